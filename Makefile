@@ -1,0 +1,30 @@
+# Two commands for a newcomer:  `make run` (the judge)  and  `make test`.
+# Both bootstrap uv (the project's environment manager) when it is missing.
+
+UV := $(shell command -v uv 2>/dev/null)
+ifeq ($(UV),)
+UV := python3 -m uv
+endif
+
+.PHONY: run test lint format bootstrap bench
+
+bootstrap:
+	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || \
+	  python3 -m pip install --quiet --user uv || \
+	  python3 -m pip install --quiet --user --break-system-packages uv
+
+run: bootstrap
+	$(UV) run judge serve
+
+test: bootstrap
+	@sh scripts/test-services.sh
+	$(UV) run ruff check .
+	$(UV) run ruff format --check .
+	$(UV) run pytest
+
+lint: bootstrap
+	$(UV) run ruff check --fix .
+	$(UV) run ruff format .
+
+bench: bootstrap
+	$(UV) run python -m benchmarks.all

@@ -1,0 +1,112 @@
+"""Orders as data.  The engine never sees text; the order language builds
+these, and `canonical()` is the one written form every tool echoes back
+(see shared contracts: `A PAR - BUR`, `F NTH C A LON - BEL`, ...)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.engine.board import province_of
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    kind: str  # "A" or "F"
+    location: str  # "PAR", "STP/SC"
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.location}"
+
+    @classmethod
+    def parse(cls, text: str) -> Unit:
+        """'A PAR' / 'F STP/SC' (canonical form only)."""
+        kind, location = text.split()
+        return cls(kind.upper(), location.upper())
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    unit: Unit
+
+    def canonical(self) -> str:
+        return f"{self.unit} H"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    unit: Unit
+    dest: str
+    via_convoy: bool = False
+
+    def canonical(self) -> str:
+        return f"{self.unit} - {self.dest}" + (" VIA" if self.via_convoy else "")
+
+
+@dataclass(frozen=True, slots=True)
+class SupportHold:
+    unit: Unit
+    target: Unit
+
+    def canonical(self) -> str:
+        return f"{self.unit} S {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class SupportMove:
+    unit: Unit
+    target: Unit
+    dest: str  # a province (supports name no coast)
+
+    def canonical(self) -> str:
+        return f"{self.unit} S {self.target} - {self.dest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy:
+    unit: Unit
+    target: Unit  # the army being convoyed
+    dest: str
+
+    def canonical(self) -> str:
+        return f"{self.unit} C {self.target} - {self.dest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat:
+    unit: Unit
+    dest: str
+
+    def canonical(self) -> str:
+        return f"{self.unit} R {self.dest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Disband:
+    unit: Unit
+
+    def canonical(self) -> str:
+        return f"{self.unit} D"
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    unit: Unit
+
+    def canonical(self) -> str:
+        return f"{self.unit} B"
+
+
+@dataclass(frozen=True, slots=True)
+class Waive:
+    def canonical(self) -> str:
+        return "WAIVE"
+
+
+MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy
+RetreatOrder = Retreat | Disband
+AdjustmentOrder = Build | Disband | Waive
+Order = MovementOrder | RetreatOrder | AdjustmentOrder
