@@ -1,0 +1,56 @@
+"""The two values that cross between the mail plumbing and the game service.
+
+The mail side decodes real-world mail into `IncomingMail` and delivers
+`OutgoingMail`; it knows nothing of Diplomacy.  A `Handler` (the game
+service, or the plain HELP handler) turns one into the other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Protocol
+
+import sqlite_utils
+
+
+@dataclass(frozen=True)
+class IncomingMail:
+    id: int  # the intake row that holds the raw message
+    sender: str  # reply address, from the headers (Reply-To, else From)
+    subject: str
+    body: str  # decoded plain text; quoted replies and signature removed
+    message_id: str
+    references: tuple[str, ...] = ()
+    received_at: datetime | None = None  # UTC
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    content_type: str  # "image/png"
+    data: bytes
+
+
+@dataclass(frozen=True)
+class OutgoingMail:
+    to: tuple[str, ...]
+    subject: str
+    body: str
+    in_reply_to: str | None = None  # set on replies: adds References too
+    references: tuple[str, ...] = ()
+    attachments: tuple[Attachment, ...] = field(default_factory=tuple)
+
+
+class Handler(Protocol):
+    """What the worker calls.  Both methods run inside the worker's open
+    transaction on `db`: they write their state changes there and must not
+    commit; the worker queues the returned mail in the same transaction."""
+
+    def handle(
+        self, db: sqlite_utils.Database, mail: IncomingMail, now: datetime
+    ) -> list[OutgoingMail]: ...
+
+    def tick(self, db: sqlite_utils.Database, now: datetime) -> list[OutgoingMail]:
+        """Called periodically by the scheduler: deadlines, reminders."""
+        ...
