@@ -13,7 +13,7 @@ COMMANDS = {
     "mail": ("judge.daemon.cli_mail", "submit a message to a running judge"),
     "status": ("judge.daemon.cli_status", "queue depths and recent errors"),
     "adjudicate": ("judge.adjudicate", "adjudicate JSON lines (the bot interface)"),
-    "map": ("judge.render.cli_map", "draw a game's board as SVG or PNG"),
+    "map": ("judge.pictures.cli_map", "draw a game's board as SVG or PNG"),
     "world": ("judge.worlds.cli_world", "generate a random world map"),
 }
 
