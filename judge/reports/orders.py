@@ -1,0 +1,150 @@
+"""The reply to a message with orders: the power's whole current order set,
+in the results layout, what was refused and why, what is still missing, the
+deadline and the grace period (contract: results-format.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from judge.engine.board import Board
+from judge.engine.orders import Build, Disband, Order, Waive
+from judge.engine.state import Position
+from judge.reports import describe
+from judge.reports.dates import judge_date
+from judge.reports.header import header_context
+from judge.reports.results import phase_title
+from judge.reports.templating import render
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _by_province(orders: Sequence[Order]) -> dict[str, Order]:
+    """The order standing for each unit: the last one given wins."""
+    return {o.unit.province: o for o in orders if getattr(o, "unit", None)}
+
+
+def movement_lines(board, position, power, orders) -> tuple[list[str], int]:
+    given = _by_province(orders)
+    units = position.units_of(power)
+    lines = [
+        describe.unit_line(board, power, u, given.get(u.province), (), position.units)
+        for u in units
+    ]
+    return lines, sum(1 for u in units if u.province not in given)
+
+
+def retreat_lines(board, position, power, orders) -> tuple[list[str], int]:
+    given = _by_province(orders)
+    mine = [d.unit for d in position.dislodged.values() if d.power == power]
+    lines = [
+        describe.unit_line(board, power, u, given.get(u.province), retreat=True)
+        for u in mine
+    ]
+    return lines, sum(1 for u in mine if u.province not in given)
+
+
+def adjustment_lines(board, power, orders, needed) -> tuple[list[str], int]:
+    lines = [
+        describe.adjustment_line(board, power, getattr(o, "unit", None), o)
+        for o in orders
+    ]
+    if needed > 0:
+        done = sum(1 for o in orders if isinstance(o, Build | Waive))
+    else:
+        done = sum(1 for o in orders if isinstance(o, Disband))
+    return lines, max(abs(needed) - done, 0)
+
+
+def status_lines(phase_type: str, owes: bool, missing: int, needed: int) -> list[str]:
+    if not owes:
+        return ["No orders are required from you this phase."]
+    if phase_type == "A":
+        if not missing:
+            return ["Your adjustment orders are complete."]
+        if needed > 0:
+            return [f"{_plural(missing, 'build')} pending: BUILD or WAIVE each."]
+        return [
+            f"{_plural(missing, 'removal')} pending: if none are given, units "
+            "are removed by the civil disorder rules."
+        ]
+    if not missing:
+        return ["Orders received for all your units."]
+    if phase_type == "R":
+        return [
+            f"Orders not received for {_plural(missing, 'dislodged unit')}: "
+            "a unit without orders is disbanded."
+        ]
+    return [
+        f"Orders not received for {_plural(missing, 'unit')}. If complete orders "
+        "are not received by the deadline you will be considered late."
+    ]
+
+
+def order_reply(
+    board: Board,
+    *,
+    judge_code: str,
+    game: str,
+    variant_label: str,
+    position: Position,
+    power: str,
+    orders: Sequence[Order],
+    refused: Sequence[tuple[str, str]] = (),
+    turn_number: int,
+    deadline: datetime,
+    grace_end: datetime | None,
+    tz: str,
+    player_tz: str | None = None,
+    needed: int | None = None,
+    nmr: bool = False,
+) -> str:
+    """Body of the reply to a power's orders for `position.phase`.
+
+    orders: the power's complete current order set (engine orders; for a unit
+    the last one wins).  refused: (text as written, reason) pairs.  needed:
+    what `orders_needed` says this power owes (builds > 0, removals < 0 in
+    adjustments); None works it out from the position.  nmr: the game
+    processes partial orders when grace ends (else the power is abandoned)."""
+    phase = position.phase
+    if phase.type == "M":
+        lines, missing = movement_lines(board, position, power, orders)
+        owes = bool(lines) if needed is None else needed != 0
+    elif phase.type == "R":
+        lines, missing = retreat_lines(board, position, power, orders)
+        owes = bool(lines) if needed is None else needed != 0
+    else:
+        if needed is None:
+            needed = len(position.centres_of(power)) - len(position.units_of(power))
+        lines, missing = adjustment_lines(board, power, orders, needed)
+        owes = needed != 0
+    grace_note = None
+    if owes and missing and grace_end is not None:
+        grace_note = (
+            "If orders are still missing then, the phase is processed with the "
+            "orders received."
+            if nmr
+            else "If orders are still missing then, your power will be "
+            "considered abandoned."
+        )
+    return render(
+        "orders.txt",
+        **header_context(
+            judge_code=judge_code,
+            game=game,
+            variant_label=variant_label,
+            phase=str(phase),
+            deadline=deadline,
+            tz=tz,
+            player_tz=player_tz,
+        ),
+        title=phase_title(phase, "orders", game, turn_number),
+        unit_lines=lines or [f"{board.powers[power].name}: No orders."],
+        refused=list(refused),
+        status_lines=status_lines(phase.type, owes, missing, needed or 0),
+        deadline=judge_date(deadline, tz),
+        grace=judge_date(grace_end, tz) if grace_end else None,
+        grace_note=grace_note,
+    )
