@@ -1,0 +1,1 @@
+"""Speed measurements (not tests): `make bench` runs them all."""
