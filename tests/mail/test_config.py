@@ -1,0 +1,61 @@
+from pathlib import Path
+
+import pytest
+
+from judge.config import Config, ConfigError, Limits, load_config
+
+
+def test_repository_judge_toml_matches_the_embedded_defaults():
+    config = load_config(Path(__file__).parents[2] / "judge.toml")
+    defaults = Config()
+    assert config.judge.code == defaults.judge.code
+    assert config.judge.address == defaults.judge.address
+    assert config.smtp == defaults.smtp
+    assert config.limits == defaults.limits == Limits()
+    assert config.limits.max_message_size == 256 * 1024
+    assert config.imap is None and config.relay is None
+
+
+def test_no_file_gives_defaults(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert load_config(None) == Config()
+
+
+def test_sections_and_relative_data_dir(tmp_path):
+    path = tmp_path / "j.toml"
+    path.write_text(
+        '[judge]\naddress = "dip@example.org"\ndata_dir = "data"\n'
+        '[relay]\nhost = "127.0.0.1"\nport = 2526\n'
+        '[imap]\nuser = "judge"\npassword = "secret"\n'
+        "[limits]\ntick_interval = 1\n"
+    )
+    config = load_config(path)
+    assert config.judge.data_dir == tmp_path / "data"
+    assert config.relay.port == 2526
+    assert config.imap.user == "judge" and config.imap.folder == "INBOX"
+    assert config.limits.tick_interval == 1.0
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[judg]\n", "unknown section"),
+        ('[smtp]\nlisten = "x"\nport = 3\n', "unknown option(s) port"),
+        ('[limits]\nmax_message_size = "big"\n', "must be a int"),
+        ('[judge]\naddress = "nobody"\n', "not a mail address"),
+        ('[judge]\ntimezone = "Mars/Olympus"\n', "timezone"),
+        ("[judge\n", "not valid TOML"),
+    ],
+)
+def test_bad_files_are_refused_clearly(tmp_path, text, message):
+    path = tmp_path / "j.toml"
+    path.write_text(text)
+    with pytest.raises(
+        ConfigError, match=message.replace("(", r"\(").replace(")", r"\)")
+    ):
+        load_config(path)
+
+
+def test_missing_named_file(tmp_path):
+    with pytest.raises(ConfigError, match="no such configuration file"):
+        load_config(tmp_path / "absent.toml")
