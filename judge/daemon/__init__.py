@@ -1,0 +1,16 @@
+"""`judge serve` and its companions: the daemon that wires mail, store and
+the handler together (`daemon`), the worker and scheduler (`worker`), the
+HELP handler, logging, and the `serve`, `mail` and `status` commands."""
+
+from __future__ import annotations
+
+from judge.config import Config
+
+
+def make_handler(config: Config):
+    """The one place that chooses what answers the mail.
+
+    At integration, return judge.service.handler.GameService(config.judge)."""
+    from judge.daemon.help_handler import HelpHandler
+
+    return HelpHandler(config.judge)

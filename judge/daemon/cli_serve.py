@@ -1,0 +1,37 @@
+"""`judge serve [--config FILE]`: run the judge until SIGTERM."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from judge.config import ConfigError, load_config
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--config", help="configuration file (default: ./judge.toml if present)"
+    )
+    parser.add_argument("--log-json", action="store_true", help="log JSON lines")
+    parser.add_argument("--log-level", default="INFO", help="default INFO")
+
+
+def run(args: argparse.Namespace) -> int:
+    from judge.daemon import make_handler
+    from judge.daemon.daemon import Daemon
+    from judge.daemon.logs import setup_logging
+
+    setup_logging(args.log_json, args.log_level)
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        print(f"judge serve: {exc}", file=sys.stderr)
+        return 2
+    daemon = Daemon(config, make_handler(config))
+    try:
+        daemon.serve_forever()
+    except OSError as exc:
+        logging.getLogger("judge.daemon").error("cannot start: %s", exc)
+        return 1
+    return 0

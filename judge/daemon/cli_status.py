@@ -1,0 +1,55 @@
+"""`judge status`: queue depths and recent errors, read from the database."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from judge.config import ConfigError, load_config
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", help="configuration file (default: ./judge.toml)")
+    parser.add_argument("--errors", type=int, default=10, help="errors shown")
+
+
+def run(args: argparse.Namespace) -> int:
+    from judge.store.db import open_database
+    from judge.store.errors import recent_errors
+    from judge.store.schema import create_mail_tables
+
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        print(f"judge status: {exc}", file=sys.stderr)
+        return 2
+    path = config.judge.database_path
+    if not path.exists():
+        print(f"no database at {path}: the judge has not run here yet")
+        return 1
+    db = open_database(path)
+    create_mail_tables(db)
+    print(f"judge {config.judge.code} <{config.judge.address}>, database {path}")
+    print("intake:  " + _counts(db, "intake", ("new", "done", "dropped", "failed")))
+    print("outbox:  " + _counts(db, "outbox", ("queued", "sent", "failed")))
+    oldest = db.execute(
+        "SELECT MIN(created_at), MIN(next_attempt) FROM outbox WHERE state = 'queued'"
+    ).fetchone()
+    if oldest[0]:
+        print(f"oldest queued mail from {oldest[0]}, next attempt {oldest[1]}")
+    errors = recent_errors(db, args.errors)
+    if errors:
+        print("recent errors:")
+        for error in errors:
+            where = f" (message {error['intake_id']})" if error["intake_id"] else ""
+            print(f"  {error['at']} {error['part']}{where}: {error['message']}")
+    else:
+        print("no errors recorded")
+    return 0
+
+
+def _counts(db, table: str, states: tuple[str, ...]) -> str:
+    rows = dict(
+        db.execute(f"SELECT state, COUNT(*) FROM {table} GROUP BY state").fetchall()
+    )
+    return ", ".join(f"{state} {rows.get(state, 0)}" for state in states)

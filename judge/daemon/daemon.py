@@ -1,0 +1,229 @@
+"""The running judge: listeners, worker, scheduler and sender in one process.
+
+Threads, each with its own SQLite connection: the SMTP listener (aiosmtpd
+in a thread of its own, storing through a single intake thread), the IMAP
+poller, the worker (messages and scheduler ticks), the sender.  Stopping
+sets one event; the worker finishes the message in hand first."""
+
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+import time
+from collections.abc import Callable
+from datetime import datetime
+from email.parser import BytesParser
+from email.policy import default as default_policy
+
+from judge.config import Config
+from judge.daemon.worker import Worker
+from judge.mail.decode import message_id_of
+from judge.mail.imap_poller import ImapPoller
+from judge.mail.sender import drain_outbox
+from judge.mail.smtp_listener import start_listener
+from judge.mail.transports import MaildirTransport, RelayTransport
+from judge.store.db import open_database, transaction, utc_now
+from judge.store.errors import record_error
+from judge.store.intake import store_incoming
+from judge.store.schema import create_mail_tables
+
+log = logging.getLogger("judge.daemon")
+
+IDLE_WAIT = 1.0  # seconds: how often idle loops look for work from elsewhere
+
+
+class Daemon:
+    def __init__(
+        self,
+        config: Config,
+        handler,
+        clock: Callable[[], datetime] = utc_now,
+    ) -> None:
+        self.config = config
+        self.handler = handler
+        self.clock = clock
+        self.stop_event = threading.Event()
+        self.work_waiting = threading.Event()
+        self.mail_waiting = threading.Event()
+        self.threads: list[threading.Thread] = []
+        self.smtp = None
+        self.smtp_handler = None
+        self.imap: ImapPoller | None = None
+
+    # -- life cycle -------------------------------------------------------
+
+    def start(self) -> None:
+        settings = self.config.judge
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        db = open_database(settings.database_path)
+        create_mail_tables(db)
+        setup = getattr(self.handler, "setup", None)
+        if setup is not None:
+            setup(db)  # schema creation: may commit on its own
+        db.close()
+        self._thread("worker", self._run_worker)
+        self._thread("sender", self._run_sender)
+        if self.config.smtp.enabled:
+            self.smtp, self.smtp_handler = start_listener(
+                self.config.smtp.host,
+                self.config.smtp.port,
+                self._smtp_store(),
+                settings.address,
+                self.config.limits.max_message_size,
+                on_stored=self.work_waiting.set,
+            )
+        if self.config.imap is not None:
+            self.imap = ImapPoller(
+                self.config.imap,
+                self._imap_store(),
+                self.config.limits.max_message_size,
+                self.stop_event,
+                on_stored=self.work_waiting.set,
+            )
+            self._thread("imap", self.imap.run)
+        log.info(
+            "judge %s <%s> running; data in %s; mail out %s",
+            settings.code,
+            settings.address,
+            settings.data_dir,
+            f"via relay {self.config.relay.host}:{self.config.relay.port}"
+            if self.config.relay
+            else f"to {settings.maildir_path}",
+        )
+
+    def stop(self) -> None:
+        log.info("stopping: finishing the message in hand")
+        self.stop_event.set()
+        self.work_waiting.set()
+        self.mail_waiting.set()
+        if self.smtp is not None:
+            self.smtp.stop()
+            self.smtp_handler.close()
+            self.smtp = None
+        for thread in self.threads:
+            thread.join()
+        self.threads.clear()
+        log.info("stopped")
+
+    def serve_forever(self) -> None:
+        """Run until SIGTERM or SIGINT (main thread only)."""
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(signum, lambda *_: self.stop_event.set())
+        self.start()
+        try:
+            while not self.stop_event.wait(3600):
+                pass
+        finally:
+            self.stop()
+
+    def _thread(self, name: str, target) -> None:
+        thread = threading.Thread(target=target, name=name, daemon=True)
+        thread.start()
+        self.threads.append(thread)
+
+    # -- intake -----------------------------------------------------------
+
+    def _smtp_store(self):
+        local = threading.local()  # the SMTP listener stores from one thread
+
+        def store(raw: bytes, envelope_from: str) -> tuple[int, bool]:
+            if not hasattr(local, "db"):
+                local.db = open_database(self.config.judge.database_path)
+            return store_incoming(
+                local.db,
+                raw,
+                message_id=_message_id(raw),
+                envelope_from=envelope_from,
+                source="smtp",
+                now=self.clock(),
+            )
+
+        return store
+
+    def _imap_store(self):
+        local = threading.local()
+
+        def store(raw: bytes, size: int, oversized: bool) -> tuple[int, bool]:
+            if not hasattr(local, "db"):
+                local.db = open_database(self.config.judge.database_path)
+            return store_incoming(
+                local.db,
+                raw,
+                message_id=_message_id(raw),
+                envelope_from=None,
+                source="imap",
+                now=self.clock(),
+                size=size,
+                oversized=oversized,
+            )
+
+        return store
+
+    # -- worker and scheduler ---------------------------------------------
+
+    def _run_worker(self) -> None:
+        db = open_database(self.config.judge.database_path)
+        worker = Worker(
+            db, self.handler, self.config, self.clock, self.mail_waiting.set
+        )
+        interval = self.config.limits.tick_interval
+        next_tick = time.monotonic()
+        while not self.stop_event.is_set():
+            try:
+                busy = worker.process_next()
+                if time.monotonic() >= next_tick:
+                    worker.tick()
+                    next_tick = time.monotonic() + interval
+            except Exception as exc:  # the store itself failing: wait, retry
+                log.exception("worker error")
+                _record(db, "worker", exc, self.clock())
+                self.stop_event.wait(IDLE_WAIT)
+                continue
+            if not busy:
+                wait = min(IDLE_WAIT, max(0.0, next_tick - time.monotonic()))
+                self.work_waiting.wait(wait)
+                self.work_waiting.clear()
+        db.close()
+
+    # -- sender -----------------------------------------------------------
+
+    def _run_sender(self) -> None:
+        db = open_database(self.config.judge.database_path)
+        if self.config.relay is not None:
+            transport = RelayTransport(self.config.relay, self.config.judge.address)
+        else:
+            transport = MaildirTransport(self.config.judge.maildir_path)
+        limits = self.config.limits
+        while not self.stop_event.is_set():
+            try:
+                drain_outbox(
+                    db,
+                    transport,
+                    self.clock,
+                    retry_initial=limits.retry_initial,
+                    retry_max=limits.retry_max,
+                    should_stop=self.stop_event.is_set,
+                )
+            except Exception as exc:
+                log.exception("sender error")
+                _record(db, "sender", exc, self.clock())
+            self.mail_waiting.wait(IDLE_WAIT)
+            self.mail_waiting.clear()
+        db.close()
+
+
+def _message_id(raw: bytes) -> str | None:
+    try:
+        headers = BytesParser(policy=default_policy).parsebytes(raw, headersonly=True)
+        return message_id_of(headers)
+    except Exception:
+        return None
+
+
+def _record(db, part: str, exc: Exception, now: datetime) -> None:
+    try:
+        with transaction(db):
+            record_error(db, part, f"{type(exc).__name__}: {exc}", now)
+    except Exception:
+        log.exception("could not record the error")

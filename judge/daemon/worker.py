@@ -1,0 +1,230 @@
+"""The worker: handles stored messages in arrival order, one transaction each.
+
+For every message the handler's state changes, the mail it returns and the
+intake row's new state commit together, so a crash at any moment either
+leaves the message to be handled again (nothing was committed) or handled
+once (everything was).  The scheduler's ticks run here too, so the handler
+is only ever called from one thread."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime
+
+import sqlite_utils
+
+from judge.config import Config
+from judge.mail import decode
+from judge.mail.compose import compose
+from judge.mail.loops import reason_not_to_answer
+from judge.mail.message import IncomingMail, OutgoingMail
+from judge.store.db import from_iso, transaction
+from judge.store.errors import record_error
+from judge.store.intake import IntakeRow, count_attempt, finish, next_new
+from judge.store.outbox import queue_message
+from judge.store.rates import NOTICE, OK, check_rate
+
+log = logging.getLogger("judge.worker")
+
+
+class Worker:
+    def __init__(
+        self,
+        db: sqlite_utils.Database,
+        handler,
+        config: Config,
+        clock: Callable[[], datetime],
+        on_queued: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.db = db
+        self.handler = handler
+        self.config = config
+        self.clock = clock
+        self.on_queued = on_queued
+        self.address = config.judge.address
+
+    # -- messages ---------------------------------------------------------
+
+    def process_next(self) -> bool:
+        """Handle the oldest waiting message; False when there is none."""
+        row = next_new(self.db)
+        if row is None:
+            return False
+        limit = self.config.limits.handler_attempts
+        if row.attempts >= limit:
+            # Tried that often already, and the process died each time.
+            self._give_up(row, f"given up after {row.attempts} attempts")
+            return True
+        count_attempt(self.db, row.id)
+        try:
+            with transaction(self.db):
+                queued = self._handle(row, self.clock())
+        except Exception as exc:
+            error = f"{type(exc).__name__}: {exc}"
+            log.exception("message %d: handling failed (%s)", row.id, error)
+            with transaction(self.db):
+                record_error(self.db, "worker", error, self.clock(), row.id)
+            if row.attempts + 1 >= limit:
+                self._give_up(row, error)
+            return True
+        if queued:
+            self.on_queued()
+        return True
+
+    def _handle(self, row: IntakeRow, now: datetime) -> int:
+        msg = decode.parse(row.raw)
+        why_not = reason_not_to_answer(msg, row.envelope_from, self.address)
+        if why_not:
+            log.info("message %d dropped: %s", row.id, why_not)
+            finish(self.db, row.id, "dropped", now, note=why_not)
+            return 0
+        sender = decode.reply_address(msg)
+        if sender is None:
+            finish(self.db, row.id, "dropped", now, note="no reply address")
+            log.info("message %d dropped: no reply address", row.id)
+            return 0
+        message_id = decode.message_id_of(msg) or ""
+        subject = decode.header(msg, "Subject")
+        references = decode.references_of(msg)
+
+        def reply(body: str) -> OutgoingMail:
+            return OutgoingMail(
+                to=(sender,),
+                subject=reply_subject(subject),
+                body=body,
+                in_reply_to=message_id or None,
+                references=references,
+            )
+
+        limits = self.config.limits
+        verdict = check_rate(
+            self.db,
+            sender,
+            now,
+            limit=limits.rate_limit_messages,
+            window_seconds=limits.rate_limit_window,
+        )
+        if verdict != OK:
+            note = "rate limit"
+            queued = 0
+            if verdict == NOTICE:
+                minutes = max(1, limits.rate_limit_window // 60)
+                notice = (
+                    f"You have sent more than {limits.rate_limit_messages} messages"
+                    f" within {minutes} minutes. The judge will ignore further mail"
+                    " from you until that time has passed; this is the only notice."
+                )
+                queued = self._queue([reply(notice)], now, row.id)
+                note = "rate limit (notice sent)"
+            finish(self.db, row.id, "dropped", now, sender=sender, note=note)
+            log.info("message %d from %s: %s", row.id, sender, note)
+            return queued
+        if row.oversized:
+            refusal = (
+                f"Your message was {row.size} bytes long; the judge reads messages"
+                f" of at most {limits.max_message_size} bytes. Please send your"
+                " commands as plain text, without attachments."
+            )
+            queued = self._queue([reply(refusal)], now, row.id)
+            finish(self.db, row.id, "done", now, sender=sender, note="oversized")
+            return queued
+        mail = IncomingMail(
+            id=row.id,
+            sender=sender,
+            subject=subject,
+            body=decode.strip_quotes_and_signature(decode.body_text(msg)),
+            message_id=message_id,
+            references=references,
+            received_at=from_iso(row.received_at),
+        )
+        replies = self.handler.handle(self.db, mail, now)
+        queued = self._queue(replies, now, row.id)
+        finish(self.db, row.id, "done", now, sender=sender)
+        log.info("message %d from %s handled: %d mail queued", row.id, sender, queued)
+        return queued
+
+    def _give_up(self, row: IntakeRow, error: str) -> None:
+        """Mark the message failed, with an apology to its sender if answerable."""
+        now = self.clock()
+        with transaction(self.db):
+            sender = None
+            try:
+                msg = decode.parse(row.raw)
+                if not reason_not_to_answer(msg, row.envelope_from, self.address):
+                    sender = decode.reply_address(msg)
+            except Exception:
+                msg = None
+            if sender and msg is not None:
+                apology = OutgoingMail(
+                    to=(sender,),
+                    subject=reply_subject(decode.header(msg, "Subject")),
+                    body=(
+                        "The judge hit an internal error while handling your message."
+                        f" Your message is kept (number {row.id}) and the judge's"
+                        " keeper can see the error; please try again later."
+                    ),
+                    in_reply_to=decode.message_id_of(msg),
+                    references=decode.references_of(msg),
+                )
+                self._queue([apology], now, row.id)
+            finish(self.db, row.id, "failed", now, sender=sender, note=error[:500])
+        log.error("message %d failed: %s", row.id, error)
+        self.on_queued()
+
+    # -- scheduler --------------------------------------------------------
+
+    def tick(self) -> None:
+        """One scheduler tick: the handler's periodic work, in a transaction."""
+        tick = getattr(self.handler, "tick", None)
+        if tick is None:
+            return
+        now = self.clock()
+        try:
+            with transaction(self.db):
+                queued = self._queue(tick(self.db, now), now, None)
+        except Exception as exc:
+            log.exception("scheduler tick failed")
+            with transaction(self.db):
+                record_error(self.db, "scheduler", f"{type(exc).__name__}: {exc}", now)
+            return
+        if queued:
+            log.info("scheduler: %d mail queued", queued)
+            self.on_queued()
+
+    # -- outbox -----------------------------------------------------------
+
+    def _queue(self, mails, now: datetime, intake_id: int | None) -> int:
+        count = 0
+        for mail in mails or ():
+            recipients = tuple(
+                r for r in mail.to if r.strip().lower() != self.address.lower()
+            )
+            if not recipients:
+                continue
+            if recipients != tuple(mail.to):
+                mail = OutgoingMail(**{**mail.__dict__, "to": recipients})
+            message_id, raw = compose(
+                mail,
+                judge_address=self.address,
+                judge_code=self.config.judge.code,
+                now=now,
+            )
+            queue_message(
+                self.db,
+                message_id=message_id,
+                recipients=recipients,
+                raw=raw,
+                now=now,
+                in_reply_to=mail.in_reply_to,
+                intake_id=intake_id,
+            )
+            count += 1
+        return count
+
+
+def reply_subject(subject: str) -> str:
+    subject = subject.strip()
+    if not subject:
+        return "Re: your message to the judge"
+    return subject if subject.lower().startswith("re:") else f"Re: {subject}"

@@ -1,0 +1,94 @@
+"""The embedded SMTP listener (aiosmtpd): mail for the judge only, stored
+durably before the 250 is sent."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+from aiosmtpd.controller import Controller
+
+log = logging.getLogger("judge.smtp")
+
+# store(raw, envelope_from) -> (intake id, was new); runs in one worker thread
+StoreFunction = Callable[[bytes, str], tuple[int, bool]]
+
+
+class IntakeHandler:
+    """aiosmtpd handler: RCPT checks the address, DATA stores the message."""
+
+    def __init__(
+        self, store: StoreFunction, judge_address: str, on_stored=None
+    ) -> None:
+        self.store = store
+        self.judge_address = judge_address.lower()
+        self.on_stored = on_stored or (lambda: None)
+        # SQLite work off the event loop, in a single thread of its own.
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="intake")
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address.strip().lower() != self.judge_address:
+            return (
+                f"550 5.7.1 <{address}>: not accepted here; "
+                f"this judge only takes mail for <{self.judge_address}>"
+            )
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        raw = envelope.original_content or envelope.content or b""
+        if isinstance(raw, str):
+            raw = raw.encode("utf-8", "surrogateescape")
+        loop = asyncio.get_running_loop()
+        try:
+            intake_id, new = await loop.run_in_executor(
+                self.executor, self.store, raw, envelope.mail_from or ""
+            )
+        except Exception:
+            log.exception("could not store a message from %s", envelope.mail_from)
+            return "451 4.3.0 the judge could not store your message; try later"
+        if new:
+            log.info(
+                "stored message %d from %s (%d bytes)",
+                intake_id,
+                envelope.mail_from or "<>",
+                len(raw),
+            )
+            self.on_stored()
+        else:
+            log.info("message %d delivered again: already stored", intake_id)
+        return f"250 2.0.0 OK: stored as {intake_id}"
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True)
+
+
+class SizeLimitedSMTPController(Controller):
+    """A Controller whose server announces and enforces SIZE."""
+
+    def __init__(self, handler, hostname, port, max_size: int) -> None:
+        super().__init__(
+            handler,
+            hostname=hostname,
+            port=port,
+            data_size_limit=max_size,
+            enable_SMTPUTF8=True,
+            ident="pyjudge",
+        )
+
+
+def start_listener(
+    host: str,
+    port: int,
+    store: StoreFunction,
+    judge_address: str,
+    max_size: int,
+    on_stored=None,
+) -> tuple[Controller, IntakeHandler]:
+    handler = IntakeHandler(store, judge_address, on_stored)
+    controller = SizeLimitedSMTPController(handler, host, port, max_size)
+    controller.start()
+    log.info("SMTP listener on %s:%d for <%s>", host, port, judge_address)
+    return controller, handler

@@ -1,0 +1,68 @@
+"""Opening the database and running explicit transactions.
+
+The connection is in autocommit mode (`isolation_level=None`) so that the only
+transactions are the ones `transaction()` opens with BEGIN IMMEDIATE: a state
+change and the mail it causes commit together or not at all.  sqlite-utils
+write helpers (insert, upsert, update, `with conn:`) commit on their own, so
+code running inside `transaction()` writes with `db.execute(sql, params)`.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+import sqlite_utils
+
+log = logging.getLogger("judge.store")
+
+BUSY_TIMEOUT_MS = 30_000
+
+
+def open_database(path: str | Path) -> sqlite_utils.Database:
+    """Open (creating if needed) the SQLite file at `path` in WAL mode."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA journal_mode = WAL")
+    # FULL: a message acknowledged with 250 survives a power cut, not only a
+    # crash of the process.  Costs a fraction of a millisecond per commit.
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute("PRAGMA foreign_keys = ON")
+    return sqlite_utils.Database(conn)
+
+
+@contextmanager
+def transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK when the block raises."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        if db.conn.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    if not db.conn.in_transaction:
+        # Something inside committed on its own (an sqlite-utils write
+        # helper): its writes are in, but no longer atomic with the rest.
+        log.error("a transaction was committed early by code inside it")
+        return
+    db.execute("COMMIT")
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def iso(moment: datetime) -> str:
+    """The stored form of a time: UTC ISO 8601, so text order is time order."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def from_iso(text: str) -> datetime:
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
