@@ -169,7 +169,9 @@ def html_to_text(html: str) -> str:
     except Exception:
         return re.sub(r"<[^>]*>", " ", html)
     lines = [" ".join(line.split()) for line in "".join(extractor.parts).split("\n")]
-    return "\n".join(lines).strip("\n")
+    # Block elements open and close lines; the blank lines between them
+    # carry nothing a command reader needs.
+    return "\n".join(line for line in lines if line)
 
 
 _ATTRIBUTION = re.compile(r"^\s*On\b.*\bwrote:\s*$", re.IGNORECASE)

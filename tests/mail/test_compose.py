@@ -1,0 +1,53 @@
+"""Outgoing mail is well formed."""
+
+from datetime import UTC, datetime
+
+from judge.mail.compose import compose
+from judge.mail.decode import body_text, header, parse
+from judge.mail.message import Attachment, OutgoingMail
+
+NOW = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+
+
+def test_reply_headers():
+    mail = OutgoingMail(
+        to=("alice@example.org",),
+        subject="Re: orders",
+        body="Grüße — A Par - Bur",
+        in_reply_to="<m2@example.org>",
+        references=("<m1@example.org>",),
+    )
+    message_id, raw = compose(
+        mail, judge_address="judge@example.org", judge_code="PYJ", now=NOW
+    )
+    msg = parse(raw)
+    assert header(msg, "Message-ID") == message_id
+    assert message_id.endswith("@example.org>")
+    assert "judge@example.org" in header(msg, "From")
+    assert header(msg, "To") == "alice@example.org"
+    assert header(msg, "Date") == "Fri, 02 Jan 2026 03:04:05 +0000"
+    assert header(msg, "In-Reply-To") == "<m2@example.org>"
+    assert header(msg, "References") == "<m1@example.org> <m2@example.org>"
+    assert header(msg, "Auto-Submitted") == "auto-replied"
+    assert msg.get_content_charset() == "utf-8"
+    assert body_text(msg).strip() == "Grüße — A Par - Bur"
+    assert all(len(line) <= 998 for line in raw.split(b"\r\n"))
+
+
+def test_unsolicited_mail_is_auto_generated_and_carries_attachments():
+    png = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
+    mail = OutgoingMail(
+        to=("alice@example.org", "bob@example.org"),
+        subject="Spring 1901 results",
+        body="results",
+        attachments=(Attachment("map.png", "image/png", png),),
+    )
+    _, raw = compose(mail, judge_address="judge@example.org", judge_code="PYJ", now=NOW)
+    msg = parse(raw)
+    assert header(msg, "Auto-Submitted") == "auto-generated"
+    assert header(msg, "In-Reply-To") == ""
+    parts = [p for p in msg.iter_attachments()]
+    assert len(parts) == 1
+    assert parts[0].get_filename() == "map.png"
+    assert parts[0].get_content_type() == "image/png"
+    assert parts[0].get_payload(decode=True) == png
