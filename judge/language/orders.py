@@ -9,6 +9,10 @@ Interface used by `judge adjudicate` and the game service:
 an error saying exactly why it was refused.  Parsing is given the position so
 it can settle what only the position can (unit type, coasts, ambiguous
 abbreviations).  `power` may be None when the caller does not know it.
+
+Each piece is read in up to three ways, cheapest first: the canonical form
+(a precompiled regular expression), then the grammar with dashes allowed
+inside place names ("Mid-Atlantic"), then with every dash a move ("Nth-Atl").
 """
 
 from __future__ import annotations
@@ -20,8 +24,13 @@ from judge.engine.board import Board
 from judge.engine.orders import Order
 from judge.engine.state import Position
 from judge.language.canonical import read_canonical
+from judge.language.lexer import tokenize
+from judge.language.names import name_index
+from judge.language.reading import Context, read_order
+from judge.language.syntax import ReadingError, read_syntax
 
 _SEPARATORS = re.compile(r"[,;\n\r]+")
+_MAX_ORDER_LENGTH = 300  # longer pieces are not orders; refuse without reading
 
 
 @dataclass(frozen=True)
@@ -40,10 +49,29 @@ def parse_orders(
     board: Board, position: Position, power: str | None, text: str
 ) -> list[ParsedOrder]:
     results = []
+    ctx = None
     for piece in split_orders(text):
         order = read_canonical(board, position, piece)
         if order is not None:
             results.append(ParsedOrder(piece, order))
-        else:
-            results.append(ParsedOrder(piece, None, f"could not read {piece!r}"))
+            continue
+        if ctx is None:
+            ctx = Context(board, position, power, name_index(board))
+        results.append(parse_one(piece, ctx))
     return results
+
+
+def parse_one(piece: str, ctx: Context) -> ParsedOrder:
+    """Read one order with the grammar; the error is the first reading's."""
+    if len(piece) > _MAX_ORDER_LENGTH:
+        return ParsedOrder(piece, None, "this is too long to be one order")
+    first_error = None
+    for join_dashes in (True, False):
+        if not join_dashes and "-" not in piece:
+            break
+        try:
+            syntax = read_syntax(tokenize(piece, ctx.index, join_dashes))
+            return ParsedOrder(piece, read_order(syntax, ctx))
+        except ReadingError as e:
+            first_error = first_error or str(e)
+    return ParsedOrder(piece, None, first_error)

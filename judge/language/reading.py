@@ -1,0 +1,515 @@
+"""Settling what an order's words mean, given the board and the position.
+
+The grammar says which words play which role; this module decides which
+province an abbreviation names, which unit is meant, which coast a fleet is
+going to, and what an order word means in this phase (`F Kie D` disbands in
+retreats and adjustments).  It does not adjudicate: an order for a unit that
+is not there, or a move that is not possible, is still read when its meaning
+is plain, and the engine voids it.  It refuses what has no single meaning (an
+abbreviation fitting two places, a fleet move to a province with two reachable
+coasts) or contradicts the position (`A Par` when a fleet is in Paris).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.engine.board import COAST_WORDS, Board, province_of
+from judge.engine.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Unit,
+    Waive,
+)
+from judge.engine.state import Position
+from judge.language.names import NameIndex
+from judge.language.syntax import OrderSyntax, PlaceRef, ReadingError, UnitRef
+
+_KIND_NAME = {"A": "army", "F": "fleet"}
+_PHASE_NAME = {"M": "movement", "R": "retreat", "A": "adjustment"}
+
+
+@dataclass(frozen=True)
+class Context:
+    board: Board
+    position: Position
+    power: str | None
+    index: NameIndex
+
+    @property
+    def phase(self) -> str:
+        return self.position.phase.type
+
+    def name(self, location: str) -> str:
+        return self.board.location_name(location)
+
+    def units_here(self) -> dict[str, tuple[str, Unit]]:
+        """The units orders are given to this phase, by province."""
+        if self.phase == "R":
+            return {p: (d.power, d.unit) for p, d in self.position.dislodged.items()}
+        return self.position.units
+
+
+def read_order(syntax: OrderSyntax, ctx: Context) -> Order:
+    action = syntax.action
+    phase = ctx.phase
+    if action == "waive":
+        _only_in(ctx, "A", "a waive")
+        return Waive()
+    if action == "build":
+        _only_in(ctx, "A", "a build")
+        return Build(_build_unit(syntax.unit, ctx))
+    if action == "disband":
+        _only_in(ctx, "RA", "a disband")
+        unit = _ordered_unit(syntax, ctx)
+        return Disband(unit)
+    if action == "retreat" or (action == "move" and phase == "R"):
+        _only_in(ctx, "R", "a retreat")
+        unit = _ordered_unit(syntax, ctx)
+        if len(syntax.dests) > 1 or syntax.via:
+            raise ReadingError("a retreat goes one step, never by convoy")
+        return Retreat(unit, _destination(unit, syntax.dests[0], ctx, retreat=True))
+    if phase != "M":
+        what = {"hold": "a hold", "move": "a move"}.get(action, "a support or convoy")
+        if action == "convoy":
+            what = "a convoy"
+        _only_in(ctx, "M", what)
+    unit = _ordered_unit(syntax, ctx)
+    if action == "hold":
+        return Hold(unit)
+    if action == "move":
+        return _move(unit, syntax, ctx)
+    if action == "support_hold":
+        target = _target_unit(syntax.target, syntax.target_nation, ctx, unit, None)
+        return SupportHold(unit, target)
+    if action == "support_move":
+        target = _target_unit(
+            syntax.target, syntax.target_nation, ctx, unit, syntax.dests[0]
+        )
+        dest = _support_destination(unit, target, syntax.dests[0], ctx)
+        return SupportMove(unit, target, dest)
+    if action == "convoy":
+        target = _target_unit(
+            syntax.target, syntax.target_nation, ctx, unit, syntax.dests[0], army=True
+        )
+        dest = _convoy_destination(target, syntax.dests[0], ctx)
+        return Convoy(unit, target, dest)
+    raise ReadingError(f"cannot read a {action} order")  # pragma: no cover
+
+
+def _only_in(ctx: Context, phases: str, what: str) -> None:
+    if ctx.phase not in phases:
+        allowed = " or ".join(_PHASE_NAME[p] for p in phases)
+        raise ReadingError(
+            f"{what} is not an order for the {_PHASE_NAME[ctx.phase]} phase "
+            f"(only in {allowed})"
+        )
+
+
+# -- places ---------------------------------------------------------------------
+def _unknown(place: PlaceRef, ctx: Context, near: str | None = None) -> ReadingError:
+    """'no province called ...; did you mean ...?', preferring neighbours."""
+    if near is not None:
+        neighbours = _neighbours(ctx, near)
+        close = ctx.index.suggest(place.text, among=neighbours)
+        if close:
+            return ReadingError(
+                f"no province '{place.text}' next to {ctx.name(near)}; "
+                f"did you mean {_names(ctx, close)}?"
+            )
+    close = ctx.index.suggest(place.text)
+    if close:
+        return ReadingError(
+            f"no province called '{place.text}'; did you mean {_names(ctx, close)}?"
+        )
+    return ReadingError(f"no province called '{place.text}'")
+
+
+def _names(ctx: Context, provinces) -> str:
+    names = [ctx.board.provinces[p].name for p in provinces]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _ambiguous(place: PlaceRef, provinces, ctx: Context) -> ReadingError:
+    return ReadingError(
+        f"'{place.text}' could be {_names(ctx, provinces)}; write more of the name"
+    )
+
+
+def _neighbours(ctx: Context, location: str) -> set[str]:
+    prov = province_of(location)
+    near = set(ctx.board.army_adjacency.get(prov, ()))
+    for loc, adj in ctx.board.fleet_adjacency.items():
+        if province_of(loc) == prov:
+            near.update(province_of(a) for a in adj)
+    return near
+
+
+def _settle(place: PlaceRef, ctx: Context, *filters) -> str:
+    """The one province `place` names: each filter narrows the candidates while
+    it leaves at least one; refused when several remain."""
+    candidates = place.provinces
+    if not candidates:
+        raise _unknown(place, ctx)
+    for keep in filters:
+        if len(candidates) == 1:
+            break
+        narrowed = tuple(p for p in candidates if keep(p))
+        if narrowed:
+            candidates = narrowed
+    if len(candidates) > 1:
+        raise _ambiguous(place, candidates, ctx)
+    return candidates[0]
+
+
+def _reaches(ctx: Context, unit: Unit, province: str) -> bool:
+    if unit.kind == "A":
+        return province in ctx.board.army_adjacency.get(unit.province, ())
+    return any(
+        province_of(d) == province
+        for d in ctx.board.fleet_adjacency.get(unit.location, ())
+    )
+
+
+# -- the unit ordered -----------------------------------------------------------
+def _ordered_unit(syntax: OrderSyntax, ctx: Context) -> Unit:
+    ref = syntax.unit
+    units = ctx.units_here()
+    own = (lambda p: units.get(p, ("",))[0] == ctx.power) if ctx.power else None
+    filters = [f for f in (own, lambda p: p in units) if f is not None]
+    if ref.kind:
+        filters.append(lambda p: _could_stand(ctx, ref.kind, p))
+    province = _settle(ref.place, ctx, *filters)
+    present = units.get(province)
+    if syntax.nation is not None:
+        _check_nation(syntax.nation, present, ctx, province, own_unit=True)
+    if present is not None:
+        return _matching(ref, present[1], ctx)
+    if ctx.phase == "R":
+        raise ReadingError(f"no dislodged unit in {ctx.name(province)} to retreat")
+    dest_hint = syntax.dests[-1] if syntax.dests else None
+    return _absent_unit(ref, province, ctx, dest_hint)
+
+
+def _could_stand(ctx: Context, kind: str, province: str) -> bool:
+    prov = ctx.board.provinces[province]
+    return prov.kind in ("land", "coast") if kind == "A" else prov.kind != "land"
+
+
+def _matching(ref: UnitRef, unit: Unit, ctx: Context) -> Unit:
+    """The unit there, if the words agree with it."""
+    place = ctx.name(unit.province)
+    if ref.kind and ref.kind != unit.kind:
+        raise ReadingError(
+            f"'{ref.text}': there is {_a(unit.kind)} in {place}, not {_a(ref.kind)}"
+        )
+    coast = ref.place.coast
+    if coast and unit.kind == "F" and ctx.board.provinces[unit.province].coasts:
+        here = unit.location.partition("/")[2]
+        if coast != here:
+            raise ReadingError(
+                f"'{ref.text}': the fleet in {place} is on the "
+                f"{COAST_WORDS.get(here, here)}, not the {COAST_WORDS[coast]}"
+            )
+    return unit
+
+
+def _a(kind: str) -> str:
+    return "an army" if kind == "A" else "a fleet"
+
+
+def _absent_unit(
+    ref: UnitRef, province: str, ctx: Context, dest_hint: PlaceRef | None
+) -> Unit:
+    """No unit stands there: the words alone must say which unit is meant
+    (the engine will void the order)."""
+    kind = ref.kind or _kind_from_place(ctx, province, ref.place.coast)
+    if kind is None:
+        raise ReadingError(
+            f"there is no unit in {ctx.name(province)}; write A or F to say "
+            f"which unit you mean"
+        )
+    return Unit(kind, _unit_location(ctx, kind, province, ref, dest_hint))
+
+
+def _kind_from_place(ctx: Context, province: str, coast: str | None) -> str | None:
+    prov = ctx.board.provinces[province]
+    if prov.kind == "sea" or coast:
+        return "F"
+    if prov.kind == "land":
+        return "A"
+    return None
+
+
+def _unit_location(
+    ctx: Context, kind: str, province: str, ref: UnitRef, dest_hint: PlaceRef | None
+) -> str:
+    prov = ctx.board.provinces[province]
+    if kind == "A":
+        if prov.kind == "sea":
+            raise ReadingError(f"'{ref.text}': an army cannot be in {prov.name}")
+        return province
+    if prov.kind == "land":
+        raise ReadingError(f"'{ref.text}': a fleet cannot be in {prov.name} (inland)")
+    if not prov.coasts:
+        return province
+    coast = ref.place.coast
+    if coast:
+        if coast not in prov.coasts:
+            raise ReadingError(f"{prov.name} has no {COAST_WORDS[coast]}")
+        return f"{province}/{coast}"
+    if dest_hint is not None and len(dest_hint.provinces) == 1:
+        dest = dest_hint.provinces[0]
+        coasts = [
+            f"{province}/{c}"
+            for c in prov.coasts
+            if any(
+                province_of(d) == dest
+                for d in ctx.board.fleet_adjacency.get(f"{province}/{c}", ())
+            )
+        ]
+        if len(coasts) == 1:
+            return coasts[0]
+    raise ReadingError(
+        f"'{ref.text}': say which coast of {prov.name} ({_coast_choice(prov.coasts)})"
+    )
+
+
+def _coast_choice(coasts) -> str:
+    return " or ".join(COAST_WORDS[c] for c in coasts)
+
+
+# -- moves and retreats ---------------------------------------------------------
+def _move(unit: Unit, syntax: OrderSyntax, ctx: Context) -> Order:
+    if len(syntax.dests) > 1:
+        return _route(unit, syntax.dests, ctx)
+    dest = _destination(unit, syntax.dests[0], ctx, via=syntax.via)
+    if syntax.via and unit.kind != "A":
+        raise ReadingError("only armies move by convoy")
+    return Move(unit, dest, syntax.via)
+
+
+def _destination(
+    unit: Unit, place: PlaceRef, ctx: Context, retreat: bool = False, via: bool = False
+) -> str:
+    if not place.provinces:
+        raise _unknown(place, ctx, near=unit.location)
+    filters = [lambda p: _reaches(ctx, unit, p)]
+    if retreat:
+        options = {province_of(loc) for loc in _retreats(ctx, unit)}
+        filters.insert(0, lambda p: p in options)
+    if unit.kind == "A" and via:
+        filters.append(lambda p: ctx.board.provinces[p].kind == "coast")
+    province = _settle(place, ctx, *filters)
+    if unit.kind == "A":
+        return province
+    return _fleet_location(unit, province, place.coast, ctx)
+
+
+def _retreats(ctx: Context, unit: Unit) -> tuple[str, ...]:
+    entry = ctx.position.dislodged.get(unit.province)
+    return entry.retreats if entry else ()
+
+
+def _fleet_location(unit: Unit, province: str, coast: str | None, ctx: Context) -> str:
+    prov = ctx.board.provinces[province]
+    if not prov.coasts:
+        return province  # a coast written for a one-coast place changes nothing
+    if coast:
+        if coast not in prov.coasts:
+            raise ReadingError(
+                f"{prov.name} has no {COAST_WORDS[coast]} "
+                f"(it has the {_coast_choice(prov.coasts)})"
+            )
+        return f"{province}/{coast}"
+    reachable = ctx.board.fleet_destinations(unit.location, province)
+    if len(reachable) == 1:
+        return reachable[0]
+    if len(reachable) > 1:
+        raise ReadingError(
+            f"the fleet in {ctx.name(unit.location)} can reach both coasts of "
+            f"{prov.name}; say which ({_coast_choice(prov.coasts)})"
+        )
+    return province  # not reachable at all: the engine voids the move
+
+
+def _route(unit: Unit, places: list[PlaceRef], ctx: Context) -> Order:
+    """`A Lon-Nth-Bel`: a convoy route through seas, checked step by step."""
+    if unit.kind != "A":
+        raise ReadingError("only armies are convoyed; a fleet moves one step")
+    board = ctx.board
+    here = unit.province
+    seas = []
+    for place in places[:-1]:
+        if not place.provinces:
+            raise _unknown(place, ctx, near=here)
+        sea = _settle(
+            place,
+            ctx,
+            lambda p: board.provinces[p].kind == "sea",
+            lambda p, h=here: _sea_next_to(board, h, p),
+        )
+        if board.provinces[sea].kind != "sea":
+            raise ReadingError(
+                f"a convoy route goes through seas; {board.provinces[sea].name} "
+                f"is not a sea"
+            )
+        if not _sea_next_to(board, here, sea):
+            raise ReadingError(
+                f"the convoy route breaks: {board.provinces[sea].name} is not "
+                f"next to {board.provinces[here].name}"
+            )
+        seas.append(sea)
+        here = sea
+    last = places[-1]
+    if not last.provinces:
+        raise _unknown(last, ctx, near=here)
+    dest = _settle(
+        last,
+        ctx,
+        lambda p: board.provinces[p].kind == "coast",
+        lambda p: _sea_next_to(board, here, p),
+    )
+    if not _sea_next_to(board, here, dest):
+        raise ReadingError(
+            f"the convoy route breaks: {board.provinces[dest].name} is not "
+            f"next to {board.provinces[here].name}"
+        )
+    return Move(unit, dest, True)
+
+
+def _sea_next_to(board: Board, a: str, b: str) -> bool:
+    """Are provinces a and b joined by water (a fleet could pass)?"""
+    for loc, adj in board.fleet_adjacency.items():
+        if province_of(loc) == a and any(province_of(d) == b for d in adj):
+            return True
+    return False
+
+
+# -- supports and convoys -------------------------------------------------------
+def _target_unit(
+    ref: UnitRef,
+    nation,
+    ctx: Context,
+    supporter: Unit,
+    dest: PlaceRef | None,
+    army: bool = False,
+) -> Unit:
+    units = ctx.position.units
+    filters = [lambda p: p in units]
+    if army:
+        filters.append(lambda p: ctx.board.provinces[p].kind != "sea")
+    elif dest is None:
+        filters.append(lambda p: _reaches(ctx, supporter, p))
+    if ref.kind:
+        filters.append(lambda p: _could_stand(ctx, ref.kind, p))
+    province = _settle(ref.place, ctx, *filters)
+    present = units.get(province)
+    if nation is not None:
+        _check_nation(nation, present, ctx, province, own_unit=False)
+    if army and ref.kind == "F":
+        raise ReadingError(f"'{ref.text}': only armies are convoyed")
+    if present is not None:
+        unit = present[1]
+        if army and unit.kind != "A":
+            raise ReadingError(
+                f"'{ref.text}': there is a fleet in {ctx.name(province)}; "
+                f"only armies are convoyed"
+            )
+        return _matching(ref, unit, ctx)
+    kind = ref.kind or ("A" if army else None)
+    if kind is None and dest is not None and len(dest.provinces) == 1:
+        dest_kind = ctx.board.provinces[dest.provinces[0]].kind
+        kind = {"sea": "F", "land": "A"}.get(dest_kind)
+    kind = kind or _kind_from_place(ctx, province, ref.place.coast)
+    if kind is None:
+        raise ReadingError(
+            f"there is no unit in {ctx.name(province)}; write A or F to say "
+            f"which unit you mean"
+        )
+    prov = ctx.board.provinces[province]
+    if not _could_stand(ctx, kind, province):
+        raise ReadingError(f"'{ref.text}': {_a(kind)} cannot be in {prov.name}")
+    coast = ref.place.coast
+    if kind == "F" and prov.coasts and coast in prov.coasts:
+        return Unit(kind, f"{province}/{coast}")
+    return Unit(kind, province)
+
+
+def _check_nation(nation, present, ctx: Context, province: str, own_unit: bool):
+    said = nation.meaning
+    adjective = ctx.board.powers[said].adjective
+    if own_unit and ctx.power and said != ctx.power:
+        raise ReadingError(
+            f"'{nation}': you play {ctx.board.powers[ctx.power].name}, "
+            f"not {ctx.board.powers[said].name}"
+        )
+    if present is None:
+        return
+    power, unit = present
+    if power != said:
+        raise ReadingError(
+            f"'{nation}': the {_KIND_NAME[unit.kind]} in {ctx.name(province)} is "
+            f"{ctx.board.powers[power].adjective}, not {adjective}"
+        )
+
+
+def _support_destination(
+    supporter: Unit, target: Unit, place: PlaceRef, ctx: Context
+) -> str:
+    if not place.provinces:
+        raise _unknown(place, ctx, near=target.location)
+    return _settle(
+        place,
+        ctx,
+        lambda p: _reaches(ctx, supporter, p),
+        lambda p: _reaches(ctx, target, p) or target.kind == "A",
+    )
+
+
+def _convoy_destination(target: Unit, place: PlaceRef, ctx: Context) -> str:
+    if not place.provinces:
+        raise _unknown(place, ctx)
+    return _settle(place, ctx, lambda p: ctx.board.provinces[p].kind == "coast")
+
+
+# -- builds ---------------------------------------------------------------------
+def _build_unit(ref: UnitRef, ctx: Context) -> Unit:
+    board = ctx.board
+    homes = (
+        set(board.home_centres(ctx.power))
+        if ctx.power
+        else {p for p, prov in board.provinces.items() if prov.home}
+    )
+    filters = [lambda p: p in homes, lambda p: p not in ctx.position.units]
+    if ref.kind:
+        filters.append(lambda p: _could_stand(ctx, ref.kind, p))
+    province = _settle(ref.place, ctx, *filters)
+    prov = board.provinces[province]
+    kind = ref.kind or _kind_from_place(ctx, province, ref.place.coast)
+    if kind is None:
+        raise ReadingError(f"build an army or a fleet in {prov.name}? write A or F")
+    if kind == "A":
+        if prov.kind == "sea":
+            raise ReadingError(f"an army cannot be built in {prov.name}")
+        return Unit("A", province)
+    if prov.kind == "land":
+        raise ReadingError(f"a fleet cannot be built in {prov.name} (inland)")
+    if prov.coasts:
+        coast = ref.place.coast
+        if not coast:
+            raise ReadingError(
+                f"a fleet built in {prov.name} needs its coast: "
+                f"{_coast_choice(prov.coasts)}"
+            )
+        if coast not in prov.coasts:
+            raise ReadingError(f"{prov.name} has no {COAST_WORDS[coast]}")
+        return Unit("F", f"{province}/{coast}")
+    return Unit("F", province)

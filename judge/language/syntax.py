@@ -1,0 +1,208 @@
+"""The grammar (grammar/orders.lark) and what its parse trees say.
+
+`read_syntax(tokens)` parses one order's tokens with lark's LALR parser and
+returns an `OrderSyntax`: the words the player wrote, grouped by role, with
+nothing yet settled against the board.  Settling is judge/language/reading.py.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lark import Lark, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+from lark.lexer import Lexer
+
+from judge.language.lexer import Word
+
+GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / "orders.lark"
+
+
+@dataclass(frozen=True)
+class PlaceRef:
+    text: str  # the words as written
+    provinces: tuple[str, ...]  # what they may name; () when nothing
+    coast: str | None  # "NC", ... when written
+
+
+@dataclass(frozen=True)
+class UnitRef:
+    kind: str | None  # "A", "F", or None when not written
+    place: PlaceRef
+    text: str  # the words as written ("A Par", "Paris")
+
+
+@dataclass
+class OrderSyntax:
+    """One order's words by role.  `action` is one of hold, move,
+    support_hold, support_move, convoy, retreat, disband, build, waive."""
+
+    action: str
+    unit: UnitRef | None = None
+    target: UnitRef | None = None  # the unit supported or convoyed
+    dests: list[PlaceRef] = field(default_factory=list)  # route ends with dest
+    via: bool = False
+    nation: Word | None = None  # nationality written for the ordered unit
+    target_nation: Word | None = None  # ... for the unit supported/convoyed
+
+
+class ReadingError(ValueError):
+    """The words cannot be read as an order; the message says why."""
+
+
+class _TokenList(Lexer):
+    """lark's interface for a lexer whose tokens are made beforehand."""
+
+    def __init__(self, lexer_conf):
+        pass
+
+    def lex(self, data):  # data: the list of tokens
+        return iter(data)
+
+
+class _ToSyntax(Transformer):
+    def place(self, items):
+        name = items[0]
+        coast = items[1].meaning if len(items) > 1 else None
+        return PlaceRef(str(name), name.meaning, coast)
+
+    def unit(self, items):
+        kind = items[0].meaning if len(items) == 2 else None
+        place = items[-1]
+        text = f"{items[0]} {place.text}" if kind else place.text
+        return UnitRef(kind, place, text)
+
+    def nation(self, items):
+        return items[0]
+
+    def route(self, items):
+        return items[1]
+
+    # -- actions: partial OrderSyntax, completed by unit_order ------------
+    def hold(self, items):
+        return OrderSyntax("hold")
+
+    def move(self, items):
+        dests = [i for i in items if isinstance(i, PlaceRef)]
+        via = any(isinstance(i, Word) and i.type == "VIA" for i in items)
+        return OrderSyntax("move", dests=dests, via=via)
+
+    def _support_parts(self, items, action):
+        syntax = OrderSyntax(action)
+        for item in items:
+            if isinstance(item, UnitRef):
+                syntax.target = item
+            elif isinstance(item, PlaceRef):
+                syntax.dests = [item]
+            elif isinstance(item, Word) and item.type == "NATION":
+                syntax.target_nation = syntax.target_nation or item
+        return syntax
+
+    def support_hold(self, items):
+        return self._support_parts(items, "support_hold")
+
+    def support_move(self, items):
+        return self._support_parts(items, "support_move")
+
+    def convoy(self, items):
+        return self._support_parts(items, "convoy")
+
+    def retreat(self, items):
+        return OrderSyntax("retreat", dests=[items[-1]])
+
+    def disband(self, items):
+        return OrderSyntax("disband")
+
+    def build(self, items):
+        return OrderSyntax("build")
+
+    # -- whole orders -----------------------------------------------------
+    def unit_order(self, items):
+        syntax = items[-1]
+        syntax.unit = items[-2]
+        if len(items) == 3:
+            syntax.nation = items[0]
+        return syntax
+
+    def build_first(self, items):
+        return OrderSyntax("build", unit=items[-1], nation=_nation(items))
+
+    def disband_first(self, items):
+        return OrderSyntax("disband", unit=items[-1], nation=_nation(items))
+
+    def waive(self, items):
+        return OrderSyntax("waive")
+
+    def start(self, items):
+        return items[0]
+
+
+def _nation(items) -> Word | None:
+    return next((i for i in items if isinstance(i, Word) and i.type == "NATION"), None)
+
+
+@functools.cache
+def _parser() -> Lark:
+    return Lark(
+        GRAMMAR.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer=_TokenList,
+        transformer=_ToSyntax(),
+    )
+
+
+_WHAT = {
+    "UNITTYPE": "A or F",
+    "PLACE": "a place",
+    "COAST": "a coast",
+    "NATION": "a nationality",
+    "HOLD": "H (hold)",
+    "MOVE": "'-' (move)",
+    "SUPPORT": "S (support)",
+    "CONVOY": "C (convoy)",
+    "VIA": "VIA",
+    "RETREAT": "R (retreat)",
+    "DISBAND": "D (disband)",
+    "BUILD": "B (build)",
+    "WAIVE": "WAIVE",
+}
+
+
+def read_syntax(tokens: list[Word]) -> OrderSyntax:
+    if not tokens:
+        raise ReadingError("there is no order here")
+    try:
+        return _parser().parse(tokens)
+    except (UnexpectedToken, UnexpectedEOF) as e:
+        raise ReadingError(_explain(tokens, e)) from None
+    except UnexpectedCharacters as e:  # pragma: no cover - tokens are given
+        raise ReadingError(f"could not read: {e}") from None
+
+
+def _explain(tokens: list[Word], error) -> str:
+    """Why the words do not make an order, in the player's terms."""
+    for tok in tokens:
+        if tok.type == "PLACE" and not tok.meaning:
+            return f"'{tok}' is neither a place nor an order word"
+        if tok.type == "OTHER":
+            return f"'{tok}' has no meaning in an order"
+    expected = set(error.expected) if error.expected else set()
+    tok = getattr(error, "token", None)
+    if tok is None or tok.type == "$END":
+        if "HOLD" in expected and "SUPPORT" in expected:
+            written = " ".join(str(t) for t in tokens)
+            return (
+                f"'{written}' gives no order: add H (hold), - (move), "
+                f"S (support) or C (convoy)"
+            )
+        return "the order stops short" + _expected(expected)
+    return f"did not expect '{tok}' there{_expected(expected)}"
+
+
+def _expected(expected) -> str:
+    words = sorted({_WHAT[t] for t in expected if t in _WHAT})
+    if not words or len(words) > 4:
+        return ""
+    return "; expected " + " or ".join(words)
