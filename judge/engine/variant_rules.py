@@ -1,0 +1,123 @@
+"""Rule hooks for variants, around the standard adjudicator.
+
+A variant's map file names its hooks (`[variant] rules = "small"` or "1913");
+the standard resolver stays generic.  Each hook module wraps the three engine
+calls: it may set orders aside before the standard rules run (reporting them
+"void"), and fix up the next position after them (neutral units disbanded,
+phases nobody has to order played at once, variant victory).
+
+Variant state the standard position has no room for (a coin toss, designated
+home centres) travels in `Position.extra`, a plain JSON-able mapping.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from judge.engine.board import Board
+from judge.engine.orders import Order
+from judge.engine.state import Phase, Position
+
+Standard = Callable[..., Any]  # the standard adjudicate(board, position, orders, rules)
+
+
+class VariantHooks(Protocol):
+    def adjudicate(
+        self,
+        board: Board,
+        position: Position,
+        orders: Mapping[str, Sequence[Order]],
+        rules: Any,
+        standard: Standard,
+        standard_needed: Callable[[Board, Position], dict[str, int]],
+    ) -> Any: ...
+
+    def orders_needed(
+        self, board: Board, position: Position, needed: dict[str, int]
+    ) -> dict[str, int]: ...
+
+    def initial_position(self, board: Board, position: Position) -> Position: ...
+
+
+def hooks_for(board: Board) -> VariantHooks | None:
+    """The rule hooks a board's variant needs; None for the standard rules."""
+    kind = board.data.get("variant", {}).get("rules")
+    if kind == "small":
+        from judge.engine.variant_small import SmallGameRules
+
+        return SmallGameRules()
+    if kind == "1913":
+        from judge.engine.variant_1913 import Rules1913
+
+        return Rules1913()
+    return None
+
+
+# -- helpers shared by the hook modules ---------------------------------------
+
+_SEASON_ORDER = {"S": 0, "F": 1, "W": 2}
+_TYPE_ORDER = {"M": 0, "R": 1, "A": 2}
+
+
+def phase_key(phase: Phase) -> tuple[int, int, int]:
+    """Chronological sort key (Phase's own ordering is alphabetical)."""
+    return (phase.year, _SEASON_ORDER[phase.season], _TYPE_ORDER[phase.type])
+
+
+def before(phase: Phase, limit: str | None) -> bool:
+    """Is `phase` earlier than the phase written `limit` (None: forever)?"""
+    return limit is None or phase_key(phase) < phase_key(Phase.parse(limit))
+
+
+def extra_of(position: Position) -> dict:
+    return dict(getattr(position, "extra", None) or {})
+
+
+def with_extra(position: Position, extra: Mapping) -> Position:
+    if not any(f.name == "extra" for f in dataclasses.fields(position)):
+        return position  # an engine without variant state: nothing to carry
+    return dataclasses.replace(position, extra=dict(extra))
+
+
+def normalise(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[Order]]:
+    return {str(power).upper(): list(os) for power, os in orders.items()}
+
+
+def void_results(result_type, results, voided: list[tuple[str, Order]]) -> tuple:
+    """The standard results with the orders we set aside reported as void: a
+    unit's defaulted entry is replaced, anything else is added."""
+    out = list(results)
+    for power, order in voided:
+        unit = getattr(order, "unit", None)
+        for i, r in enumerate(out):
+            if r.power == power and r.unit == unit and r.order is None and unit:
+                out[i] = result_type(power, unit, order, ("void",))
+                break
+        else:
+            out.append(result_type(power, unit, order, ("void",)))
+    return tuple(out)
+
+
+def play_out(
+    board: Board,
+    result: Any,
+    rules: Any,
+    standard: Standard,
+    standard_needed: Callable[[Board, Position], dict[str, int]],
+    passive: Callable[[Position], set[str]],
+    tidy: Callable[[Position], Position],
+) -> Any:
+    """Play the phases that need orders only from powers that give none
+    (neutral countries), so the game waits only on real players.  `tidy`
+    fixes each new position (e.g. drops neutral dislodged units)."""
+    position = tidy(result.position)
+    for _ in range(8):  # a year at most; a guard, not a rule
+        if position.winner:
+            break
+        needed = standard_needed(board, position)
+        if not needed or any(p not in passive(position) for p in needed):
+            break
+        position = tidy(standard(board, position, {}, rules).position)
+    return dataclasses.replace(result, position=position)

@@ -1,0 +1,204 @@
+"""Variant names, options and loading: `NAME` or `NAME:option=value,...`.
+
+A variant is a map data file in maps/ plus, for some, a few rule hooks
+(judge/engine/variant_rules.py).  A plain map (maps/standard.toml) is a variant
+of its own; a variant file has a `[variant]` table naming the `base` map it
+amends (format: docs/variants.md).  Everything above the engine (the game
+service, `judge adjudicate`) turns a variant name into a board and rules with
+one call:
+
+    board, rules = load_variant("1913:opening_nmr=waive")
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+
+from judge.engine.api import Rules
+from judge.engine.board import MAPS_DIR, Board
+
+# Options every plain map accepts (the standard rules' own option).
+PLAIN_MAP_OPTIONS: dict[str, dict] = {
+    "rules": {
+        "default": "2000",
+        "values": ["2000", "2023"],
+        "help": "the rulebook followed where the DATC offers a choice",
+    }
+}
+
+
+class VariantError(ValueError):
+    """An unknown variant or option, or a malformed variant name."""
+
+
+def parse_variant(text: str) -> tuple[str, dict[str, str]]:
+    """'1913:opening_nmr=waive,holland_is_sc=false' -> ('1913', {...}).
+
+    Only the syntax is checked here; `load_variant` checks names and values.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise VariantError("no variant named: expected NAME or NAME:option=value,...")
+    name, sep, rest = text.strip().partition(":")
+    name = name.strip()
+    if not name:
+        raise VariantError(f"no variant name before ':' in {text!r}")
+    options: dict[str, str] = {}
+    if sep and not rest.strip():
+        raise VariantError(f"no options after ':' in {text!r}")
+    for item in rest.split(",") if sep else ():
+        key, eq, value = item.partition("=")
+        key, value = key.strip().lower(), value.strip()
+        if not key or not eq or not value:
+            raise VariantError(
+                f"option {item.strip()!r} in {text!r} is not of the form option=value"
+            )
+        if key in options:
+            raise VariantError(f"option {key!r} given twice in {text!r}")
+        options[key] = value
+    return name, options
+
+
+def variant_names() -> list[str]:
+    """Every variant name (not the aliases), sorted."""
+    return sorted(_catalogue()[0])
+
+
+def variant_title(name: str) -> str:
+    data = _raw(_canonical_name(name))
+    return data.get("variant", {}).get("title") or data["map"].get("title", name)
+
+
+def variant_options(name: str) -> dict[str, dict]:
+    """Option name -> {"default", "values" (or absent: any text), "help"}."""
+    data = _raw(_canonical_name(name))
+    options = copy.deepcopy(PLAIN_MAP_OPTIONS)  # the standard rules' choice
+    for key, spec in data.get("options", {}).items():
+        options[key] = {k: v for k, v in spec.items() if k != "patch"}
+    return options
+
+
+def canonical_variant(text: str) -> str:
+    """The variant's full spelling: canonical name, options sorted, only those
+    that differ from the default.  Stable, so it can be stored and compared."""
+    _, rules = load_variant(text)
+    defaults = {k: s["default"] for k, s in variant_options(rules.variant).items()}
+    given = {k: v for k, v in rules.options.items() if defaults.get(k) != v}
+    if not given:
+        return rules.variant
+    return rules.variant + ":" + ",".join(f"{k}={v}" for k, v in sorted(given.items()))
+
+
+def load_variant(text: str) -> tuple[Board, Rules]:
+    """The board and rules for a variant name with options.
+
+    Rules.options holds every option of the variant, defaults filled in.
+    Raises VariantError with a message fit to show a player.
+    """
+    raw_name, given = parse_variant(text)
+    name = _canonical_name(raw_name)
+    specs = variant_options(name)
+    options: dict[str, str] = {}
+    for key, value in given.items():
+        spec = specs.get(key)
+        if spec is None:
+            known = ", ".join(sorted(specs)) or "none"
+            raise VariantError(
+                f"variant {name!r} has no option {key!r} (its options: {known})"
+            )
+        allowed = spec.get("values")
+        if allowed is not None:
+            match = [v for v in allowed if v.lower() == value.lower()]
+            if not match:
+                raise VariantError(
+                    f"option {key!r} of variant {name!r} cannot be {value!r}"
+                    f" (one of: {', '.join(allowed)})"
+                )
+            value = match[0]
+        options[key] = value
+    for key, spec in specs.items():
+        options.setdefault(key, spec["default"])
+    board = _board(name, tuple(sorted(options.items())))
+    return board, Rules(variant=name, options=options)
+
+
+# -- data ----------------------------------------------------------------
+
+
+def merge_map_data(base: Mapping, overlay: Mapping) -> dict:
+    """`overlay` over `base`: tables merge key by key, anything else replaces."""
+    merged = copy.deepcopy(dict(base))
+    for key, value in overlay.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+            merged[key] = merge_map_data(merged[key], value)
+        else:
+            merged[key] = copy.deepcopy(value)
+    return merged
+
+
+@functools.cache
+def _board(name: str, options: tuple[tuple[str, str], ...]) -> Board:
+    data = _raw(name)
+    if "variant" in data:
+        data = _resolve(name, data, dict(options))
+    return Board(data)
+
+
+def _resolve(name: str, data: dict, options: Mapping[str, str]) -> dict:
+    """A variant file's full map data: base, then the file, then option patches."""
+    base_name = data["variant"].get("base")
+    if not base_name:
+        raise VariantError(f"variant file for {name!r} names no base map")
+    base = _raw(base_name)
+    if "variant" in base:
+        raise VariantError(f"variant {name!r}: its base {base_name!r} is a variant")
+    body = {k: v for k, v in data.items() if k != "options"}
+    merged = merge_map_data(base, body)
+    for key, spec in data.get("options", {}).items():
+        patch = spec.get("patch", {}).get(options.get(key, spec["default"]))
+        if patch:
+            merged = merge_map_data(merged, patch)
+    source = merged["variant"].get("start_units")
+    if source:
+        for power in merged["powers"].values():
+            power["units"] = list(power.get(source, ()))
+    merged["map"]["name"] = name
+    return merged
+
+
+def _canonical_name(name: str) -> str:
+    names, aliases = _catalogue()
+    key = name.strip().lower()
+    if key in aliases:
+        return aliases[key]
+    raise VariantError(
+        f"no variant called {name!r} (known: {', '.join(sorted(names))})"
+    )
+
+
+@functools.cache
+def _catalogue() -> tuple[frozenset[str], dict[str, str]]:
+    """Variant names and a lower-case alias -> name table, from maps/."""
+    names: set[str] = set()
+    aliases: dict[str, str] = {}
+    for path in sorted(Path(MAPS_DIR).glob("*.toml")):
+        data = _raw(path.stem)
+        if "variant" not in data and not ("map" in data and "provinces" in data):
+            continue  # not a map (e.g. drawing geometry)
+        names.add(path.stem)
+        aliases[path.stem.lower()] = path.stem
+        for alias in data.get("variant", {}).get("aliases", ()):
+            aliases[alias.lower()] = path.stem
+    return frozenset(names), aliases
+
+
+@functools.cache
+def _raw(name: str) -> dict:
+    path = Path(MAPS_DIR) / f"{name}.toml"
+    if not path.is_file():
+        raise VariantError(f"no map data called {name!r}")
+    with path.open("rb") as f:
+        return tomllib.load(f)
