@@ -7,62 +7,108 @@ Pure functions over immutable values: no I/O, no clock, no database.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 
+from judge.engine.adjustments import (
+    adjudicate_adjustments,
+    adjustment_counts,
+    build_sites,
+)
 from judge.engine.board import Board
+from judge.engine.movement import adjudicate_movement
 from judge.engine.orders import Order, Unit
+from judge.engine.phases import advance
+from judge.engine.results import OrderResult, PhaseResult, Rules
+from judge.engine.retreats import adjudicate_retreats
 from judge.engine.state import Dislodged, Phase, Position
 
+DEFAULT_RULES = Rules()
 
-@dataclass(frozen=True)
-class Rules:
-    """Rule options of a game (`standard:rules=2023` and variant options)."""
-
-    variant: str = "standard"
-    options: Mapping[str, str] = field(default_factory=dict)
-
-    @property
-    def rules_2023(self) -> bool:
-        return self.options.get("rules") == "2023"
-
-
-@dataclass(frozen=True)
-class OrderResult:
-    power: str
-    unit: Unit | None  # the unit ordered (or built); None for WAIVE
-    order: Order | None  # None: the unit had no order and defaulted
-    outcomes: tuple[str, ...] = ()  # contract codes; () means it succeeded
-
-
-@dataclass(frozen=True)
-class PhaseResult:
-    phase: Phase  # the phase adjudicated
-    # One entry per unit of every power (defaulted ones with order=None),
-    # plus builds and waives in adjustment phases.
-    results: tuple[OrderResult, ...]
-    # Units dislodged this phase with their retreat options; those with no
-    # option are destroyed at once and are not in position.dislodged.
-    dislodged: tuple[Dislodged, ...]
-    position: Position  # the next position, at the next phase needing orders
+__all__ = [
+    "OrderResult",
+    "PhaseResult",
+    "Rules",
+    "adjudicate",
+    "initial_position",
+    "orders_needed",
+]
 
 
 def initial_position(board: Board) -> Position:
-    raise NotImplementedError
+    units = {}
+    for power, starts in board.start_units.items():
+        for kind, location in starts:
+            unit = Unit(kind, location)
+            units[unit.province] = (power, unit)
+    centres = {c: power for power, cs in board.start_centres.items() for c in cs}
+    return Position(Phase.parse(board.first_phase), units, centres)
 
 
 def adjudicate(
     board: Board,
     position: Position,
     orders: Mapping[str, Sequence[Order]],
-    rules: Rules = Rules(),
+    rules: Rules = DEFAULT_RULES,
 ) -> PhaseResult:
     """Resolve one phase.  Orders are per power; units without an order hold
     (movement) or disband (retreat); missing removals follow civil disorder."""
-    raise NotImplementedError
+    unknown = sorted(p for p in orders if p not in board.powers)
+    if unknown:
+        raise ValueError(f"no power called {unknown[0]!r} on this map")
+    phase = position.phase
+    dislodged: tuple[Dislodged, ...] = ()
+    if phase.type == "M":
+        out = adjudicate_movement(board, position, orders, rules.rules_2023)
+        dislodged = tuple(out.dislodged)
+        retreating = {d.unit.province: d for d in dislodged if d.retreats}
+        results = [
+            OrderResult(r.power, r.unit, r.order, r.outcomes + ("disband",))
+            if "dislodged" in r.outcomes and r.unit.province not in retreating
+            else r
+            for r in out.results
+        ]
+        after = Position(phase, out.units, position.centres, retreating)
+    elif phase.type == "R":
+        results, units = adjudicate_retreats(board, position, orders)
+        after = Position(phase, units, position.centres)
+    else:
+        results, units = adjudicate_adjustments(
+            board, position, orders, rules.rules_2023
+        )
+        after = Position(phase, units, position.centres)
+    results.sort(key=_result_key)
+    return PhaseResult(
+        phase,
+        tuple(results),
+        dislodged,
+        advance(board, after, position.winner),
+    )
+
+
+def _result_key(r: OrderResult):
+    return (
+        r.power,
+        r.unit.location if r.unit else "~",
+        r.order.canonical() if r.order else "",
+        r.outcomes,
+    )
 
 
 def orders_needed(board: Board, position: Position) -> dict[str, int]:
     """Power -> how many orders it owes this phase: units to order in movement,
     dislodged units in retreats, builds (positive) or removals (negative) in
     adjustments.  Powers owing nothing are left out."""
-    raise NotImplementedError
+    needed: dict[str, int] = {}
+    kind = position.phase.type
+    if kind == "M":
+        for power, _unit in position.units.values():
+            needed[power] = needed.get(power, 0) + 1
+    elif kind == "R":
+        for d in position.dislodged.values():
+            needed[d.power] = needed.get(d.power, 0) + 1
+    else:
+        for power, n in adjustment_counts(board, position).items():
+            if n > 0:
+                n = min(n, len(build_sites(board, position, power)))
+            if n:
+                needed[power] = n
+    return needed

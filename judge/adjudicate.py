@@ -1,0 +1,131 @@
+"""`judge adjudicate`: the adjudicator for other programs, as JSON lines.
+
+One request object per input line, one response object per output line, in
+order, flushed at once (contracts/adjudicate.md).  A bad line gets an error
+response and the command goes on; start-up is paid once per process.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from judge.engine.api import Rules, adjudicate, initial_position
+from judge.engine.board import Board, load_board
+from judge.engine.serialize import position_from_json, position_to_json
+from judge.language.orders import parse_orders
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument(
+        "--variant",
+        default="standard",
+        help="variant of requests that name none (default: standard); "
+        "options follow a colon, e.g. standard:rules=2023",
+    )
+
+
+def run(args) -> int:
+    out = sys.stdout
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        out.write(json.dumps(handle_line(line, args.variant)) + "\n")
+        out.flush()
+    return 0
+
+
+def handle_line(line: str, default_variant: str = "standard") -> dict:
+    try:
+        request = json.loads(line)
+    except ValueError as exc:
+        return {"id": None, "error": f"not valid JSON: {exc}"}
+    return handle_request(request, default_variant)
+
+
+def handle_request(request, default_variant: str = "standard") -> dict:
+    """Adjudicate one request (already decoded); never raises."""
+    rid = request.get("id") if isinstance(request, dict) else None
+    try:
+        return _handle(request, default_variant)
+    except ValueError as exc:
+        return {"id": rid, "error": str(exc)}
+    except Exception as exc:  # a bad request must never stop the stream
+        return {"id": rid, "error": f"internal error: {type(exc).__name__}: {exc}"}
+
+
+def parse_variant(text: str) -> tuple[Board, Rules]:
+    """'standard' or 'standard:rules=2023,other=x' -> board and rules."""
+    if not isinstance(text, str):
+        raise ValueError("variant must be a string")
+    name, _, opts = text.strip().partition(":")
+    options = {}
+    for item in filter(None, (o.strip() for o in opts.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"variant option {item!r} must be key=value")
+        options[key.strip().lower()] = value.strip()
+    name = name.strip().lower()
+    if not name or not name.replace("_", "").replace("-", "").isalnum():
+        raise ValueError(f"unknown variant {text!r}")
+    try:
+        board = load_board(name)
+    except KeyError:
+        raise ValueError(f"unknown variant {name!r}") from None
+    return board, Rules(variant=name, options=options)
+
+
+def _handle(request, default_variant: str) -> dict:
+    if not isinstance(request, dict):
+        raise ValueError("a request must be a JSON object")
+    rid = request.get("id")
+    board, rules = parse_variant(request.get("variant") or default_variant)
+    state = request.get("state")
+    position = (
+        initial_position(board) if state is None else position_from_json(board, state)
+    )
+
+    raw = request.get("orders") or {}
+    if not isinstance(raw, dict):
+        raise ValueError("orders must be an object of power -> list of strings")
+    orders: dict[str, list] = {}
+    errors = []
+    for power_name, texts in raw.items():
+        power = str(power_name).upper()
+        if power not in board.powers:
+            raise ValueError(f"no power called {power_name!r}")
+        if isinstance(texts, str):
+            texts = [texts]
+        if not isinstance(texts, list):
+            raise ValueError(f"orders of {power} must be a list of strings")
+        mine = orders.setdefault(power, [])
+        for text in texts:
+            if not isinstance(text, str):
+                errors.append({"power": power, "order": str(text), "error": "not text"})
+                continue
+            for parsed in parse_orders(board, position, power, text):
+                if parsed.order is None:
+                    errors.append(
+                        {"power": power, "order": parsed.text, "error": parsed.error}
+                    )
+                else:
+                    mine.append(parsed.order)
+
+    result = adjudicate(board, position, orders, rules)
+    results = [
+        {
+            "power": r.power,
+            "unit": str(r.unit) if r.unit else None,
+            "order": r.order.canonical(),
+            "result": list(r.outcomes),
+        }
+        for r in result.results
+        if r.order is not None
+    ]
+    return {
+        "id": rid,
+        "phase": str(result.phase),
+        "results": results,
+        "errors": errors,
+        "state": position_to_json(board, result.position),
+    }

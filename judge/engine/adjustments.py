@@ -1,0 +1,128 @@
+"""Adjustment (Winter) phases: builds, waives, removals and civil disorder.
+
+Orders are taken one by one in the order given: the first legal ones count
+(DATC 4.D.4-4.D.6).  Removals a power does not order follow the civil
+disorder rule: farthest from home first, fleets before armies, then by the
+province's name (DATC 6.J)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from judge.engine.board import Board, province_of
+from judge.engine.orders import Build, Disband, Order, Unit, Waive
+from judge.engine.results import OrderResult
+from judge.engine.state import Position
+from judge.engine.tables import Tables, distances, tables
+
+FAR = 10**6  # distance of a unit that cannot reach home at all
+
+
+def adjustment_counts(board: Board, position: Position) -> dict[str, int]:
+    """Power -> builds allowed (positive) or removals owed (negative)."""
+    counts = dict.fromkeys(board.powers, 0)
+    for power in position.centres.values():
+        if power in counts:
+            counts[power] += 1
+    for power, _unit in position.units.values():
+        if power in counts:
+            counts[power] -= 1
+    return counts
+
+
+def build_sites(board: Board, position: Position, power: str) -> list[str]:
+    """Vacant home centres the power still owns."""
+    return [
+        c
+        for c in tables(board).homes.get(power, ())
+        if position.centres.get(c) == power and c not in position.units
+    ]
+
+
+def needs_adjustment(board: Board, position: Position) -> bool:
+    for power, n in adjustment_counts(board, position).items():
+        if n < 0 or (n > 0 and build_sites(board, position, power)):
+            return True
+    return False
+
+
+def adjudicate_adjustments(
+    board: Board,
+    position: Position,
+    orders: Mapping[str, Sequence[Order]],
+    rules_2023: bool = False,
+) -> tuple[list[OrderResult], dict[str, tuple[str, Unit]]]:
+    t = tables(board)
+    counts = adjustment_counts(board, position)
+    units = dict(position.units)
+    results: list[OrderResult] = []
+    for power in sorted(set(orders) | set(counts)):
+        count = counts.get(power, 0)
+        left = abs(count)
+        for order in orders.get(power, ()):
+            unit = getattr(order, "unit", None)
+            ok = False
+            if left and count > 0 and isinstance(order, Waive):
+                ok = True
+            elif left and count > 0 and isinstance(order, Build):
+                unit = _buildable(board, position, units, power, order.unit)
+                if unit is not None:
+                    units[unit.province] = (power, unit)
+                    ok = True
+            elif left and count < 0 and isinstance(order, Disband):
+                entry = units.get(unit.province)
+                if entry and entry[0] == power and entry[1].kind == unit.kind:
+                    unit = entry[1]
+                    del units[unit.province]
+                    ok = True
+            if ok:
+                left -= 1
+            results.append(OrderResult(power, unit, order, () if ok else ("void",)))
+        if count < 0 and left:
+            for unit in _civil_disorder(t, position, units, power, rules_2023)[:left]:
+                del units[unit.province]
+                results.append(OrderResult(power, unit, None, ("disband",)))
+    return results, units
+
+
+def _buildable(board, position, units, power, unit: Unit) -> Unit | None:
+    prov = unit.province
+    if (
+        board.provinces.get(prov) is None
+        or board.provinces[prov].home != power
+        or position.centres.get(prov) != power
+        or prov in units
+    ):
+        return None
+    location = prov if unit.kind == "A" else unit.location
+    return Unit(unit.kind, location) if board.can_hold(unit.kind, location) else None
+
+
+def _civil_disorder(
+    t: Tables, position: Position, units, power: str, rules_2023: bool
+) -> list[Unit]:
+    """The power's units in the order the civil-disorder rule removes them."""
+    mine = [u for p, u in units.values() if p == power]
+    if rules_2023:
+        # 2023 rulebook: to the nearest owned centre, any unit over land or sea.
+        owned = [c for c, p in position.centres.items() if p == power]
+        dist = distances(t.any_graph, owned)
+        far = {u: dist.get(u.province, FAR) for u in mine}
+    else:
+        # 1982/2000: to the nearest home centre by the shortest route;
+        # armies may go by convoy (over sea), fleets sail as fleets.
+        homes = t.homes.get(power, ())
+        army_dist = distances(t.any_graph, homes)
+        sources = [
+            loc for h in homes for loc in t.coasts.get(h, (h,)) if loc in t.fleet
+        ]
+        fleet_dist = distances(t.fleet, sources)
+        far = {
+            u: (army_dist if u.kind == "A" else fleet_dist).get(
+                u.province if u.kind == "A" else u.location, FAR
+            )
+            for u in mine
+        }
+    return sorted(
+        mine, key=lambda u: (-far[u], u.kind != "F", t.names[province_of(u.location)])
+    )

@@ -1,0 +1,240 @@
+"""Which movement orders count, and what they mean, before any fighting.
+
+Turns the powers' orders into an `OrderSet`: one effective order per unit,
+illegal ones turned into holds (and reported "void"), supports and convoys
+matched against the orders they name, and for every army move the route it
+may take (by land, by convoy, or by convoy with the land route as fallback).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from judge.engine.board import Board, province_of
+from judge.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from judge.engine.state import Position
+from judge.engine.tables import Tables, tables
+
+LAND, CONVOY, EITHER = "land", "convoy", "either"
+VOID, NO_CONVOY = "void", "no convoy"
+MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
+
+
+class OrderSet:
+    """The effective orders of a movement phase, indexed by province."""
+
+    def __init__(self, board: Board, t: Tables):
+        self.board = board
+        self.t = t
+        self.power: dict[str, str] = {}  # province -> owner of its unit
+        self.unit: dict = {}  # province -> Unit
+        self.kind: dict[str, str] = {}  # province -> H, M, SH, SM, C
+        self.dest: dict[str, str] = {}  # move / supported move -> province
+        self.dest_loc: dict[str, str] = {}  # move -> location (coast kept)
+        self.target: dict[str, str] = {}  # support / convoy -> province
+        self.mode: dict[str, str] = {}  # army move -> LAND / CONVOY / EITHER
+        self.moves_into: dict[str, list[str]] = {}
+        self.move_supporters: dict[str, list[str]] = {}
+        self.hold_supporters: dict[str, list[str]] = {}
+        self.convoyers: dict[str, list[str]] = {}  # army province -> fleets
+        self.routed: set[str] = set()  # armies with a full route of convoy orders
+        self.given: dict[str, list[Order]] = {}  # province -> orders received
+        self.codes: dict[str, str] = {}  # province -> void / no convoy
+        self.stray: list[tuple[str, Order]] = []  # orders for no unit of theirs
+
+    def route_exists(self, origin: str, dest: str, fleets: Sequence[str]) -> bool:
+        """A chain of the given fleets from `origin` to `dest`."""
+        reach = self.t.fleet_reach
+        frontier = [f for f in fleets if origin in reach[f]]
+        seen = set(frontier)
+        while frontier:
+            f = frontier.pop()
+            if dest in reach[f]:
+                return True
+            for g in fleets:
+                if g not in seen and g in reach[f]:
+                    seen.add(g)
+                    frontier.append(g)
+        return False
+
+
+def prepare(
+    board: Board,
+    position: Position,
+    orders: Mapping[str, Sequence[Order]],
+    rules_2023: bool = False,
+) -> OrderSet:
+    t = tables(board)
+    o = OrderSet(board, t)
+    for prov, (power, unit) in position.units.items():
+        o.power[prov] = power
+        o.unit[prov] = unit
+        o.kind[prov] = "H"
+
+    # Attach each order to the unit it names; strays are void.
+    for power in sorted(orders):
+        for order in orders[power]:
+            unit = getattr(order, "unit", None)
+            prov = unit.province if unit is not None else None
+            if (
+                not isinstance(order, MOVEMENT_ORDERS)
+                or o.power.get(prov) != power
+                or o.unit[prov].kind != unit.kind
+            ):
+                o.stray.append((power, order))
+                continue
+            received = o.given.setdefault(prov, [])
+            if order not in received:
+                received.append(order)
+
+    for prov, received in o.given.items():
+        if len(received) > 1:
+            o.codes[prov] = VOID  # contradictory orders: the unit holds
+        elif not _read(o, prov, received[0]):
+            o.codes[prov] = VOID
+            o.kind[prov] = "H"
+
+    _match_convoys(o, rules_2023)
+    _match_supports(o)
+    for prov, kind in o.kind.items():
+        if kind == "M":
+            o.moves_into.setdefault(o.dest[prov], []).append(prov)
+    return o
+
+
+def _reaches(o: OrderSet, prov: str, province: str) -> bool:
+    """Can the unit at `prov` move to (and so support into) `province`?"""
+    unit = o.unit[prov]
+    if unit.kind == "A":
+        return province in o.t.army[prov]
+    return province in o.t.fleet_reach.get(unit.location, ())
+
+
+def _read(o: OrderSet, prov: str, order: Order) -> bool:
+    """Record a legal order's meaning; False if it is illegal."""
+    t = o.t
+    unit = o.unit[prov]
+    if isinstance(order, Hold):
+        return True
+    if isinstance(order, Move):
+        dest = province_of(order.dest)
+        if dest == prov or t.kind.get(dest, "impassable") == "impassable":
+            return False
+        if unit.kind == "A":
+            if t.kind[dest] == "sea":
+                return False
+            coastal = t.kind[prov] == "coast" and t.kind[dest] == "coast"
+            if dest in t.army[prov]:
+                mode = CONVOY if order.via_convoy and coastal else LAND
+            elif coastal:
+                mode = CONVOY
+            else:
+                return False
+            o.kind[prov], o.dest[prov], o.dest_loc[prov] = "M", dest, dest
+            o.mode[prov] = mode
+            return True
+        if order.via_convoy:
+            return False  # only armies are convoyed
+        loc = _fleet_destination(t, unit.location, order.dest)
+        if loc is None:
+            return False
+        o.kind[prov], o.dest[prov], o.dest_loc[prov] = "M", dest, loc
+        return True
+    if isinstance(order, SupportHold):
+        target = order.target.province
+        if target == prov or not _reaches(o, prov, target):
+            return False
+        o.kind[prov], o.target[prov] = "SH", target
+        return True
+    if isinstance(order, SupportMove):
+        target, dest = order.target.province, province_of(order.dest)
+        if prov in (target, dest) or target == dest or not _reaches(o, prov, dest):
+            return False
+        o.kind[prov], o.target[prov], o.dest[prov] = "SM", target, dest
+        return True
+    if isinstance(order, Convoy):
+        target, dest = order.target.province, province_of(order.dest)
+        if unit.kind != "F" or t.kind[prov] != "sea" or target == dest:
+            return False
+        o.kind[prov], o.target[prov], o.dest[prov] = "C", target, dest
+        return True
+    return False
+
+
+def _fleet_destination(t: Tables, src: str, dest: str) -> str | None:
+    """The location a fleet at `src` ordered to `dest` sails to, or None.
+
+    A missing coast is filled in when only one coast is reachable (DATC
+    4.B.2); a coast it cannot reach makes the order illegal (4.B.3); a coast
+    named for a province without coasts is ignored (4.B.6)."""
+    reach = t.fleet.get(src, ())
+    province = province_of(dest)
+    if province in t.coasts:
+        if dest != province:
+            return dest if dest in reach else None
+        options = [c for c in t.coasts[province] if c in reach]
+        return options[0] if len(options) == 1 else None
+    return province if province in reach else None
+
+
+def _match_convoys(o: OrderSet, rules_2023: bool) -> None:
+    """Pair convoy orders with army moves and settle each army's route.
+
+    An army moving to a neighbour goes by convoy only if its order says VIA
+    or a fleet of its own power convoys it (2000 rulebook).  Under the
+    seeds' rules the land route stays the fallback when the convoy fails;
+    under the 2023 rules (DATC v3 preference) it does not."""
+    candidates: dict[str, list[str]] = {}
+    for prov, kind in o.kind.items():
+        if kind != "C":
+            continue
+        army = o.target[prov]
+        if (
+            o.kind.get(army) == "M"
+            and o.unit[army].kind == "A"
+            and o.dest[army] == o.dest[prov]
+            and o.t.kind[army] == "coast"
+            and o.t.kind[o.dest[army]] == "coast"
+        ):
+            candidates.setdefault(army, []).append(prov)
+
+    for army, mode in list(o.mode.items()):
+        fleets = candidates.get(army, [])
+        if mode == LAND and fleets and o.t.kind[army] == "coast":
+            own = any(o.power[f] == o.power[army] for f in fleets)
+            coastal = o.t.kind[o.dest[army]] == "coast"
+            if own and coastal:
+                mode = CONVOY
+        routed = bool(fleets) and o.route_exists(army, o.dest[army], fleets)
+        adjacent = o.dest[army] in o.t.army[army]
+        if mode == CONVOY and adjacent and not rules_2023:
+            mode = EITHER if routed else LAND
+        o.mode[army] = mode
+        if mode != LAND:
+            o.convoyers[army] = fleets
+            if routed:
+                o.routed.add(army)
+
+    for prov, kind in o.kind.items():
+        if kind == "C" and prov not in o.convoyers.get(o.target[prov], ()):
+            o.codes[prov] = NO_CONVOY
+    for prov in [p for p, c in o.codes.items() if c == NO_CONVOY]:
+        o.kind[prov] = "H"  # an unmatched convoy is a hold
+
+
+def _match_supports(o: OrderSet) -> None:
+    for prov, kind in o.kind.items():
+        if kind == "SH":
+            target = o.target[prov]
+            if target in o.kind and o.kind[target] != "M":
+                o.hold_supporters.setdefault(target, []).append(prov)
+                continue
+        elif kind == "SM":
+            target = o.target[prov]
+            if o.kind.get(target) == "M" and o.dest[target] == o.dest[prov]:
+                o.move_supporters.setdefault(target, []).append(prov)
+                continue
+        else:
+            continue
+        o.codes[prov] = VOID  # supports an order that was not given
+        o.kind[prov] = "H"

@@ -1,0 +1,266 @@
+"""Movement phases: from orders to moved, bounced and dislodged units.
+
+The rules follow the DATC's description (section 5.B): each order kind is a
+yes/no question settled by its own method (`_move`, `_support`, `_convoy`)
+against the strengths below, and the guess-and-check `Resolver` handles
+orders that depend on each other.  Illegal orders were already turned into
+holds by `judge.engine.legality`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from judge.engine.board import Board, province_of
+from judge.engine.legality import CONVOY, LAND, NO_CONVOY, VOID, OrderSet, prepare
+from judge.engine.orders import Order, Unit
+from judge.engine.resolver import Resolver
+from judge.engine.results import OrderResult
+from judge.engine.state import Dislodged, Position
+
+# Node kinds: a node is (kind, province of the ordered unit).
+MOVE, SUPPORT, CONVOY_NODE = "M", "S", "C"
+
+
+class MovementResolution:
+    """The answers of one movement phase, computed on demand."""
+
+    def __init__(self, orders: OrderSet):
+        self.o = orders
+        self.resolver = Resolver(self._adjudicate, self._backup)
+        self.resolve = self.resolver.resolve
+
+    # -- the resolver's hooks ------------------------------------------------
+    def _adjudicate(self, node) -> bool:
+        kind, prov = node
+        if kind == MOVE:
+            return self._move(prov)
+        if kind == SUPPORT:
+            return self._support(prov)
+        return self._convoy(prov)
+
+    def _backup(self, cycle) -> dict:
+        """Szykman when a convoy is in the cycle (the convoying fleets hold),
+        otherwise circular movement (every move of the cycle succeeds)."""
+        convoys = [n for n in cycle if n[0] == CONVOY_NODE]
+        if convoys:
+            return dict.fromkeys(convoys, False)
+        return {n: True for n in cycle if n[0] == MOVE}
+
+    # -- convoy routes -------------------------------------------------------
+    def convoy_path(self, prov: str) -> bool:
+        """Is there a route of working convoys for the army at `prov`?"""
+        o = self.o
+        fleets = o.convoyers.get(prov)
+        if not fleets:
+            return False
+        working = [f for f in fleets if self.resolve((CONVOY_NODE, f))]
+        return o.route_exists(prov, o.dest[prov], working)
+
+    def by_convoy(self, prov: str) -> bool:
+        mode = self.o.mode.get(prov, LAND)
+        if mode == LAND:
+            return False
+        if mode == CONVOY:
+            return True
+        return self.convoy_path(prov)  # EITHER: the convoy if it works, else land
+
+    def path_ok(self, prov: str) -> bool:
+        mode = self.o.mode.get(prov, LAND)
+        if mode == CONVOY:
+            return self.convoy_path(prov)
+        return True  # land route (EITHER falls back to it)
+
+    def head_to_head(self, prov: str) -> bool:
+        o = self.o
+        dest = o.dest[prov]
+        return (
+            o.kind.get(dest) == "M"
+            and o.dest[dest] == prov
+            and not self.by_convoy(prov)
+            and not self.by_convoy(dest)
+        )
+
+    # -- strengths -----------------------------------------------------------
+    def _supports(self, prov: str, exclude_power: str | None = None) -> int:
+        o = self.o
+        n = 0
+        for s in o.move_supporters.get(prov, ()):
+            if (exclude_power is None or o.power[s] != exclude_power) and self.resolve(
+                (SUPPORT, s)
+            ):
+                n += 1
+        return n
+
+    def attack_strength(self, prov: str) -> int:
+        o = self.o
+        if not self.path_ok(prov):
+            return 0
+        dest = o.dest[prov]
+        if dest not in o.power:
+            return 1 + self._supports(prov)
+        if (
+            o.kind[dest] == "M"
+            and not self.head_to_head(prov)
+            and self.resolve((MOVE, dest))
+        ):
+            return 1 + self._supports(prov)
+        if o.power[dest] == o.power[prov]:
+            return 0
+        return 1 + self._supports(prov, exclude_power=o.power[dest])
+
+    def hold_strength(self, prov: str) -> int:
+        o = self.o
+        if prov not in o.power:
+            return 0
+        if o.kind[prov] == "M":
+            return 0 if self.resolve((MOVE, prov)) else 1
+        n = 1
+        for s in o.hold_supporters.get(prov, ()):
+            if self.resolve((SUPPORT, s)):
+                n += 1
+        return n
+
+    def defend_strength(self, prov: str) -> int:
+        return 1 + self._supports(prov)
+
+    def prevent_strength(self, prov: str) -> int:
+        if not self.path_ok(prov):
+            return 0
+        if self.head_to_head(prov) and self.resolve((MOVE, self.o.dest[prov])):
+            return 0
+        return 1 + self._supports(prov)
+
+    # -- the order kinds -----------------------------------------------------
+    def _move(self, prov: str) -> bool:
+        o = self.o
+        attack = self.attack_strength(prov)
+        if attack == 0:
+            return False
+        dest = o.dest[prov]
+        if self.head_to_head(prov):
+            if attack <= self.defend_strength(dest):
+                return False
+        elif attack <= self.hold_strength(dest):
+            return False
+        for rival in o.moves_into[dest]:
+            if rival != prov and attack <= self.prevent_strength(rival):
+                return False
+        return True
+
+    def _support(self, prov: str) -> bool:
+        o = self.o
+        exempt = o.dest.get(prov)  # a support is not cut from where it helps
+        for attacker in o.moves_into.get(prov, ()):
+            if o.power[attacker] == o.power[prov] or attacker == exempt:
+                continue
+            if self.path_ok(attacker):
+                return False
+        return not self.dislodged(prov)
+
+    def _convoy(self, prov: str) -> bool:
+        return not self.dislodged(prov)
+
+    # -- derived answers -----------------------------------------------------
+    def moves(self, prov: str) -> bool:
+        return self.o.kind.get(prov) == "M" and self.resolve((MOVE, prov))
+
+    def dislodger(self, prov: str) -> str | None:
+        """The province of the unit that dislodged the unit at `prov`."""
+        if self.moves(prov):
+            return None
+        for attacker in self.o.moves_into.get(prov, ()):
+            if self.resolve((MOVE, attacker)):
+                return attacker
+        return None
+
+    def dislodged(self, prov: str) -> bool:
+        return self.dislodger(prov) is not None
+
+
+@dataclass(frozen=True)
+class MovementOutcome:
+    results: list[OrderResult]
+    units: dict[str, tuple[str, Unit]]  # after the moves
+    dislodged: list[Dislodged]  # with their retreat options (maybe none)
+
+
+def adjudicate_movement(
+    board: Board,
+    position: Position,
+    orders: Mapping[str, Sequence[Order]],
+    rules_2023: bool = False,
+) -> MovementOutcome:
+    o = prepare(board, position, orders, rules_2023)
+    r = MovementResolution(o)
+    t = o.t
+
+    moved = {p for p, k in o.kind.items() if k == "M" and r.moves(p)}
+    dislodger = {}
+    for prov in o.power:
+        if prov not in moved and prov in o.moves_into:
+            by = r.dislodger(prov)
+            if by is not None:
+                dislodger[prov] = by
+
+    units: dict[str, tuple[str, Unit]] = {}
+    for prov, (power, unit) in position.units.items():
+        if prov in moved:
+            units[o.dest[prov]] = (power, Unit(unit.kind, o.dest_loc[prov]))
+        elif prov not in dislodger:
+            units[prov] = (power, unit)
+
+    # Provinces left empty by a stand-off: no retreat there.
+    contested = {
+        o.dest[p]
+        for p, k in o.kind.items()
+        if k == "M" and p not in moved and r.path_ok(p)
+    }
+    dislodged = []
+    for prov, by in sorted(dislodger.items()):
+        power, unit = position.units[prov]
+        attacker_origin = None if r.by_convoy(by) else by
+        fleet = t.fleet.get(unit.location, ())
+        options = t.army[prov] if unit.kind == "A" else fleet
+        retreats = tuple(
+            sorted(
+                loc
+                for loc in options
+                if (p := province_of(loc)) not in units
+                and p not in contested
+                and p != attacker_origin
+            )
+        )
+        dislodged.append(Dislodged(power, unit, retreats))
+
+    results = []
+    for prov, (power, unit) in position.units.items():
+        received = o.given.get(prov)
+        tail = ("dislodged",) if prov in dislodger else ()
+        if not received:
+            results.append(OrderResult(power, unit, None, tail))
+            continue
+        for order in received:
+            results.append(OrderResult(power, unit, order, _codes(o, r, prov) + tail))
+    for power, order in o.stray:
+        unit = getattr(order, "unit", None)
+        results.append(OrderResult(power, unit, order, (VOID,)))
+    return MovementOutcome(results, units, dislodged)
+
+
+def _codes(o: OrderSet, r: MovementResolution, prov: str) -> tuple[str, ...]:
+    """Outcome codes of the order of the unit at `prov` (without dislodged)."""
+    code = o.codes.get(prov)
+    if code is not None:
+        return (code,)
+    kind = o.kind[prov]
+    if kind == "M":
+        if r.moves(prov):
+            return ()
+        if o.mode.get(prov, LAND) == CONVOY and not r.convoy_path(prov):
+            return ("disrupted",) if prov in o.routed else (NO_CONVOY,)
+        return ("bounce",)
+    if kind in ("SH", "SM"):
+        return () if r.resolve((SUPPORT, prov)) else ("cut",)
+    return ()

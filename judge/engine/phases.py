@@ -1,0 +1,45 @@
+"""The phase sequence: which phase comes next, centre ownership, victory.
+
+Phases with nothing to order are skipped: a retreat phase without dislodged
+units, an adjustment phase where nobody may build or must remove."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from judge.engine.adjustments import needs_adjustment
+from judge.engine.board import Board
+from judge.engine.state import Phase, Position
+
+
+def advance(board: Board, after: Position, winner: str | None) -> Position:
+    """`after` holds the units as the phase `after.phase` left them; return
+    the position at the next phase that needs orders."""
+    phase = after.phase
+    if phase.type == "M" and after.dislodged:
+        return replace(after, phase=Phase(phase.year, phase.season, "R"), winner=winner)
+    if phase.season == "S":
+        return replace(after, phase=Phase(phase.year, "F", "M"), winner=winner)
+    if phase.season == "F":
+        centres = dict(after.centres)
+        for prov, (power, _unit) in after.units.items():
+            if prov in centres or board.provinces[prov].centre:
+                centres[prov] = power
+        winner = winner or _winner(board, centres)
+        winter = Position(Phase(phase.year, "W", "A"), after.units, centres, {}, winner)
+        if needs_adjustment(board, winter):
+            return winter
+        return replace(winter, phase=Phase(phase.year + 1, "S", "M"))
+    return Position(
+        Phase(phase.year + 1, "S", "M"), after.units, after.centres, {}, winner
+    )
+
+
+def _winner(board: Board, centres: dict[str, str]) -> str | None:
+    counts: dict[str, int] = {}
+    for power in centres.values():
+        counts[power] = counts.get(power, 0) + 1
+    best = [p for p, n in counts.items() if n >= board.victory_centres]
+    if len(best) == 1:
+        return best[0]
+    return None

@@ -1,0 +1,86 @@
+"""Retreat phases: dislodged units retreat or disband.
+
+A retreat must go to one of the places listed for the unit when it was
+dislodged; two retreats to the same province both fail and disband; a unit
+without a (legal) order disbands."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from judge.engine.board import Board, province_of
+from judge.engine.orders import Disband, Order, Retreat, Unit
+from judge.engine.results import OrderResult
+from judge.engine.state import Position
+
+
+def adjudicate_retreats(
+    board: Board, position: Position, orders: Mapping[str, Sequence[Order]]
+) -> tuple[list[OrderResult], dict[str, tuple[str, Unit]]]:
+    given: dict[str, list[tuple[str, Order]]] = {}
+    results: list[OrderResult] = []
+    for power in sorted(orders):
+        for order in orders[power]:
+            unit = getattr(order, "unit", None)
+            entry = position.dislodged.get(unit.province) if unit else None
+            if (
+                not isinstance(order, Retreat | Disband)
+                or entry is None
+                or entry.power != power
+                or entry.unit.kind != unit.kind
+            ):
+                results.append(OrderResult(power, unit, order, ("void",)))
+                continue
+            received = given.setdefault(unit.province, [])
+            if (power, order) not in received:
+                received.append((power, order))
+
+    # Where each unit tries to go (None: it disbands).
+    target: dict[str, str | None] = {}
+    void: set[str] = set()
+    for prov, entry in position.dislodged.items():
+        received = given.get(prov, [])
+        target[prov] = None
+        if len(received) == 1 and isinstance(received[0][1], Retreat):
+            loc = _retreat_location(entry.retreats, received[0][1].dest, entry.unit)
+            if loc is None:
+                void.add(prov)
+            else:
+                target[prov] = loc
+        elif len(received) > 1:
+            void.add(prov)
+
+    arrivals: dict[str, int] = {}
+    for loc in target.values():
+        if loc is not None:
+            arrivals[province_of(loc)] = arrivals.get(province_of(loc), 0) + 1
+
+    units = dict(position.units)
+    for prov in sorted(position.dislodged):
+        entry = position.dislodged[prov]
+        loc = target[prov]
+        if prov in void:
+            codes: tuple[str, ...] = ("void", "disband")
+        elif loc is None:
+            codes = ("disband",)
+        elif arrivals[province_of(loc)] > 1:
+            codes = ("bounce", "disband")
+        else:
+            codes = ()
+            units[province_of(loc)] = (entry.power, Unit(entry.unit.kind, loc))
+        received = given.get(prov)
+        if not received:
+            results.append(OrderResult(entry.power, entry.unit, None, codes))
+        for power, order in received or ():
+            results.append(OrderResult(power, entry.unit, order, codes))
+    return results, units
+
+
+def _retreat_location(options: Sequence[str], dest: str, unit: Unit) -> str | None:
+    if dest in options:
+        return dest
+    province = province_of(dest)
+    matches = [loc for loc in options if province_of(loc) == province]
+    if len(matches) == 1 and (unit.kind == "A" or dest == province):
+        return matches[0]
+    return None

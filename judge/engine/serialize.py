@@ -1,0 +1,134 @@
+"""The JSON form of a position (contracts/adjudicate.md `state`).
+
+It is what `judge adjudicate` reads and writes and how the game service
+stores positions, so reading it checks everything and says exactly what is
+wrong (ValueError) instead of building a position the rules cannot use.
+"""
+
+from __future__ import annotations
+
+from judge.engine.board import Board, province_of
+from judge.engine.orders import Unit
+from judge.engine.state import Dislodged, Phase, Position
+
+
+def position_to_json(board: Board, position: Position) -> dict:
+    units: dict[str, list[str]] = {}
+    for power, unit in position.units.values():
+        units.setdefault(power, []).append(str(unit))
+    centres: dict[str, list[str]] = {}
+    for centre, power in position.centres.items():
+        centres.setdefault(power, []).append(centre)
+    dislodged: dict[str, list[dict]] = {}
+    for d in sorted(position.dislodged.values(), key=lambda d: d.unit.location):
+        dislodged.setdefault(d.power, []).append(
+            {"unit": str(d.unit), "retreats": list(d.retreats)}
+        )
+    data = {
+        "phase": str(position.phase),
+        "units": {p: sorted(us) for p, us in sorted(units.items())},
+        "centers": {p: sorted(cs) for p, cs in sorted(centres.items())},
+        "dislodged": dict(sorted(dislodged.items())),
+    }
+    if position.winner:
+        data["winner"] = position.winner
+    return data
+
+
+def position_from_json(board: Board, data) -> Position:
+    if not isinstance(data, dict):
+        raise ValueError("state must be an object")
+    unknown = sorted(set(data) - {"phase", "units", "centers", "dislodged", "winner"})
+    if unknown:
+        raise ValueError(f"state has an unknown field {unknown[0]!r}")
+    if not isinstance(data.get("phase"), str):
+        raise ValueError("state.phase must be a string such as 'S1901M'")
+    phase = Phase.parse(data["phase"])
+
+    units: dict[str, tuple[str, Unit]] = {}
+    for power, texts in _per_power(board, data.get("units", {}), "units"):
+        for text in texts:
+            unit = _unit(board, text, f"state.units.{power}")
+            if unit.province in units:
+                raise ValueError(f"two units in {unit.province} in state.units")
+            units[unit.province] = (power, unit)
+
+    if "centers" in data:
+        centres: dict[str, str] = {}
+        for power, texts in _per_power(board, data["centers"], "centers"):
+            for text in texts:
+                centre = _location(board, text, f"state.centers.{power}")
+                if not board.provinces[centre].centre:
+                    raise ValueError(f"{centre} in state.centers is no supply centre")
+                if centre in centres:
+                    raise ValueError(f"{centre} has two owners in state.centers")
+                centres[centre] = power
+    else:
+        centres = {c: p for p, cs in board.start_centres.items() for c in cs}
+
+    dislodged: dict[str, Dislodged] = {}
+    for power, entries in _per_power(board, data.get("dislodged", {}), "dislodged"):
+        if phase.type != "R" and entries:
+            raise ValueError("dislodged units belong to retreat phases only")
+        for entry in entries:
+            if not isinstance(entry, dict) or "unit" not in entry:
+                raise ValueError(
+                    "each dislodged entry must be {'unit': ..., 'retreats': [...]}"
+                )
+            where = f"state.dislodged.{power}"
+            unit = _unit(board, entry["unit"], where)
+            retreats = entry.get("retreats", [])
+            if not isinstance(retreats, list):
+                raise ValueError(f"retreats of {unit} must be a list")
+            locs = tuple(sorted(_location(board, r, where) for r in retreats))
+            if unit.province in dislodged:
+                raise ValueError(f"two dislodged units in {unit.province}")
+            dislodged[unit.province] = Dislodged(power, unit, locs)
+    winner = data.get("winner")
+    if winner is not None and (
+        not isinstance(winner, str) or winner.upper() not in board.powers
+    ):
+        raise ValueError("state.winner must name a power")
+    return Position(
+        phase, units, centres, dislodged, winner.upper() if winner else None
+    )
+
+
+def _per_power(board: Board, mapping, field: str):
+    if not isinstance(mapping, dict):
+        raise ValueError(f"state.{field} must be an object of power -> list")
+    for power, items in mapping.items():
+        name = str(power).upper()
+        if name not in board.powers:
+            raise ValueError(f"no power called {power!r} (in state.{field})")
+        if not isinstance(items, list):
+            raise ValueError(f"state.{field}.{power} must be a list")
+        yield name, items
+
+
+def _location(board: Board, text, where: str) -> str:
+    if not isinstance(text, str):
+        raise ValueError(f"{where}: expected a location id, got {text!r}")
+    loc = text.strip().upper()
+    if not board.is_location(loc):
+        raise ValueError(f"{where}: no location called {text!r}")
+    return loc
+
+
+def _unit(board: Board, text, where: str) -> Unit:
+    if not isinstance(text, str) or len(text.split()) != 2:
+        raise ValueError(f"{where}: expected a unit such as 'A PAR', got {text!r}")
+    kind, loc = text.upper().split()
+    if kind not in ("A", "F"):
+        raise ValueError(f"{where}: unit type must be A or F in {text!r}")
+    loc = _location(board, loc, where)
+    if not board.can_hold(kind, loc):
+        place = board.location_name(loc)
+        what = "an army" if kind == "A" else "a fleet"
+        hint = (
+            " (name the coast)"
+            if kind == "F" and board.provinces[province_of(loc)].coasts
+            else ""
+        )
+        raise ValueError(f"{where}: {what} cannot stand in {place}{hint}")
+    return Unit(kind, loc)
