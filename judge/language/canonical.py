@@ -11,7 +11,9 @@ orders.
 
 from __future__ import annotations
 
+import functools
 import re
+from typing import NamedTuple
 
 from judge.engine.board import Board
 from judge.engine.orders import (
@@ -43,81 +45,141 @@ _CANONICAL = re.compile(
 )
 
 
+class _Reading(NamedTuple):
+    """What a canonical text says, worked out once per text and board."""
+
+    unit: Unit
+    province: str
+    action: str  # "H", "-", "S", "C", "R", "D", "B"
+    dest: str | None = None  # move/retreat location; support/convoy province
+    target: Unit | None = None
+    order: Order | None = None  # the order in its own phase (M, or R, or A)
+    retreat: Order | None = None  # "-" read in a retreat phase
+
+
+class _Tables:
+    """Per board: where units can stand, and texts already read."""
+
+    def __init__(self, board: Board):
+        locations = board.locations()
+        self.stands = {
+            "A": frozenset(loc for loc in locations if board.can_hold("A", loc)),
+            "F": frozenset(loc for loc in locations if board.can_hold("F", loc)),
+        }
+        self.provinces = frozenset(
+            p for p, prov in board.provinces.items() if prov.kind != "impassable"
+        )
+        self.readings: dict[str, _Reading | None] = {}
+
+
+@functools.cache
+def _tables(board: Board) -> _Tables:
+    return _Tables(board)
+
+
+_CACHE_LIMIT = 50_000
+
+
 def read_canonical(board: Board, position: Position, text: str) -> Order | None:
     """The order `text` is in canonical form, or None to use the grammar."""
-    upper = text.upper()
-    if upper == "WAIVE":
-        return Waive() if position.phase.type == "A" else None
-    m = _CANONICAL.fullmatch(upper)
-    if m is None:
+    tables = _tables(board)
+    try:
+        reading = tables.readings[text]
+    except KeyError:
+        if len(tables.readings) >= _CACHE_LIMIT:
+            tables.readings.clear()
+        reading = tables.readings[text] = _read(tables, text)
+    if reading is None:
+        if len(text) == 5 and text.upper() == "WAIVE" and position.phase.type == "A":
+            return _WAIVE
         return None
-    kind, loc = m["kind"], m["loc"]
-    if not board.is_location(loc) or not board.can_hold(kind, loc):
-        return None
-    unit = Unit(kind, loc)
-    phase = position.phase.type
-    province = unit.province
+    return _check(reading, position)
 
-    if m["build"]:
-        if phase != "A" or province in position.units:
-            return None
-        return Build(unit)
+
+_WAIVE = Waive()
+
+
+def _same(a: Unit, b: Unit) -> bool:
+    return a.kind == b.kind and a.location == b.location
+
+
+def _check(r: _Reading, position: Position) -> Order | None:
+    """The reading's order, if the position leaves nothing to explain."""
+    phase = position.phase.type
+    action = r.action
+    if phase == "M":
+        entry = position.units.get(r.province)
+        if entry is not None and not _same(entry[1], r.unit):
+            return None  # wrong type or coast: the grammar explains
+        if action in "SC" and r.target is not None:
+            there = position.units.get(r.target.province)
+            if there is not None:
+                if action == "S" and not _same(there[1], r.target):
+                    return None
+                if action == "C" and there[1].kind != "A":
+                    return None
+        return r.order if action in "H-SC" else None
     if phase == "R":
-        entry = position.dislodged.get(province)
-        if entry is None or entry.unit != unit:
+        entry = position.dislodged.get(r.province)
+        if entry is None or not _same(entry.unit, r.unit):
             return None
-        if m["disband"]:
-            return Disband(unit)
-        dest = m["rdest"] or m["dest"]
-        if dest is None or m["via"] or not _plain_dest(board, kind, dest):
-            return None
-        return Retreat(unit, dest)
-    present = position.unit_at(province)
-    if present is not None and present != unit:
-        return None  # wrong type or coast: the grammar explains
+        if action == "-":
+            return r.retreat
+        return r.order if action in "RD" else None
     if phase == "A":
-        return Disband(unit) if m["disband"] and present is not None else None
-    if phase != "M":
-        return None
-    if m["hold"]:
-        return Hold(unit)
-    if m["dest"]:
-        dest = m["dest"]
-        if not _plain_dest(board, kind, dest):
-            return None
-        if m["via"] and kind != "A":
-            return None
-        return Move(unit, dest, bool(m["via"]))
-    if m["skind"]:
-        target = Unit(m["skind"], m["sloc"])
-        if not board.can_hold(target.kind, target.location):
-            return None
-        there = position.unit_at(target.province)
-        if there is not None and there != target:
-            return None
-        if m["sdest"]:
-            if m["sdest"] not in board.provinces:
-                return None
-            return SupportMove(unit, target, m["sdest"])
-        return SupportHold(unit, target)
-    if m["cloc"]:
-        if kind != "F" or m["cloc"] not in board.provinces:
-            return None
-        if m["cdest"] not in board.provinces:
-            return None
-        there = position.unit_at(m["cloc"])
-        if there is not None and there.kind != "A":
-            return None
-        return Convoy(unit, Unit("A", m["cloc"]), m["cdest"])
+        if action == "B":
+            return r.order if r.province not in position.units else None
+        if action == "D":
+            entry = position.units.get(r.province)
+            if entry is not None and _same(entry[1], r.unit):
+                return r.order
     return None
 
 
-def _plain_dest(board: Board, kind: str, dest: str) -> bool:
-    """A destination needing no interpretation: a real location, with a coast
-    exactly when a fleet is going to a split-coast province."""
-    if not board.is_location(dest):
-        return False
-    prov = board.provinces[dest.split("/", 1)[0]]
-    if kind == "A":
-        return "/" not in dest
-    return bool(prov.coasts) == ("/" in dest)
+def _read(tables: _Tables, text: str) -> _Reading | None:
+    m = _CANONICAL.fullmatch(text.upper())
+    if m is None:
+        return None
+    stands = tables.stands
+    kind, loc = m["kind"], m["loc"]
+    if loc not in stands[kind]:
+        return None
+    unit = Unit(kind, loc)
+    province = unit.province
+    if m["hold"]:
+        return _Reading(unit, province, "H", order=Hold(unit))
+    if m["build"]:
+        return _Reading(unit, province, "B", order=Build(unit))
+    if m["disband"]:
+        return _Reading(unit, province, "D", order=Disband(unit))
+    dest = m["dest"]
+    if dest:
+        via = m["via"] is not None
+        if dest not in stands[kind] or (via and kind != "A"):
+            return None
+        retreat = None if via else Retreat(unit, dest)
+        move = Move(unit, dest, via)
+        return _Reading(unit, province, "-", dest, order=move, retreat=retreat)
+    rdest = m["rdest"]
+    if rdest:
+        if rdest not in stands[kind]:
+            return None
+        return _Reading(unit, province, "R", rdest, order=Retreat(unit, rdest))
+    if m["skind"]:
+        target = Unit(m["skind"], m["sloc"])
+        if target.location not in stands[target.kind]:
+            return None
+        sdest = m["sdest"]
+        if sdest is None:
+            order = SupportHold(unit, target)
+        elif sdest in tables.provinces:
+            order = SupportMove(unit, target, sdest)
+        else:
+            return None
+        return _Reading(unit, province, "S", sdest, target, order=order)
+    cloc, cdest = m["cloc"], m["cdest"]
+    if kind != "F" or cloc not in stands["A"] or cdest not in stands["A"]:
+        return None
+    target = Unit("A", cloc)
+    order = Convoy(unit, target, cdest)
+    return _Reading(unit, province, "C", cdest, target, order=order)

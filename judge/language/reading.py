@@ -186,6 +186,9 @@ def _ordered_unit(syntax: OrderSyntax, ctx: Context) -> Unit:
     filters = [f for f in (own, lambda p: p in units) if f is not None]
     if ref.kind:
         filters.append(lambda p: _could_stand(ctx, ref.kind, p))
+    if syntax.dests and len(syntax.dests[0].provinces) == 1:
+        first = syntax.dests[0].provinces[0]
+        filters.append(lambda p: first in _neighbours(ctx, p))
     province = _settle(ref.place, ctx, *filters)
     present = units.get(province)
     if syntax.nation is not None:
