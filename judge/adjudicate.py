@@ -11,8 +11,10 @@ import json
 import sys
 
 from judge.engine.api import Rules, adjudicate, initial_position
-from judge.engine.board import Board, load_board
+from judge.engine.board import Board
 from judge.engine.serialize import position_from_json, position_to_json
+from judge.engine.variant_rules import parse_variant_order
+from judge.engine.variants import load_variant
 from judge.language.orders import parse_orders
 
 
@@ -55,24 +57,11 @@ def handle_request(request, default_variant: str = "standard") -> dict:
 
 
 def parse_variant(text: str) -> tuple[Board, Rules]:
-    """'standard' or 'standard:rules=2023,other=x' -> board and rules."""
+    """'standard', 'standard:rules=2023', '1913:opening_nmr=waive' -> board and
+    rules (judge.engine.variants; its errors are ValueErrors)."""
     if not isinstance(text, str):
         raise ValueError("variant must be a string")
-    name, _, opts = text.strip().partition(":")
-    options = {}
-    for item in filter(None, (o.strip() for o in opts.split(","))):
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise ValueError(f"variant option {item!r} must be key=value")
-        options[key.strip().lower()] = value.strip()
-    name = name.strip().lower()
-    if not name or not name.replace("_", "").replace("-", "").isalnum():
-        raise ValueError(f"unknown variant {text!r}")
-    try:
-        board = load_board(name)
-    except KeyError:
-        raise ValueError(f"unknown variant {name!r}") from None
-    return board, Rules(variant=name, options=options)
+    return load_variant(text)
 
 
 def _handle(request, default_variant: str) -> dict:
@@ -102,6 +91,10 @@ def _handle(request, default_variant: str) -> dict:
         for text in texts:
             if not isinstance(text, str):
                 errors.append({"power": power, "order": str(text), "error": "not text"})
+                continue
+            special = parse_variant_order(board, text)  # e.g. 1913's DESIGNATE
+            if special is not None:
+                mine.append(special)
                 continue
             for parsed in parse_orders(board, position, power, text):
                 if parsed.order is None:

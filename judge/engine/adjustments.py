@@ -89,7 +89,7 @@ def _buildable(board, position, units, power, unit: Unit) -> Unit | None:
     prov = unit.province
     if (
         board.provinces.get(prov) is None
-        or board.provinces[prov].home != power
+        or prov not in tables(board).homes.get(power, ())
         or position.centres.get(prov) != power
         or prov in units
     ):

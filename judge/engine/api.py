@@ -20,6 +20,7 @@ from judge.engine.phases import advance
 from judge.engine.results import OrderResult, PhaseResult, Rules
 from judge.engine.retreats import adjudicate_retreats
 from judge.engine.state import Dislodged, Phase, Position
+from judge.engine.variant_rules import hooks_for
 
 DEFAULT_RULES = Rules()
 
@@ -51,6 +52,20 @@ def adjudicate(
 ) -> PhaseResult:
     """Resolve one phase.  Orders are per power; units without an order hold
     (movement) or disband (retreat); missing removals follow civil disorder."""
+    hooks = hooks_for(board)  # a variant's rules wrap the standard ones
+    if hooks is not None:
+        return hooks.adjudicate(
+            board, position, orders, rules, standard_adjudicate, standard_orders_needed
+        )
+    return standard_adjudicate(board, position, orders, rules)
+
+
+def standard_adjudicate(
+    board: Board,
+    position: Position,
+    orders: Mapping[str, Sequence[Order]],
+    rules: Rules = DEFAULT_RULES,
+) -> PhaseResult:
     unknown = sorted(p for p in orders if p not in board.powers)
     if unknown:
         raise ValueError(f"no power called {unknown[0]!r} on this map")
@@ -97,6 +112,12 @@ def orders_needed(board: Board, position: Position) -> dict[str, int]:
     """Power -> how many orders it owes this phase: units to order in movement,
     dislodged units in retreats, builds (positive) or removals (negative) in
     adjustments.  Powers owing nothing are left out."""
+    needed = standard_orders_needed(board, position)
+    hooks = hooks_for(board)
+    return needed if hooks is None else hooks.orders_needed(board, position, needed)
+
+
+def standard_orders_needed(board: Board, position: Position) -> dict[str, int]:
     needed: dict[str, int] = {}
     kind = position.phase.type
     if kind == "M":

@@ -27,6 +27,7 @@ class OrderSet:
         self.board = board
         self.t = t
         self.power: dict[str, str] = {}  # province -> owner of its unit
+        self.side: dict[str, str] = {}  # province -> side of its unit (Tables.side)
         self.unit: dict = {}  # province -> Unit
         self.kind: dict[str, str] = {}  # province -> H, M, SH, SM, C
         self.dest: dict[str, str] = {}  # move / supported move -> province
@@ -68,6 +69,7 @@ def prepare(
     o = OrderSet(board, t)
     for prov, (power, unit) in position.units.items():
         o.power[prov] = power
+        o.side[prov] = t.side.get(power, power)
         o.unit[prov] = unit
         o.kind[prov] = "H"
 

@@ -87,7 +87,7 @@ class MovementResolution:
         o = self.o
         n = 0
         for s in o.move_supporters.get(prov, ()):
-            if (exclude_power is None or o.power[s] != exclude_power) and self.resolve(
+            if (exclude_power is None or o.side[s] != exclude_power) and self.resolve(
                 (SUPPORT, s)
             ):
                 n += 1
@@ -106,9 +106,9 @@ class MovementResolution:
             and self.resolve((MOVE, dest))
         ):
             return 1 + self._supports(prov)
-        if o.power[dest] == o.power[prov]:
+        if o.side[dest] == o.side[prov]:
             return 0
-        return 1 + self._supports(prov, exclude_power=o.power[dest])
+        return 1 + self._supports(prov, exclude_power=o.side[dest])
 
     def hold_strength(self, prov: str) -> int:
         o = self.o
@@ -153,7 +153,7 @@ class MovementResolution:
         o = self.o
         exempt = o.dest.get(prov)  # a support is not cut from where it helps
         for attacker in o.moves_into.get(prov, ()):
-            if o.power[attacker] == o.power[prov] or attacker == exempt:
+            if o.side[attacker] == o.side[prov] or attacker == exempt:
                 continue
             if self.path_ok(attacker):
                 return False

@@ -32,13 +32,16 @@ def position_to_json(board: Board, position: Position) -> dict:
     }
     if position.winner:
         data["winner"] = position.winner
+    if position.extra:  # a variant's own state (coin toss, designations)
+        data["variant"] = position.extra
     return data
 
 
 def position_from_json(board: Board, data) -> Position:
     if not isinstance(data, dict):
         raise ValueError("state must be an object")
-    unknown = sorted(set(data) - {"phase", "units", "centers", "dislodged", "winner"})
+    fields = {"phase", "units", "centers", "dislodged", "winner", "variant"}
+    unknown = sorted(set(data) - fields)
     if unknown:
         raise ValueError(f"state has an unknown field {unknown[0]!r}")
     if not isinstance(data.get("phase"), str):
@@ -85,12 +88,17 @@ def position_from_json(board: Board, data) -> Position:
                 raise ValueError(f"two dislodged units in {unit.province}")
             dislodged[unit.province] = Dislodged(power, unit, locs)
     winner = data.get("winner")
+    # A shared victory (a player's countries, an alliance) joins powers by '+'.
     if winner is not None and (
-        not isinstance(winner, str) or winner.upper() not in board.powers
+        not isinstance(winner, str)
+        or not all(p in board.powers for p in winner.upper().split("+"))
     ):
-        raise ValueError("state.winner must name a power")
+        raise ValueError("state.winner must name a power (or powers joined by '+')")
+    extra = data.get("variant", {})
+    if not isinstance(extra, dict):
+        raise ValueError("state.variant must be an object")
     return Position(
-        phase, units, centres, dislodged, winner.upper() if winner else None
+        phase, units, centres, dislodged, winner.upper() if winner else None, extra
     )
 
 

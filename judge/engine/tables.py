@@ -28,6 +28,9 @@ class Tables:
     # Any-unit graph over provinces (land and sea alike): armies' distances
     # "including convoys" and every distance under the 2023 rules.
     any_graph: dict[str, frozenset[str]]
+    # power -> side: units of one side never dislodge each other nor cut each
+    # other's support (one per power, unless the map data's `sides` joins them).
+    side: dict[str, str]
 
 
 @functools.cache
@@ -45,10 +48,8 @@ def tables(board: Board) -> Tables:
     }
     for loc, reach in fleet_reach.items():
         any_graph.setdefault(province_of(loc), set()).update(reach)
-    homes: dict[str, list[str]] = {p: [] for p in board.powers}
-    for pid, prov in board.provinces.items():
-        if prov.home in homes:
-            homes[prov.home].append(pid)
+    # Through home_centres: a variant's board may add homes (1913's minors).
+    homes = {p: board.home_centres(p) for p in board.powers}
     return Tables(
         army={p: frozenset(a) for p, a in board.army_adjacency.items()},
         fleet=fleet,
@@ -60,6 +61,7 @@ def tables(board: Board) -> Tables:
         centres=frozenset(p for p, prov in board.provinces.items() if prov.centre),
         names={p: prov.name for p, prov in board.provinces.items()},
         any_graph={p: frozenset(a) for p, a in any_graph.items()},
+        side={p: board.data.get("sides", {}).get(p, p) for p in board.powers},
     )
 
 

@@ -141,9 +141,6 @@ def alliance_winners(
 
 
 class Rules1913:
-    def initial_position(self, board: Board, position: Position) -> Position:
-        return position
-
     def orders_needed(
         self, board: Board, position: Position, needed: dict[str, int]
     ) -> dict[str, int]:

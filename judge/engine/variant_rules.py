@@ -38,8 +38,6 @@ class VariantHooks(Protocol):
         self, board: Board, position: Position, needed: dict[str, int]
     ) -> dict[str, int]: ...
 
-    def initial_position(self, board: Board, position: Position) -> Position: ...
-
 
 def hooks_for(board: Board) -> VariantHooks | None:
     """The rule hooks a board's variant needs; None for the standard rules."""
@@ -121,3 +119,13 @@ def play_out(
             break
         position = tidy(standard(board, position, {}, rules).position)
     return dataclasses.replace(result, position=position)
+
+
+def parse_variant_order(board: Board, text: str) -> Order | None:
+    """An order only a variant knows (1913's `DESIGNATE <centre>`), or None
+    when the text is not one: the order language reads everything else."""
+    if board.data.get("variant", {}).get("rules") == "1913":
+        from judge.engine.variant_1913 import parse_designate
+
+        return parse_designate(board, text)
+    return None

@@ -116,9 +116,6 @@ def coin_toss(board: Board, rules, year: int) -> str:
 
 
 class SmallGameRules:
-    def initial_position(self, board: Board, position: Position) -> Position:
-        return position
-
     def orders_needed(
         self, board: Board, position: Position, needed: dict[str, int]
     ) -> dict[str, int]:

@@ -98,6 +98,13 @@ def load_variant(text: str) -> tuple[Board, Rules]:
     Rules.options holds every option of the variant, defaults filled in.
     Raises VariantError with a message fit to show a player.
     """
+    if not isinstance(text, str):
+        raise VariantError("a variant name must be text")
+    return _load_variant(text)
+
+
+@functools.lru_cache(maxsize=512)  # `judge adjudicate` asks once per request
+def _load_variant(text: str) -> tuple[Board, Rules]:
     raw_name, given = parse_variant(text)
     name = _canonical_name(raw_name)
     specs = variant_options(name)
