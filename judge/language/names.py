@@ -55,10 +55,6 @@ class NameIndex:
                 if len(words) > 1:
                     exact.setdefault(("".join(words),), set()).add(pid)
         self.exact = {k: tuple(sorted(v)) for k, v in exact.items()}
-        # A canonical id means its own province, whatever aliases say.
-        for pid in board.provinces:
-            if (pid.lower(),) in self.exact:
-                self.exact[(pid.lower(),)] = (pid,)
         self.longest = max(len(k) for k in self.exact)
         # names by length in words, for word-by-word prefix matching
         self._by_length: dict[int, list[tuple[tuple[str, ...], str]]] = {}

@@ -114,8 +114,17 @@ def _only_in(ctx: Context, phases: str, what: str) -> None:
 
 
 # -- places ---------------------------------------------------------------------
-def _unknown(place: PlaceRef, ctx: Context, near: str | None = None) -> ReadingError:
-    """'no province called ...; did you mean ...?', preferring neighbours."""
+def _unknown(
+    place: PlaceRef, ctx: Context, near: str | None = None, among=None
+) -> ReadingError:
+    """'no province called ...; did you mean ...?', preferring neighbours of
+    `near`, or the provinces in `among` (where the units are)."""
+    if among:
+        close = ctx.index.suggest(place.text, among=set(among))
+        if close:
+            return ReadingError(
+                f"no province called '{place.text}'; did you mean {_names(ctx, close)}?"
+            )
     if near is not None:
         neighbours = _neighbours(ctx, near)
         close = ctx.index.suggest(place.text, among=neighbours)
@@ -152,12 +161,12 @@ def _neighbours(ctx: Context, location: str) -> set[str]:
     return near
 
 
-def _settle(place: PlaceRef, ctx: Context, *filters) -> str:
+def _settle(place: PlaceRef, ctx: Context, *filters, among=None) -> str:
     """The one province `place` names: each filter narrows the candidates while
     it leaves at least one; refused when several remain."""
     candidates = place.provinces
     if not candidates:
-        raise _unknown(place, ctx)
+        raise _unknown(place, ctx, among=among)
     for keep in filters:
         if len(candidates) == 1:
             break
@@ -184,12 +193,12 @@ def _ordered_unit(syntax: OrderSyntax, ctx: Context) -> Unit:
     units = ctx.units_here()
     own = (lambda p: units.get(p, ("",))[0] == ctx.power) if ctx.power else None
     filters = [f for f in (own, lambda p: p in units) if f is not None]
-    if ref.kind:
-        filters.append(lambda p: _could_stand(ctx, ref.kind, p))
+    if ref.kind:  # a stated type first rules out places it cannot be
+        filters.insert(0, lambda p: _could_stand(ctx, ref.kind, p))
     if syntax.dests and len(syntax.dests[0].provinces) == 1:
         first = syntax.dests[0].provinces[0]
         filters.append(lambda p: first in _neighbours(ctx, p))
-    province = _settle(ref.place, ctx, *filters)
+    province = _settle(ref.place, ctx, *filters, among=_mine(ctx, units))
     present = units.get(province)
     if syntax.nation is not None:
         _check_nation(syntax.nation, present, ctx, province, own_unit=True)
@@ -199,6 +208,13 @@ def _ordered_unit(syntax: OrderSyntax, ctx: Context) -> Unit:
         raise ReadingError(f"no dislodged unit in {ctx.name(province)} to retreat")
     dest_hint = syntax.dests[-1] if syntax.dests else None
     return _absent_unit(ref, province, ctx, dest_hint)
+
+
+def _mine(ctx: Context, units) -> list[str]:
+    """Where the units are that this player would be ordering."""
+    if ctx.power:
+        return [p for p, (power, _) in units.items() if power == ctx.power]
+    return list(units)
 
 
 def _could_stand(ctx: Context, kind: str, province: str) -> bool:
@@ -412,8 +428,8 @@ def _target_unit(
     elif dest is None:
         filters.append(lambda p: _reaches(ctx, supporter, p))
     if ref.kind:
-        filters.append(lambda p: _could_stand(ctx, ref.kind, p))
-    province = _settle(ref.place, ctx, *filters)
+        filters.insert(0, lambda p: _could_stand(ctx, ref.kind, p))
+    province = _settle(ref.place, ctx, *filters, among=list(units))
     present = units.get(province)
     if nation is not None:
         _check_nation(nation, present, ctx, province, own_unit=False)

@@ -31,3 +31,84 @@ def position(phase="S1901M", units=None, dislodged=None, centres=None) -> Positi
 
 
 START = position()
+
+
+# The rulebook's sample game (2000 rulebook, "Opening Moves in a Sample Game").
+SAMPLE_F1901 = position(
+    "F1901M",
+    {
+        "AUSTRIA": ["A TRI", "A BUD", "F ALB"],
+        "ENGLAND": ["A YOR", "F NTH", "F NWG"],
+        "FRANCE": ["A BUR", "A SPA", "F PIC"],
+        "GERMANY": ["A KIE", "A RUH", "F DEN"],
+        "ITALY": ["A PIE", "A VEN", "F ION"],
+        "RUSSIA": ["A UKR", "A WAR", "F BOT", "F SEV"],
+        "TURKEY": ["A BUL", "A CON", "F ANK"],
+    },
+)
+SAMPLE_W1901 = position(
+    "W1901A",
+    {
+        "AUSTRIA": ["A TRI", "A BUD", "F GRE"],
+        "ENGLAND": ["A NWY", "F NTH", "F BAR"],
+        "FRANCE": ["A BUR", "A POR", "F PIC"],
+        "GERMANY": ["A HOL", "A RUH", "F DEN"],
+        "ITALY": ["A PIE", "A VEN", "F TUN"],
+        "RUSSIA": ["A UKR", "A WAR", "F SWE", "F RUM"],
+        "TURKEY": ["A BUL", "A CON", "F BLA"],
+    },
+)
+SAMPLE_S1902 = position(
+    "S1902M",
+    {
+        "AUSTRIA": ["A TRI", "A BUD", "A VIE", "F GRE"],
+        "ENGLAND": ["A NWY", "F NTH", "F BAR", "F EDI"],
+        "FRANCE": ["A BUR", "A POR", "F PIC", "F MAR"],
+        "GERMANY": ["A HOL", "A RUH", "F DEN", "F KIE", "A MUN"],
+        "ITALY": ["A VEN", "A PIE", "F TUN", "F NAP"],
+        "RUSSIA": ["A UKR", "A GAL", "F SWE", "F RUM", "A STP", "A SEV"],
+        "TURKEY": ["A BUL", "A CON", "F BLA", "A SMY"],
+    },
+)
+_F1902_UNITS = {
+    "AUSTRIA": ["A TRI", "A VIE", "A SER", "F GRE"],
+    "ENGLAND": ["A NWY", "F NTH", "F BAR", "F EDI"],
+    "FRANCE": ["A BUR", "A SPA", "F PIC", "F MAR"],
+    "GERMANY": ["A BEL", "A RUH", "A MUN", "F DEN", "F HOL"],
+    "ITALY": ["A VEN", "A PIE", "F WES", "F TYS"],
+    "RUSSIA": ["A UKR", "A GAL", "A STP", "A SEV", "F SWE", "F RUM"],
+    "TURKEY": ["A BUL", "A CON", "A ARM", "F BLA"],
+}
+SAMPLE_F1902 = position("F1902M", _F1902_UNITS)
+SAMPLE_F1902R = position(
+    "F1902R",
+    {
+        "AUSTRIA": ["A BUD", "A VIE", "A SER", "F GRE"],
+        "ENGLAND": ["A STP", "F NWY", "F BAR", "F NTH"],
+        "FRANCE": ["A SPA", "F PIC", "F MAR"],
+        "GERMANY": ["A BEL", "A BUR", "A MUN", "F SWE", "F HOL"],
+        "ITALY": ["A VEN", "A PIE", "F MAO", "F LYO"],
+        "RUSSIA": ["A UKR", "A GAL", "A SEV"],
+        "TURKEY": ["A RUM", "A BUL", "A ARM", "F BLA"],
+    },
+    dislodged={
+        "RUSSIA": [("A STP", ["MOS", "LVN"])],
+        "FRANCE": [("A BUR", ["GAS", "PAR"])],
+    },
+)
+SAMPLE_W1902 = position(
+    "W1902A",
+    {
+        "AUSTRIA": ["A BUD", "A VIE", "A SER", "F GRE"],
+        "ENGLAND": ["A STP", "F NWY", "F BAR", "F NTH"],
+        "FRANCE": ["A SPA", "F PIC", "F MAR", "A GAS"],
+        "GERMANY": ["A BEL", "A BUR", "A MUN", "F SWE", "F HOL"],
+        "ITALY": ["A VEN", "A PIE", "F MAO", "F LYO"],
+        "RUSSIA": ["A UKR", "A GAL", "A SEV", "A MOS"],
+        "TURKEY": ["A RUM", "A BUL", "A ARM", "F BLA"],
+    },
+)
+# No units at all: the rulebook's loose examples, read from their words alone.
+EMPTY = position("S1901M", {})
+EMPTY_RETREAT = position("F1901R", {})
+EMPTY_WINTER = position("W1901A", {}, centres={})
