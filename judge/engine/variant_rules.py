@@ -109,15 +109,19 @@ def play_out(
 ) -> Any:
     """Play the phases that need orders only from powers that give none
     (neutral countries), so the game waits only on real players.  `tidy`
-    fixes each new position (e.g. drops neutral dislodged units)."""
-    position = tidy(result.position)
+    fixes each new position (carries variant state, strikes out retreats)."""
+    position = result.position
     for _ in range(8):  # a year at most; a guard, not a rule
+        position = tidy(position)
         if position.winner:
             break
         needed = standard_needed(board, position)
-        if not needed or any(p not in passive(position) for p in needed):
+        empty_retreat = position.phase.type == "R" and not position.dislodged
+        if not empty_retreat and (
+            not needed or any(p not in passive(position) for p in needed)
+        ):
             break
-        position = tidy(standard(board, position, {}, rules).position)
+        position = standard(board, position, {}, rules).position
     return dataclasses.replace(result, position=position)
 
 

@@ -11,7 +11,7 @@ rules here:
   supported or convoyed into, before the phase the data names.
 * Countries stay separate: centres and adjustments per country, and a
   player's own countries may dislodge each other (option same_side=player
-  makes them one side).
+  makes them one side: judge.engine.variants writes the map data's `sides`).
 * The two-player game: a coin toss after Fall 1914 gives Italy to a player;
   a player wins with 24 units on the board.
 """
@@ -134,9 +134,6 @@ class SmallGameRules:
                     voided.append((power, order))
                 else:
                     kept.setdefault(power, []).append(order)
-        if getattr(rules, "options", {}).get("same_side") == "player":
-            kept, dropped = self._player_sides(board, position, kept)
-            voided += dropped
         result = standard(board, position, kept, rules)
         result = dataclasses.replace(
             result,
@@ -175,12 +172,15 @@ class SmallGameRules:
         return with_extra(pos, extra)
 
     def _drop_neutral_dislodged(self, board: Board, pos: Position) -> Position:
-        """Neutral units cannot retreat: they are disbanded at once.  Retreats
-        into closed provinces are struck out too."""
+        """Neutral units cannot retreat: they are disbanded (at once, when real
+        players retreat in the same phase).  Retreats into closed provinces
+        are struck out."""
         if not pos.dislodged:
             return pos
         neutral = neutral_powers(board, pos)
         closed = closed_provinces(board, pos)
+        if all(d.power in neutral for d in pos.dislodged.values()):
+            return pos  # play_out plays the retreat phase: all disband
         kept: dict[str, Dislodged] = {}
         for prov, d in pos.dislodged.items():
             if d.power in neutral:
@@ -188,18 +188,9 @@ class SmallGameRules:
             options = tuple(r for r in d.retreats if province_of(r) not in closed)
             if options:
                 kept[prov] = dataclasses.replace(d, retreats=options)
-        if len(kept) == len(pos.dislodged) and all(
-            kept[p].retreats == d.retreats for p, d in pos.dislodged.items()
-        ):
+        if kept == pos.dislodged:
             return pos
         return dataclasses.replace(pos, dislodged=kept)
-
-    def _player_sides(self, board, position, orders):
-        """same_side=player: a player's countries are one side.  The resolver
-        keeps sides per power, so orders by which one of a player's countries
-        would dislodge another of its countries' units are set aside."""
-        # Applied in the resolver when it offers a side hook; see docs/variants.md.
-        return orders, []
 
     def _victory(self, board: Board, pos: Position, rules) -> Position:
         target = board.data.get("victory", {}).get("units")

@@ -168,6 +168,12 @@ def _resolve(name: str, data: dict, options: Mapping[str, str]) -> dict:
         patch = spec.get("patch", {}).get(options.get(key, spec["default"]))
         if patch:
             merged = merge_map_data(merged, patch)
+    if options.get("same_side") == "player":  # a player's countries: one side
+        merged["sides"] = {
+            country: player
+            for player, countries in merged.get("players", {}).items()
+            for country in countries
+        }
     source = merged["variant"].get("start_units")
     if source:
         for power in merged["powers"].values():

@@ -66,7 +66,9 @@ def order(text: str):
 
 
 def orders(**by_power: list[str]) -> dict:
-    return {power.upper(): [order(t) for t in texts] for power, texts in by_power.items()}
+    return {
+        power.upper(): [order(t) for t in texts] for power, texts in by_power.items()
+    }
 
 
 def units_of(pos: Position) -> dict[str, list[str]]:
@@ -79,6 +81,7 @@ def units_of(pos: Position) -> dict[str, list[str]]:
 def outcome(result, power: str, unit: str):
     """The outcome codes of the result entry for `unit` of `power`."""
     for r in result.results:
-        if r.power == power and r.unit is not None and str(r.unit) == unit:
+        named = r.unit or getattr(r.order, "unit", None)
+        if r.power == power and named is not None and str(named) == unit:
             return r.outcomes
     raise AssertionError(f"no result for {power} {unit}: {result.results}")
