@@ -485,12 +485,17 @@ def _support_destination(
 ) -> str:
     if not place.provinces:
         raise _unknown(place, ctx, near=target.location)
-    return _settle(
+    dest = _settle(
         place,
         ctx,
         lambda p: _reaches(ctx, supporter, p),
         lambda p: _reaches(ctx, target, p) or target.kind == "A",
     )
+    # A coast named in the support must match the move (DATC 6.B.9): keep it.
+    coasts = ctx.board.provinces[dest].coasts
+    if place.coast and target.kind == "F" and place.coast in coasts:
+        return f"{dest}/{place.coast}"
+    return dest
 
 
 def _convoy_destination(target: Unit, place: PlaceRef, ctx: Context) -> str:
