@@ -39,6 +39,7 @@ class OrderSet:
         self.hold_supporters: dict[str, list[str]] = {}
         self.convoyers: dict[str, list[str]] = {}  # army province -> fleets
         self.routed: set[str] = set()  # armies with a full route of convoy orders
+        self.support_coast: dict[str, str] = {}  # support naming a coast
         self.given: dict[str, list[Order]] = {}  # province -> orders received
         self.codes: dict[str, str] = {}  # province -> void / no convoy
         self.stray: list[tuple[str, Order]] = []  # orders for no unit of theirs
@@ -153,6 +154,8 @@ def _read(o: OrderSet, prov: str, order: Order) -> bool:
         if prov in (target, dest) or target == dest or not _reaches(o, prov, dest):
             return False
         o.kind[prov], o.target[prov], o.dest[prov] = "SM", target, dest
+        if dest != order.dest:
+            o.support_coast[prov] = order.dest  # must match the move (6.B.9)
         return True
     if isinstance(order, Convoy):
         target, dest = order.target.province, province_of(order.dest)
@@ -183,9 +186,12 @@ def _match_convoys(o: OrderSet, rules_2023: bool) -> None:
     """Pair convoy orders with army moves and settle each army's route.
 
     An army moving to a neighbour goes by convoy only if its order says VIA
-    or a fleet of its own power convoys it (2000 rulebook).  Under the
-    seeds' rules the land route stays the fallback when the convoy fails;
-    under the 2023 rules (DATC v3 preference) it does not."""
+    or a fleet of its own power convoys it along a route where that fleet is
+    needed (2000 rulebook; DATC 6.G.7, 6.G.19).  Under the seeds' rules the
+    land route stays the fallback when the convoy fails; under the 2023
+    rules (DATC v3 preference) it does not.  A move that no route of the
+    fleets on the board could carry is illegal, and so a hold (DATC 6.D.32).
+    """
     candidates: dict[str, list[str]] = {}
     for prov, kind in o.kind.items():
         if kind != "C":
@@ -200,17 +206,27 @@ def _match_convoys(o: OrderSet, rules_2023: bool) -> None:
         ):
             candidates.setdefault(army, []).append(prov)
 
+    afloat = [p for p, u in o.unit.items() if u.kind == "F" and p in o.t.sea]
     for army, mode in list(o.mode.items()):
+        dest = o.dest[army]
         fleets = candidates.get(army, [])
-        if mode == LAND and fleets and o.t.kind[army] == "coast":
-            own = any(o.power[f] == o.power[army] for f in fleets)
-            coastal = o.t.kind[o.dest[army]] == "coast"
-            if own and coastal:
-                mode = CONVOY
-        routed = bool(fleets) and o.route_exists(army, o.dest[army], fleets)
-        adjacent = o.dest[army] in o.t.army[army]
+        adjacent = dest in o.t.army[army]
+        own = [f for f in fleets if o.power[f] == o.power[army]]
+        if (
+            mode == LAND
+            and own
+            and adjacent
+            and any(_on_minimal_route(o, army, dest, afloat, f) for f in own)
+        ):
+            mode = CONVOY
+        routed = bool(fleets) and o.route_exists(army, dest, fleets)
         if mode == CONVOY and adjacent and not rules_2023:
             mode = EITHER if routed else LAND
+        if mode == CONVOY and not o.route_exists(army, dest, afloat):
+            o.codes[army] = VOID  # no fleets could ever carry it: a hold
+            o.kind[army] = "H"
+            del o.mode[army]
+            continue
         o.mode[army] = mode
         if mode != LAND:
             o.convoyers[army] = fleets
@@ -224,6 +240,48 @@ def _match_convoys(o: OrderSet, rules_2023: bool) -> None:
         o.kind[prov] = "H"  # an unmatched convoy is a hold
 
 
+def _on_minimal_route(
+    o: OrderSet, origin: str, dest: str, fleets: Sequence[str], fleet: str
+) -> bool:
+    """Is `fleet` needed on some route of `fleets` from origin to dest?
+
+    That is, does it lie on a route without shortcuts (no fleet touches a
+    non-neighbouring step of the route, nor the ends except at the ends)."""
+    reach = o.t.fleet_reach
+
+    def extend(path: list[str]) -> bool:
+        last = path[-1]
+        if dest in reach[last]:
+            return fleet in path
+        for nxt in fleets:
+            if nxt in path or nxt not in reach[last] or origin in reach[nxt]:
+                continue
+            if any(nxt in reach[p] for p in path[:-1]):
+                continue  # a shortcut: this route has a needless fleet
+            if extend([*path, nxt]):
+                return True
+        return False
+
+    return any(extend([f]) for f in fleets if origin in reach[f])
+
+
+def _coast_matches(o: OrderSet, supporter: str, target: str) -> bool:
+    coast = o.support_coast.get(supporter)
+    return coast is None or o.unit[target].kind == "A" or coast == o.dest_loc[target]
+
+
+def _needed_by(o: OrderSet, army: str, fleet: str) -> bool:
+    """Must the army's move be convoyed by this very fleet?  Then the fleet
+    cannot support it too (DATC 6.D.31)."""
+    if o.mode.get(army) != CONVOY or o.dest[army] in o.t.army[army]:
+        return False
+    if fleet not in o.t.sea:
+        return False
+    others = [p for p, u in o.unit.items() if u.kind == "F" and p in o.t.sea]
+    others.remove(fleet)
+    return not o.route_exists(army, o.dest[army], others)
+
+
 def _match_supports(o: OrderSet) -> None:
     for prov, kind in o.kind.items():
         if kind == "SH":
@@ -233,7 +291,12 @@ def _match_supports(o: OrderSet) -> None:
                 continue
         elif kind == "SM":
             target = o.target[prov]
-            if o.kind.get(target) == "M" and o.dest[target] == o.dest[prov]:
+            if (
+                o.kind.get(target) == "M"
+                and o.dest[target] == o.dest[prov]
+                and _coast_matches(o, prov, target)
+                and not _needed_by(o, target, prov)
+            ):
                 o.move_supporters.setdefault(target, []).append(prov)
                 continue
         else:

@@ -59,7 +59,9 @@ class SupportHold:
 class SupportMove:
     unit: Unit
     target: Unit
-    dest: str  # a province (supports name no coast)
+    # A province; or a location when the supporter named a coast, which then
+    # has to match the supported move (DATC 6.B.9).
+    dest: str
 
     def canonical(self) -> str:
         return f"{self.unit} S {self.target} - {self.dest}"
