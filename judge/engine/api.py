@@ -112,9 +112,10 @@ def orders_needed(board: Board, position: Position) -> dict[str, int]:
     """Power -> how many orders it owes this phase: units to order in movement,
     dislodged units in retreats, builds (positive) or removals (negative) in
     adjustments.  Powers owing nothing are left out."""
-    needed = standard_orders_needed(board, position)
     hooks = hooks_for(board)
-    return needed if hooks is None else hooks.orders_needed(board, position, needed)
+    if hooks is not None:
+        return hooks.orders_needed(board, position, standard_orders_needed)
+    return standard_orders_needed(board, position)
 
 
 def standard_orders_needed(board: Board, position: Position) -> dict[str, int]:

@@ -141,10 +141,9 @@ def alliance_winners(
 
 
 class Rules1913:
-    def orders_needed(
-        self, board: Board, position: Position, needed: dict[str, int]
-    ) -> dict[str, int]:
-        return needed
+    def orders_needed(self, board: Board, position: Position, standard_needed):
+        homes = extra_of(position).get("homes", {})
+        return standard_needed(board_with_homes(board, homes), position)
 
     def adjudicate(self, board, position, orders, rules, standard, standard_needed):
         orders = normalise(orders)

@@ -35,7 +35,10 @@ class VariantHooks(Protocol):
     ) -> Any: ...
 
     def orders_needed(
-        self, board: Board, position: Position, needed: dict[str, int]
+        self,
+        board: Board,
+        position: Position,
+        standard_needed: Callable[[Board, Position], dict[str, int]],
     ) -> dict[str, int]: ...
 
 

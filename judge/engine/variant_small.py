@@ -116,10 +116,9 @@ def coin_toss(board: Board, rules, year: int) -> str:
 
 
 class SmallGameRules:
-    def orders_needed(
-        self, board: Board, position: Position, needed: dict[str, int]
-    ) -> dict[str, int]:
+    def orders_needed(self, board: Board, position: Position, standard_needed):
         neutral = neutral_powers(board, position)
+        needed = standard_needed(board, position)
         return {p: n for p, n in needed.items() if p not in neutral}
 
     def adjudicate(self, board, position, orders, rules, standard, standard_needed):
