@@ -65,6 +65,9 @@ KEYWORDS = {
     "move": ("MOVE", None),
     "moves": ("MOVE", None),
     "into": ("MOVE", None),
+    "moving": ("MOVE", None),
+    "going": ("MOVE", None),
+    "goes": ("MOVE", None),
     "attack": ("MOVE", None),
     "attacks": ("MOVE", None),
     "s": ("SUPPORT", None),
@@ -258,5 +261,14 @@ def _place_span(raw, words, i, index: NameIndex, join_dashes: bool):
         run = tuple(words[p] for p in positions[:length])
         match = index.lookup(run)
         if match is not None:
-            return positions[length - 1] + 1, match
+            end = positions[length - 1] + 1
+            # "Nth Sea", "Mid Ocean": a sea's short name with the kind added
+            if (
+                end < len(raw)
+                and raw[end][0] == "word"
+                and words[end] in ("sea", "ocean")
+                and index.all_seas(match.provinces)
+            ):
+                end += 1
+            return end, match
     return None

@@ -116,6 +116,9 @@ class NameIndex:
             self._prefix_cache[words] = result
         return result
 
+    def all_seas(self, provinces) -> bool:
+        return all(self.board.provinces[p].kind == "sea" for p in provinces)
+
     def nation(self, word: str) -> str | None:
         return self.nations.get(word)
 

@@ -65,7 +65,11 @@ def read_order(syntax: OrderSyntax, ctx: Context) -> Order:
         return Waive()
     if action == "build":
         _only_in(ctx, "A", "a build")
-        return Build(_build_unit(syntax.unit, ctx))
+        builder = ctx.power
+        if syntax.nation is not None:
+            _check_nation(syntax.nation, None, ctx, "", own_unit=True)
+            builder = syntax.nation.meaning
+        return Build(_build_unit(syntax.unit, ctx, builder))
     if action == "disband":
         _only_in(ctx, "RA", "a disband")
         unit = _ordered_unit(syntax, ctx)
@@ -505,11 +509,11 @@ def _convoy_destination(target: Unit, place: PlaceRef, ctx: Context) -> str:
 
 
 # -- builds ---------------------------------------------------------------------
-def _build_unit(ref: UnitRef, ctx: Context) -> Unit:
+def _build_unit(ref: UnitRef, ctx: Context, builder: str | None) -> Unit:
     board = ctx.board
     homes = (
-        set(board.home_centres(ctx.power))
-        if ctx.power
+        set(board.home_centres(builder))
+        if builder
         else {p for p, prov in board.provinces.items() if prov.home}
     )
     filters = [lambda p: p in homes, lambda p: p not in ctx.position.units]

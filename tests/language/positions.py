@@ -112,3 +112,43 @@ SAMPLE_W1902 = position(
 EMPTY = position("S1901M", {})
 EMPTY_RETREAT = position("F1901R", {})
 EMPTY_WINTER = position("W1901A", {}, centres={})
+
+# A crowded board for coasts, convoys and abbreviations settled by position.
+MIDGAME = position(
+    "S1905M",
+    {
+        "AUSTRIA": ["A VIE", "A BUD", "F TRI", "A SER", "A GAL"],
+        "ENGLAND": ["A LON", "F NTH", "F ENG", "A YOR", "F NWG"],
+        "FRANCE": ["F MAO", "A PAR", "F SPA/SC", "A BUR", "F BRE"],
+        "GERMANY": ["A MUN", "A KIE", "F HEL", "F DEN", "A BER"],
+        "ITALY": ["F WES", "F TYS", "A TUN", "A VEN", "F ION"],
+        "RUSSIA": ["F BOT", "A STP", "F SEV", "A WAR", "A MOS"],
+        "TURKEY": ["F CON", "F BLA", "A BUL", "A SMY", "F AEG"],
+    },
+)
+RETREATS = position(
+    "F1905R",
+    {
+        "ENGLAND": ["A LON", "F NWG"],
+        "FRANCE": ["A PAR", "F BRE", "A POR"],
+        "GERMANY": ["F NTH", "A MUN"],
+        "RUSSIA": ["A MOS"],
+        "TURKEY": ["F AEG", "A SER"],
+    },
+    dislodged={
+        "ENGLAND": [("F NTH", ["EDI", "HEL", "SKA"])],
+        "FRANCE": [("F MAO", ["SPA/NC", "SPA/SC", "NAF", "IRI"])],
+        "RUSSIA": [("A STP", ["FIN", "LVN"]), ("F SEV", ["BLA", "ARM"])],
+        "TURKEY": [("F BUL/SC", ["CON", "GRE"])],
+    },
+)
+BUILDS = position(
+    "W1905A",
+    {
+        "ENGLAND": ["F NTH"],
+        "FRANCE": ["A BUR", "F MAO"],
+        "GERMANY": ["A MUN", "F KIE", "A BER", "A HOL", "A DEN"],
+        "RUSSIA": ["A MOS", "A WAR"],
+        "TURKEY": ["F BLA", "A ARM"],
+    },
+)
