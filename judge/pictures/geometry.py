@@ -1,0 +1,234 @@
+"""A map's drawing, read from maps/<name>.geometry.toml.
+
+The file is described in its own header (maps/standard.geometry.toml).  This
+module projects its points to pixels, checks it against the board, and builds
+the province outlines once per map (cached: rendering pays nothing for it).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from judge.engine.board import MAPS_DIR, Board, coast_of, province_of
+from judge.pictures.tessellate import Point, Region, regions
+
+# Where labels and centre markers go when the file does not say: the first of
+# these offsets from the unit's point that falls inside the province.
+LABEL_OFFSETS = ((0.0, 21.0), (0.0, -19.0), (24.0, 4.0), (-24.0, 4.0), (0.0, 14.0))
+CENTRE_OFFSETS = ((15.0, -13.0), (-15.0, -13.0), (16.0, 11.0), (-16.0, 11.0))
+
+
+class GeometryError(ValueError):
+    """The map has no drawing, or its drawing is malformed."""
+
+
+@dataclass(frozen=True)
+class ProvinceShape:
+    id: str
+    unit: Point
+    label: Point
+    centre: Point
+    coasts: dict[str, Point]
+    region: Region
+
+
+@dataclass(frozen=True)
+class Filler:
+    kind: str  # "land" or "sea"
+    region: Region
+
+
+@dataclass(frozen=True)
+class Geometry:
+    width: float
+    height: float
+    provinces: dict[str, ProvinceShape]
+    fillers: tuple[Filler, ...]
+    touching: frozenset[frozenset[str]]  # province pairs that share a border
+
+    def location_point(self, location: str) -> Point:
+        """Where a unit at `location` ('PAR', 'STP/NC') is drawn."""
+        shape = self.provinces[province_of(location)]
+        coast = coast_of(location)
+        if coast and coast in shape.coasts:
+            return shape.coasts[coast]
+        return shape.unit
+
+
+def contains(region: Region, point: Point) -> bool:
+    """Is `point` inside the region's outline (even-odd rule)?"""
+    x, y = point
+    hit = False
+    for loop in region.loops:
+        n = len(loop)
+        for k in range(n):
+            (x1, y1), (x2, y2) = loop[k], loop[(k + 1) % n]
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                hit = not hit
+    return hit
+
+
+def geometry_path(map_name: str) -> Path:
+    return MAPS_DIR / f"{map_name}.geometry.toml"
+
+
+def _projector(data: dict):
+    proj = data.get("projection")
+    if proj is None:
+        return lambda p: (float(p[0]), float(p[1]))
+    try:
+        west, north = float(proj["west"]), float(proj["north"])
+        scale = float(proj["scale"])
+        squeeze = math.cos(math.radians(float(proj.get("ref_lat", 0.0))))
+    except (KeyError, TypeError, ValueError) as e:
+        raise GeometryError(f"[projection] needs west, north and scale: {e}") from e
+    width, height = float(data["canvas"]["width"]), float(data["canvas"]["height"])
+    magnify = float(proj.get("magnify", 1.0))
+    fx, fy = proj.get("focus", [west, north])
+    focus_x, focus_y = (fx - west) * squeeze * scale, (north - fy) * scale
+
+    def stretch(v: float, centre: float, size: float) -> float:
+        # Enlarge the middle of the map by `magnify`, keeping the edges where
+        # they are (the board, like the printed one, gives the crowded centre
+        # of Europe more room than the wide seas and steppes around it).
+        d = v - centre
+        room = (size - centre) if d > 0 else centre
+        if room <= 0:
+            return v
+        t = min(abs(d) / room, 1.0)
+        return centre + math.copysign(room * magnify * t / (1 + (magnify - 1) * t), d)
+
+    def project(p: Point) -> Point:
+        x, y = (p[0] - west) * squeeze * scale, (north - p[1]) * scale
+        return (stretch(x, focus_x, width), stretch(y, focus_y, height))
+
+    return project
+
+
+def _point(value, where: str) -> tuple[float, float]:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int | float) for v in value)
+    ):
+        raise GeometryError(f"{where}: expected a point [x, y], got {value!r}")
+    return (float(value[0]), float(value[1]))
+
+
+def parse_geometry(board: Board, data: dict, source: str = "geometry") -> Geometry:
+    """Build a Geometry from the file's data, checked against `board`."""
+    try:
+        width = float(data["canvas"]["width"])
+        height = float(data["canvas"]["height"])
+    except (KeyError, TypeError, ValueError) as e:
+        raise GeometryError(f"{source}: [canvas] needs width and height") from e
+    project = _projector(data)
+    table = data.get("provinces", {})
+    missing = sorted(set(board.provinces) - set(table))
+    if missing:
+        raise GeometryError(f"{source}: no drawing for provinces {', '.join(missing)}")
+    unknown = sorted(set(table) - set(board.provinces))
+    if unknown:
+        raise GeometryError(f"{source}: unknown provinces {', '.join(unknown)}")
+
+    seeds: list[Point] = []
+    owners: list[str] = []
+    parts: dict[str, dict] = {}
+    for pid, entry in table.items():
+        where = f"{source}: provinces.{pid}"
+        unit = project(_point(entry.get("unit"), f"{where}.unit"))
+        seeds.append(unit)
+        owners.append(pid)
+        for k, s in enumerate(entry.get("seeds", [])):
+            seeds.append(project(_point(s, f"{where}.seeds[{k}]")))
+            owners.append(pid)
+        coasts = {
+            c: project(_point(p, f"{where}.coasts.{c}"))
+            for c, p in entry.get("coasts", {}).items()
+        }
+        wanted = set(board.provinces[pid].coasts)
+        if wanted - set(coasts):
+            raise GeometryError(f"{where}: needs a point for coasts {sorted(wanted)}")
+        parts[pid] = {"unit": unit, "coasts": coasts}
+        for key in ("label", "centre"):
+            if key in entry:
+                parts[pid][key] = project(_point(entry[key], f"{where}.{key}"))
+
+    fillers_kinds = []
+    for n, filler in enumerate(data.get("fillers", [])):
+        kind = filler.get("kind")
+        if kind not in ("land", "sea"):
+            raise GeometryError(f"{source}: fillers[{n}].kind must be land or sea")
+        name = f"_filler{n}"
+        fillers_kinds.append((name, kind))
+        for k, s in enumerate(filler.get("seeds", [])):
+            seeds.append(project(_point(s, f"{source}: fillers[{n}].seeds[{k}]")))
+            owners.append(name)
+
+    outlines, touching = regions(seeds, owners, width, height)
+    provinces = {}
+    for pid in table:
+        region, part = outlines[pid], parts[pid]
+        x, y = part["unit"]
+        for key, offsets in (("label", LABEL_OFFSETS), ("centre", CENTRE_OFFSETS)):
+            if key not in part:
+                spots = [(x + dx, y + dy) for dx, dy in offsets]
+                inner = [p for p in spots if contains(region, p)]
+                part[key] = (inner or spots)[0]
+        provinces[pid] = ProvinceShape(pid, region=region, **part)
+    fillers = tuple(
+        Filler(kind, outlines[name]) for name, kind in fillers_kinds if name in outlines
+    )
+    return Geometry(width, height, provinces, fillers, frozenset(touching))
+
+
+def _merge(base: dict, overlay: dict) -> dict:
+    """`overlay` over `base`: tables merge key by key, anything else replaces."""
+    merged = dict(base)
+    for key, value in overlay.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _read(map_name: str, seen: tuple[str, ...] = ()) -> dict:
+    """A geometry file's data, merged over its `[geometry] base` if it names one
+    (a variant that adds a province draws only what it adds)."""
+    path = geometry_path(map_name)
+    try:
+        with path.open("rb") as f:
+            data = tomllib.load(f)
+    except FileNotFoundError:
+        raise GeometryError(
+            f"map {map_name!r} has no drawing: {path.name} is missing in maps/"
+        ) from None
+    except tomllib.TOMLDecodeError as e:
+        raise GeometryError(f"{path.name}: not valid TOML: {e}") from e
+    base = data.get("geometry", {}).get("base")
+    if base:
+        if base in seen or base == map_name:
+            raise GeometryError(f"{path.name}: its base {base!r} loops back")
+        data = _merge(_read(base, (*seen, map_name)), data)
+    return data
+
+
+@functools.cache
+def _load_cached(board: Board) -> Geometry:
+    name = board.name
+    if not geometry_path(name).is_file():
+        # A variant played on another map's board draws with that map.
+        base = board.data.get("variant", {}).get("base")
+        if base and geometry_path(base).is_file():
+            name = base
+    return parse_geometry(board, _read(name), geometry_path(name).name)
+
+
+def load_geometry(board: Board) -> Geometry:
+    """The drawing of `board`'s map (GeometryError when there is none)."""
+    return _load_cached(board)

@@ -1,0 +1,531 @@
+"""Draw a game state as SVG (and, through resvg, PNG).
+
+The picture: provinces tinted by the owner of their supply centre, units as
+army (disc) or fleet (boat) symbols in their power's colour with the power's
+letter, the phase's orders as arrows (failed ones dashed), dislodged units
+beside their province with lines to where they may retreat, and a title band
+with the phase and each power's centre count.
+
+Tools and tests find things by class: every unit is one element with
+class="unit" and data-unit="A PAR"; every drawn order is one element with
+class="order" and data-order="A PAR - BUR".
+"""
+
+from __future__ import annotations
+
+import math
+from xml.sax.saxutils import escape, quoteattr
+
+from judge.engine.api import OrderResult, PhaseResult
+from judge.engine.board import Board, coast_of, province_of
+from judge.engine.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Unit,
+    Waive,
+)
+from judge.engine.state import Dislodged, Position
+from judge.pictures import style
+from judge.pictures.geometry import Geometry, load_geometry
+from judge.pictures.tessellate import Point
+
+UNIT_RADIUS = 11.0
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+def _path_d(loops) -> str:
+    parts = []
+    for loop in loops:
+        parts.append("M" + " L".join(f"{_fmt(x)},{_fmt(y)}" for x, y in loop) + " Z")
+    return " ".join(parts)
+
+
+def _attr(name: str, value: str) -> str:
+    return f" {name}={quoteattr(value)}"
+
+
+class _Canvas:
+    """Collects SVG elements; knows the geometry and the power colours."""
+
+    def __init__(self, board: Board, geometry: Geometry):
+        self.board = board
+        self.geo = geometry
+        self.colours = style.power_colours(list(board.powers))
+        self.out: list[str] = []
+        self.dislodged_provinces: set[str] = set()  # disbands are drawn there
+
+    def colour(self, power: str) -> str:
+        return self.colours.get(power, "#888888")
+
+    def letter(self, power: str) -> str:
+        p = self.board.powers.get(power)
+        return p.letter if p else power[:1]
+
+    def point(self, location: str) -> Point:
+        return self.geo.location_point(location)
+
+    def has(self, location: str) -> bool:
+        return province_of(location) in self.geo.provinces
+
+
+# -- the map ------------------------------------------------------------------
+
+
+def _draw_provinces(c: _Canvas, position: Position) -> None:
+    c.out.append('<g class="provinces">')
+    for filler in c.geo.fillers:
+        fill = style.FILLER_LAND if filler.kind == "land" else "url(#sea)"
+        c.out.append(
+            f'<path d="{_path_d(filler.region.loops)}" fill="{fill}" '
+            f'stroke="{style.BORDER}" stroke-width="0.8"/>'
+        )
+    for pid, shape in c.geo.provinces.items():
+        prov = c.board.provinces[pid]
+        if prov.is_sea:
+            fill, stroke, width = "url(#sea)", style.COAST, 0.8
+        elif prov.kind == "impassable":
+            fill, stroke, width = style.IMPASSABLE, style.BORDER, 1.0
+        else:
+            owner = position.centres.get(pid) if prov.centre else None
+            fill = style.tint(c.colour(owner), 0.45) if owner else style.LAND
+            stroke, width = style.BORDER, 1.0
+        c.out.append(
+            f'<path class="province" data-province="{pid}" '
+            f'd="{_path_d(shape.region.loops)}" fill="{fill}" '
+            f'stroke="{stroke}" stroke-width="{width}" stroke-linejoin="round"/>'
+        )
+    c.out.append("</g>")
+
+
+def _draw_labels(c: _Canvas) -> None:
+    c.out.append(
+        f'<g class="labels" font-size="10" text-anchor="middle" fill="{style.INK}">'
+    )
+    for pid, shape in c.geo.provinces.items():
+        x, y = shape.label
+        sea = c.board.provinces[pid].is_sea
+        extra = f' fill="{style.SEA_INK}" font-style="italic"' if sea else ""
+        c.out.append(f'<text x="{_fmt(x)}" y="{_fmt(y + 3.5)}"{extra}>{pid}</text>')
+    c.out.append("</g>")
+
+
+def _draw_centres(c: _Canvas, position: Position) -> None:
+    c.out.append('<g class="centres" font-size="8" text-anchor="middle">')
+    for pid, shape in c.geo.provinces.items():
+        if not c.board.provinces[pid].centre:
+            continue
+        x, y = shape.centre
+        owner = position.centres.get(pid)
+        if owner:
+            fill = c.colour(owner)
+            c.out.append(
+                f'<g class="centre" data-centre="{pid}" data-owner="{owner}">'
+                f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="6" fill="{fill}" '
+                f'stroke="{style.INK}" stroke-width="1"/>'
+                f'<text x="{_fmt(x)}" y="{_fmt(y + 3)}" font-weight="bold" '
+                f'fill="{style.text_colour_on(fill)}">{escape(c.letter(owner))}</text>'
+                "</g>"
+            )
+        else:
+            c.out.append(
+                f'<g class="centre" data-centre="{pid}">'
+                f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="5" fill="#FFFFFF" '
+                f'stroke="{style.INK}" stroke-width="1"/>'
+                f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="1.6" fill="{style.INK}"/>'
+                "</g>"
+            )
+    c.out.append("</g>")
+
+
+# -- units ----------------------------------------------------------------------
+
+_FLEET_HULL = "M-14,-2 L14,-2 L9,8 L-9,8 Z M-1,-3 L-1,-13 L9,-3 Z"
+
+
+def _unit_symbol(
+    c: _Canvas, power: str, unit: Unit, at: Point, extra_class: str = ""
+) -> str:
+    colour = c.colour(power)
+    ink = style.text_colour_on(colour)
+    x, y = at
+    if unit.kind == "F":
+        shape = (
+            f'<path d="{_FLEET_HULL}" fill="{colour}" stroke="{style.INK}" '
+            'stroke-width="1.4" stroke-linejoin="round"/>'
+        )
+        text_y = 6.5
+    else:
+        shape = (
+            f'<circle r="{_fmt(UNIT_RADIUS - 1)}" fill="{colour}" '
+            f'stroke="{style.INK}" stroke-width="1.4"/>'
+        )
+        text_y = 4
+    coast = coast_of(unit.location)
+    coast_tag = (
+        f'<text y="19" font-size="8" text-anchor="middle" fill="{style.INK}">'
+        f"{coast.lower()}</text>"
+        if coast
+        else ""
+    )
+    cls = "unit" + (f" {extra_class}" if extra_class else "")
+    return (
+        f'<g class="{cls}" data-unit="{unit}" data-power="{power}" '
+        f'transform="translate({_fmt(x)},{_fmt(y)})">{shape}'
+        f'<text y="{text_y}" font-size="10" font-weight="bold" '
+        f'text-anchor="middle" fill="{ink}">{escape(c.letter(power))}</text>'
+        f"{coast_tag}</g>"
+    )
+
+
+def _draw_units(c: _Canvas, position: Position, struck: dict[str, Dislodged]) -> None:
+    """Every unit on the board; `struck` (by province): units these orders
+    dislodge, marked where they stand with where they may retreat."""
+    c.out.append('<g class="units">')
+    for province, (power, unit) in sorted(position.units.items()):
+        if not c.has(unit.location):
+            continue
+        hit = struck.get(province)
+        if hit is not None and hit.unit == unit and hit.power == power:
+            _draw_one_dislodged(c, hit, c.point(unit.location))
+        else:
+            c.out.append(_unit_symbol(c, power, unit, c.point(unit.location)))
+    c.out.append("</g>")
+
+
+def _dislodged_point(c: _Canvas, location: str) -> Point:
+    x, y = c.point(location)
+    return (x + 15, y + 13)
+
+
+def _draw_dislodged(c: _Canvas, dislodged: list[Dislodged]) -> None:
+    """A retreat phase's dislodged units sit beside their province (the
+    attacker stands in it)."""
+    if not dislodged:
+        return
+    c.out.append('<g class="dislodged-units">')
+    for d in dislodged:
+        if c.has(d.unit.location):
+            _draw_one_dislodged(c, d, _dislodged_point(c, d.unit.location))
+    c.out.append("</g>")
+
+
+def _draw_one_dislodged(c: _Canvas, d: Dislodged, at: Point) -> None:
+    """A dislodged unit: ringed, with thin dotted lines to each place it may
+    retreat to."""
+    colour = c.colour(d.power)
+    lines = []
+    for dest in d.retreats:
+        if not c.has(dest):
+            continue
+        q = c.point(dest)
+        lines.append(
+            f'<line x1="{_fmt(at[0])}" y1="{_fmt(at[1])}" x2="{_fmt(q[0])}" '
+            f'y2="{_fmt(q[1])}" stroke="{colour}" stroke-width="1.6" '
+            'stroke-dasharray="2 3" stroke-linecap="round"/>'
+            f'<circle cx="{_fmt(q[0])}" cy="{_fmt(q[1])}" r="4" fill="none" '
+            f'stroke="{colour}" stroke-width="1.6"/>'
+        )
+    c.out.append(
+        f'<g class="retreat-options" data-unit="{d.unit}">{"".join(lines)}</g>'
+    )
+    c.out.append(
+        f'<circle cx="{_fmt(at[0])}" cy="{_fmt(at[1])}" r="16" fill="#FFFFFF" '
+        f'fill-opacity="0.7" stroke="{style.INK}" stroke-width="1.5" '
+        'stroke-dasharray="3 2"/>'
+    )
+    c.out.append(_unit_symbol(c, d.power, d.unit, at, "dislodged"))
+
+
+# -- orders ----------------------------------------------------------------------
+
+
+def _shorten(p: Point, q: Point, start: float, end: float) -> tuple[Point, Point]:
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n, dy / n
+    return (p[0] + ux * start, p[1] + uy * start), (q[0] - ux * end, q[1] - uy * end)
+
+
+def _arrowhead(tip: Point, tail: Point, size: float = 10.0) -> str:
+    dx, dy = tip[0] - tail[0], tip[1] - tail[1]
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n, dy / n
+    bx, by = tip[0] - ux * size, tip[1] - uy * size
+    w = size * 0.55
+    pts = [tip, (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)]
+    return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in pts)
+
+
+class _OrderPen:
+    """Draws one order's element; `failed` orders are dashed."""
+
+    def __init__(self, c: _Canvas, result: OrderResult):
+        self.c = c
+        self.colour = c.colour(result.power)
+        self.failed = bool(result.outcomes)
+        self.dash = ' stroke-dasharray="7 5"' if self.failed else ""
+
+    def line(self, points: list[Point], width: float, casing: bool = True) -> str:
+        d = "M" + " L".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points)
+        common = 'fill="none" stroke-linecap="round" stroke-linejoin="round"'
+        under = (
+            f'<path d="{d}" {common} stroke="{style.INK}" '
+            f'stroke-width="{_fmt(width + 2.4)}"{self.dash}/>'
+            if casing
+            else ""
+        )
+        return (
+            under + f'<path d="{d}" {common} stroke="{self.colour}" '
+            f'stroke-width="{_fmt(width)}"{self.dash}/>'
+        )
+
+    def arrow(self, points: list[Point], width: float = 3.2) -> str:
+        first, last = _shorten(points[0], points[1], UNIT_RADIUS + 1, 0)[0], points[-1]
+        prev = points[-2]
+        tail_end = _shorten(prev, last, 0, UNIT_RADIUS + 9)[1]
+        tip = _shorten(prev, last, 0, UNIT_RADIUS - 2)[1]
+        body = [first, *points[1:-1], tail_end]
+        return self.line(body, width) + (
+            f'<polygon points="{_arrowhead(tip, tail_end, 12)}" fill="{self.colour}" '
+            f'stroke="{style.INK}" stroke-width="1.2" stroke-linejoin="round"/>'
+        )
+
+    def ring(self, at: Point, r: float, width: float = 2.6) -> str:
+        x, y = at
+        return (
+            f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(r)}" fill="none" '
+            f'stroke="{style.INK}" stroke-width="{_fmt(width + 2)}"{self.dash}/>'
+            f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(r)}" fill="none" '
+            f'stroke="{self.colour}" stroke-width="{_fmt(width)}"{self.dash}/>'
+        )
+
+    def cross(self, at: Point, r: float = 12.0) -> str:
+        x, y = at
+        a = [(x - r, y - r), (x + r, y + r)]
+        b = [(x - r, y + r), (x + r, y - r)]
+        return self.line(a, 3.0) + self.line(b, 3.0)
+
+    def dot(self, at: Point, r: float = 4.0) -> str:
+        return (
+            f'<circle cx="{_fmt(at[0])}" cy="{_fmt(at[1])}" r="{_fmt(r)}" '
+            f'fill="{self.colour}" stroke="{style.INK}" stroke-width="1.2"/>'
+        )
+
+
+def _convoy_route(
+    c: _Canvas, army: Unit, dest: str, results: tuple[OrderResult, ...]
+) -> list[Point]:
+    """Army, the fleets convoying it (nearest first), destination."""
+    fleets = [
+        c.point(r.unit.location)
+        for r in results
+        if isinstance(r.order, Convoy)
+        and r.order.target.location == army.location
+        and r.order.dest == province_of(dest)
+        and c.has(r.order.unit.location)
+    ]
+    route = [c.point(army.location)]
+    while fleets:
+        here = route[-1]
+        nearest = min(fleets, key=lambda f: math.dist(f, here))
+        fleets.remove(nearest)
+        route.append(nearest)
+    route.append(c.point(dest))
+    return route
+
+
+def _order_body(c: _Canvas, result: OrderResult, results) -> str | None:
+    order = result.order
+    pen = _OrderPen(c, result)
+    if isinstance(order, Move | Retreat):
+        if not (c.has(order.unit.location) and c.has(order.dest)):
+            return None
+        if isinstance(order, Move) and order.via_convoy:
+            points = _convoy_route(c, order.unit, order.dest, results)
+        else:
+            points = [c.point(order.unit.location), c.point(order.dest)]
+        return pen.arrow(points)
+    if isinstance(order, Hold):
+        if not c.has(order.unit.location):
+            return None
+        return pen.ring(c.point(order.unit.location), UNIT_RADIUS + 5)
+    if isinstance(order, SupportHold):
+        if not (c.has(order.unit.location) and c.has(order.target.location)):
+            return None
+        p, q = c.point(order.unit.location), c.point(order.target.location)
+        start, end = _shorten(p, q, UNIT_RADIUS + 1, UNIT_RADIUS + 5)
+        return pen.line([start, end], 1.8) + pen.ring(q, UNIT_RADIUS + 5, 1.8)
+    if isinstance(order, SupportMove):
+        if not (c.has(order.unit.location) and c.has(order.target.location)):
+            return None
+        if not c.has(order.dest):
+            return None
+        p = c.point(order.unit.location)
+        t, d = c.point(order.target.location), c.point(order.dest)
+        aim = (t[0] + (d[0] - t[0]) * 0.62, t[1] + (d[1] - t[1]) * 0.62)
+        start, end = _shorten(p, aim, UNIT_RADIUS + 1, 0)
+        return pen.line([start, end], 1.8) + pen.dot(end)
+    if isinstance(order, Convoy):
+        if not all(
+            c.has(x) for x in (order.unit.location, order.target.location, order.dest)
+        ):
+            return None
+        f = c.point(order.unit.location)
+        a, d = c.point(order.target.location), c.point(order.dest)
+        start = _shorten(a, f, UNIT_RADIUS + 1, 0)[0]
+        end = _shorten(f, d, 0, UNIT_RADIUS + 4)[1]
+        return pen.line([start, f, end], 1.4) + pen.ring(f, UNIT_RADIUS + 7, 1.4)
+    if isinstance(order, Disband):
+        if not c.has(order.unit.location):
+            return None
+        at = c.point(order.unit.location)
+        if order.unit.province in c.dislodged_provinces:
+            at = _dislodged_point(c, order.unit.location)
+        return pen.cross(at)
+    if isinstance(order, Build):
+        if not c.has(order.unit.location):
+            return None
+        at = c.point(order.unit.location)
+        return pen.ring(at, UNIT_RADIUS + 5) + pen.ring(at, UNIT_RADIUS + 9, 1.4)
+    return None
+
+
+def drawable(result: OrderResult) -> bool:
+    """Is this result drawn as an order (an order was given, and it is not a
+    waived build)?"""
+    return result.order is not None and not isinstance(result.order, Waive)
+
+
+def _draw_orders(c: _Canvas, orders: PhaseResult) -> None:
+    c.out.append('<g class="orders">')
+    # Supports and convoys first, so the moves they back are drawn on top.
+    ranked = sorted(
+        (r for r in orders.results if drawable(r)),
+        key=lambda r: (
+            0 if isinstance(r.order, SupportHold | SupportMove | Convoy) else 1
+        ),
+    )
+    for r in ranked:
+        body = _order_body(c, r, orders.results)
+        if body is None:
+            continue
+        state = "failed" if r.outcomes else "succeeded"
+        outcome = ",".join(r.outcomes)
+        c.out.append(
+            f'<g class="order {state}"'
+            + _attr("data-order", r.order.canonical())
+            + f' data-power="{r.power}"'
+            + _attr("data-result", outcome)
+            + f">{body}</g>"
+        )
+    c.out.append("</g>")
+
+
+# -- title -----------------------------------------------------------------------
+
+
+def _draw_title(c: _Canvas, position: Position, title: str) -> None:
+    phase = position.phase
+    heading = f"{title or c.board.title}: {phase.season_name} {phase.year}, "
+    heading += f"{phase.type_name.lower()} ({phase})"
+    if position.winner:
+        name = c.board.powers.get(position.winner)
+        heading += f" — won by {name.name if name else position.winner}"
+    width = c.geo.width
+    c.out.append(
+        f'<g class="title"><rect width="{_fmt(width)}" height="{style.TITLE_BAND}" '
+        'fill="#FAF8F2"/>'
+        f'<text x="12" y="22" font-size="16" font-weight="bold" fill="{style.INK}">'
+        f"{escape(heading)}</text>"
+    )
+    counts: dict[str, int] = {}
+    for owner in position.centres.values():
+        counts[owner] = counts.get(owner, 0) + 1
+    powers = sorted(c.board.powers.values(), key=lambda p: p.name)
+    step = (width - 24) / max(len(powers), 1)
+    for n, power in enumerate(powers):
+        x = 12 + n * step
+        colour = c.colour(power.id)
+        count = counts.get(power.id, 0)
+        c.out.append(
+            f'<g class="count" data-power="{power.id}" data-centres="{count}">'
+            f'<rect x="{_fmt(x)}" y="33" width="16" height="16" rx="3" '
+            f'fill="{colour}" stroke="{style.INK}" stroke-width="1"/>'
+            f'<text x="{_fmt(x + 8)}" y="45" font-size="10" font-weight="bold" '
+            f'text-anchor="middle" fill="{style.text_colour_on(colour)}">'
+            f"{escape(power.letter)}</text>"
+            f'<text x="{_fmt(x + 21)}" y="45.5" font-size="12" fill="{style.INK}">'
+            f"{escape(power.name)} {count}</text></g>"
+        )
+    c.out.append(
+        f'<line x1="0" y1="{style.TITLE_BAND - 0.5}" x2="{_fmt(width)}" '
+        f'y2="{style.TITLE_BAND - 0.5}" stroke="{style.BORDER}"/></g>'
+    )
+
+
+# -- the whole picture ----------------------------------------------------------------
+
+
+def render_svg(
+    board: Board,
+    position: Position,
+    orders: PhaseResult | None = None,
+    title: str = "",
+) -> str:
+    """The SVG picture of `position`, with `orders` (a phase's results) drawn.
+
+    Raises geometry.GeometryError when the map has no drawing.
+    """
+    geo = load_geometry(board)
+    c = _Canvas(board, geo)
+    dislodged = sorted(position.dislodged.values(), key=lambda d: d.unit.location)
+    c.dislodged_provinces = {d.unit.province for d in dislodged}
+    # Drawn over the board before the phase, the orders' victims are marked.
+    struck = {d.unit.province: d for d in orders.dislodged} if orders else {}
+    width, height = geo.width, geo.height + style.TITLE_BAND
+    c.out.append(
+        '<svg xmlns="http://www.w3.org/2000/svg" '
+        f'width="{_fmt(width)}" height="{_fmt(height)}" '
+        f'viewBox="0 0 {_fmt(width)} {_fmt(height)}" '
+        f"font-family={quoteattr(style.FONT)}>"
+    )
+    c.out.append(f"<title>{escape(title or board.title)} {position.phase}</title>")
+    # Seas are hatched with waves, so no power's tint is mistaken for water.
+    c.out.append(
+        '<defs><pattern id="sea" width="28" height="14" patternUnits="userSpaceOnUse">'
+        f'<rect width="28" height="14" fill="{style.SEA}"/>'
+        f'<path d="M0,8 Q7,4 14,8 T28,8" fill="none" stroke="{style.WAVES}" '
+        'stroke-width="1"/></pattern></defs>'
+    )
+    _draw_title(c, position, title)
+    c.out.append(f'<g class="map" transform="translate(0,{style.TITLE_BAND})">')
+    _draw_provinces(c, position)
+    _draw_labels(c)
+    _draw_centres(c, position)
+    _draw_units(c, position, struck)
+    _draw_dislodged(c, dislodged)
+    if orders is not None:
+        _draw_orders(c, orders)
+    c.out.append("</g></svg>")
+    return "\n".join(c.out)
+
+
+def render_png(
+    board: Board,
+    position: Position,
+    orders: PhaseResult | None = None,
+    title: str = "",
+) -> bytes:
+    """The same picture as render_svg, rasterised to PNG."""
+    from judge.pictures.raster import svg_to_png
+
+    return svg_to_png(render_svg(board, position, orders, title))

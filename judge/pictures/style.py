@@ -1,0 +1,77 @@
+"""Colours and sizes of the map pictures.
+
+The power colours come from the Okabe-Ito palette, chosen so that players
+with the common forms of colour blindness can tell them apart; every unit and
+supply centre also carries its power's letter, so colour is never the only
+clue.
+"""
+
+from __future__ import annotations
+
+# Okabe & Ito (2008), "Color Universal Design".
+PALETTE = (
+    "#D55E00",  # vermillion
+    "#CC79A7",  # reddish purple
+    "#56B4E9",  # sky blue
+    "#4D4D4D",  # dark grey (stands in for black, so outlines still show)
+    "#009E73",  # bluish green
+    "#0072B2",  # blue
+    "#F0E442",  # yellow
+    "#E69F00",  # orange
+)
+
+# The standard powers keep their traditional hues where the palette allows.
+STANDARD_COLOURS = {
+    "AUSTRIA": "#D55E00",
+    "ENGLAND": "#CC79A7",
+    "FRANCE": "#0072B2",
+    "GERMANY": "#4D4D4D",
+    "ITALY": "#009E73",
+    "RUSSIA": "#E69F00",
+    "TURKEY": "#F0E442",
+}
+
+LAND = "#EDE6D3"
+SEA = "#C4DAE8"
+WAVES = "#A3C0D6"
+IMPASSABLE = "#B9B2A4"
+FILLER_LAND = "#DCD5C2"
+BORDER = "#7A7066"
+COAST = "#4F6F86"
+INK = "#222222"
+SEA_INK = "#2E5C7D"
+TITLE_BAND = 58  # pixels above the map for the title and centre counts
+FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
+
+
+def power_colours(power_ids: list[str]) -> dict[str, str]:
+    """A distinct colour for each power: traditional ones first, then the
+    palette in order (maps with more powers than colours reuse them; the
+    letters still tell the powers apart)."""
+    colours: dict[str, str] = {}
+    free = [c for c in PALETTE if c not in STANDARD_COLOURS.values()]
+    free += [c for c in PALETTE if c not in free]
+    n = 0
+    for pid in power_ids:
+        if pid in STANDARD_COLOURS:
+            colours[pid] = STANDARD_COLOURS[pid]
+        else:
+            colours[pid] = free[n % len(free)]
+            n += 1
+    return colours
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def tint(colour: str, amount: float = 0.5) -> str:
+    """`colour` mixed with white: the fill of an owned province."""
+    r, g, b = (round(c + (255 - c) * amount) for c in _rgb(colour))
+    return f"#{r:02X}{g:02X}{b:02X}"
+
+
+def text_colour_on(colour: str) -> str:
+    """Black or white, whichever reads better on `colour`."""
+    r, g, b = _rgb(colour)
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#FFFFFF"

@@ -1,0 +1,162 @@
+"""Pictures of every phase of a complete test game: valid SVG with exactly
+one symbol per unit and one element per drawn order, and PNGs whose pixels
+show the right colours where the provinces are."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from judge.engine.api import initial_position
+from judge.engine.state import Phase, Position
+from judge.engine.variants import load_variant, variant_names
+from judge.pictures import render_png, render_svg
+from judge.pictures.geometry import load_geometry
+from judge.pictures.render import drawable
+from judge.pictures.style import LAND, SEA, WAVES, power_colours, tint
+from tests.pictures.game import BOARD, play
+from tests.pictures.pngread import pixel, read_png
+
+PHASES = play()
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def classes(element) -> set[str]:
+    return set(element.get("class", "").split())
+
+
+def with_class(root, name: str) -> list:
+    return [e for e in root.iter() if name in classes(e)]
+
+
+def test_the_test_game_covers_every_kind_of_picture():
+    kinds = {type(r.order).__name__ for _, res in PHASES for r in res.results}
+    assert {"Move", "SupportMove", "SupportHold", "Convoy", "Hold"} <= kinds
+    assert {"Retreat", "Build", "Waive"} <= kinds
+    assert any(res.position.dislodged for _, res in PHASES)
+    assert any(r.outcomes for _, res in PHASES for r in res.results)
+
+
+@pytest.mark.parametrize("n", range(len(PHASES)), ids=lambda n: str(PHASES[n][1].phase))
+def test_every_phase_draws_each_unit_and_order_once(n):
+    before, result = PHASES[n]
+    for position in (before, result.position):  # old and new board, same orders
+        root = ET.fromstring(render_svg(BOARD, position, result, title="Game x"))
+        units = with_class(root, "unit")
+        expected = [str(u) for _, u in position.units.values()]
+        expected += [str(d.unit) for d in position.dislodged.values()]
+        assert sorted(e.get("data-unit") for e in units) == sorted(expected)
+        orders = with_class(root, "order")
+        drawn = [r.order.canonical() for r in result.results if drawable(r)]
+        assert sorted(e.get("data-order") for e in orders) == sorted(drawn)
+        # Failed orders are dashed, successful ones are not.
+        for e in orders:
+            dashed = any(c.get("stroke-dasharray") for c in e.iter())
+            assert dashed == ("failed" in classes(e)), e.get("data-order")
+
+
+def test_title_names_game_phase_and_centre_counts():
+    _, result = PHASES[3]  # the winter adjustments
+    position = result.position
+    root = ET.fromstring(render_svg(BOARD, position, result, title="Game x"))
+    title = "".join(with_class(root, "title")[0].itertext())
+    assert "Game x" in title and "Spring 1902" in title and "S1902M" in title
+    counts = {
+        e.get("data-power"): int(e.get("data-centres"))
+        for e in root.iter()
+        if "count" in classes(e)
+    }
+    for power in BOARD.powers:
+        assert counts[power] == len(position.centres_of(power))
+        assert f"{BOARD.powers[power].name} {counts[power]}" in title
+
+
+def test_units_and_centres_carry_their_powers_letter():
+    position = PHASES[0][0]
+    root = ET.fromstring(render_svg(BOARD, position))
+    for e in with_class(root, "unit"):
+        letter = BOARD.powers[e.get("data-power")].letter
+        assert letter in "".join(e.itertext())
+    for e in with_class(root, "centre"):
+        owner = e.get("data-owner")
+        assert (BOARD.powers[owner].letter in "".join(e.itertext())) if owner else True
+
+
+def test_split_coast_fleets_stand_on_their_coast():
+    position = PHASES[0][0]  # F STP/SC
+    root = ET.fromstring(render_svg(BOARD, position))
+    (fleet,) = [e for e in with_class(root, "unit") if e.get("data-unit") == "F STP/SC"]
+    x, y = load_geometry(BOARD).location_point("STP/SC")
+    assert fleet.get("transform") == f"translate({x:.1f},{y:.1f})".replace(".0,", ",")
+    assert "sc" in "".join(fleet.itertext())
+
+
+def test_dislodged_units_show_their_retreat_options():
+    before, result = PHASES[2]  # F1901R: A VIE dislodged, may go to BOH BUD TRI
+    root = ET.fromstring(render_svg(BOARD, before, result))
+    (unit,) = [e for e in with_class(root, "dislodged")]
+    assert unit.get("data-unit") == "A VIE"
+    (options,) = with_class(root, "retreat-options")
+    geo = load_geometry(BOARD)
+    ends = {
+        (float(c.get("cx")), float(c.get("cy"))) for c in options.iter(f"{SVG}circle")
+    }
+    for dest in before.dislodged["VIE"].retreats:
+        x, y = geo.location_point(dest)
+        assert any(abs(x - a) < 0.1 and abs(y - b) < 0.1 for a, b in ends), dest
+
+
+def test_convoyed_move_follows_the_convoy_route():
+    before, result = PHASES[1]  # A YOR - NWY VIA, F NTH convoys
+    root = ET.fromstring(render_svg(BOARD, before, result))
+    (move,) = [
+        e for e in with_class(root, "order") if e.get("data-order") == "A YOR - NWY VIA"
+    ]
+    d = next(move.iter(f"{SVG}path")).get("d")
+    x, y = load_geometry(BOARD).location_point("NTH")
+    assert f"{x:.1f},{y:.1f}".replace(".0,", ",") in d
+
+
+def empty_board(centres: dict[str, str]) -> Position:
+    return Position(Phase.parse("S1901M"), {}, centres)
+
+
+def close(a, b, tolerance=6) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
+
+
+def test_png_pixels_show_owners_land_and_sea():
+    position = initial_position(BOARD)
+    centres = dict(position.centres)
+    centres["SPA"] = "FRANCE"  # a neutral centre taken
+    image = read_png(render_png(BOARD, empty_board(centres)))
+    width, height, _, _ = image
+    geo = load_geometry(BOARD)
+    assert (width, height) == (round(geo.width), round(geo.height) + 58)
+    colours = power_colours(list(BOARD.powers))
+
+    def at(pid):
+        x, y = geo.provinces[pid].unit
+        return pixel(image, x, y + 58)
+
+    for pid in ("PAR", "SPA", "LON", "MOS", "ANK", "VIE"):
+        owner = centres[pid]
+        assert close(at(pid), rgb(tint(colours[owner], 0.45))), pid
+    for pid in ("BUR", "UKR", "TUN", "BEL"):  # no owner: plain land
+        assert close(at(pid), rgb(LAND)), pid
+    for pid in ("NTH", "BLA", "MAO", "ION"):
+        assert any(close(at(pid), rgb(c), 40) for c in (SEA, WAVES)), pid
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_every_variant_renders(name):
+    board, _ = load_variant(name)
+    position = initial_position(board)
+    root = ET.fromstring(render_svg(board, position))
+    assert len(with_class(root, "unit")) == len(position.units)
+    assert len(with_class(root, "province")) == len(board.provinces)
