@@ -4,8 +4,10 @@ second home centre, solo at 18 (strictly the most) and alliance victory at 26.
 The map, the powers and the default opening units are data (maps/1913.toml).
 The rules here:
 
-* Opening build phase (W1912A): a power that sends nothing gets its default
-  units (`opening_nmr=default_builds`) or none (`waive`); WAIVE is honoured.
+* Opening build phase (W1912A): a power that sends nothing (absent from the
+  orders) gets its default units (`opening_nmr=default_builds`) or none
+  (`waive`); WAIVE is honoured, and so is a set of orders none of which is
+  valid (the builds are lost, as in any Winter).
 * `DESIGNATE <centre>` (minor powers, once, any phase): checked when the Fall
   ownership update is done, before the Winter's builds; valid if the minor
   owns the centre then and it is not its original home.  The centre becomes a
@@ -173,7 +175,7 @@ class Rules1913:
         current = board_with_homes(board, homes)
         if self._opening(board, position, rules):
             for power, owed in standard_needed(current, position).items():
-                if owed > 0 and not orders.get(power):
+                if owed > 0 and power not in orders:  # sent nothing at all
                     orders[power] = [
                         Build(Unit.parse(u))
                         for u in board.data["powers"][power].get("opening_builds", ())

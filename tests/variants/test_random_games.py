@@ -1,0 +1,142 @@
+"""Random games of every variant run without error and keep its invariants."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from judge.engine.api import adjudicate, initial_position, orders_needed
+from judge.engine.board import province_of
+from judge.engine.orders import Build, Disband, Hold, Move, Retreat, SupportHold, Unit
+from judge.engine.serialize import position_from_json, position_to_json
+from judge.engine.variant_1913 import Designate, designations
+from judge.engine.variant_rules import phase_key
+from judge.engine.variant_small import closed_provinces, neutral_powers
+from judge.engine.variants import load_variant
+
+VARIANTS = [
+    "1913",
+    "1913:opening_nmr=waive,holland_is_sc=false",
+    "standard-6p",
+    "standard-5p",
+    "standard-4p:same_side=player",
+    "standard-3pA",
+    "standard-3pB:victory=player_sum_18",
+    "standard-2p:seed=random",
+]
+
+
+def random_orders(board, pos, rng: random.Random) -> dict:
+    needed = orders_needed(board, pos)
+    out: dict[str, list] = {}
+    kind = pos.phase.type
+    for power in needed:
+        mine = []
+        if kind == "M":
+            for owner, unit in pos.units.values():
+                if owner != power:
+                    continue
+                mine.append(_movement_order(board, pos, unit, rng))
+            if (
+                board.data.get("variant", {}).get("rules") == "1913"
+                and rng.random() < 0.1
+            ):
+                centres = pos.centres_of(power)
+                if centres:
+                    mine.append(Designate(rng.choice(centres)))
+        elif kind == "R":
+            for d in pos.dislodged.values():
+                if d.power == power:
+                    if d.retreats and rng.random() < 0.8:
+                        mine.append(Retreat(d.unit, rng.choice(d.retreats)))
+                    else:
+                        mine.append(Disband(d.unit))
+        else:
+            count = needed[power]
+            if count > 0:
+                for home in board.home_centres(power):
+                    kind_ = rng.choice("AF")
+                    mine.append(Build(Unit(kind_, home)))
+            elif rng.random() < 0.5:  # else civil disorder picks
+                units = pos.units_of(power)
+                for unit in rng.sample(units, min(len(units), -count)):
+                    mine.append(Disband(unit))
+        out[power] = mine
+    return out
+
+
+def _movement_order(board, pos, unit, rng):
+    r = rng.random()
+    if unit.kind == "A":
+        dests = sorted(board.army_adjacency.get(unit.province, ()))
+    else:
+        dests = sorted(board.fleet_adjacency.get(unit.location, ()))
+    if r < 0.6 and dests:
+        return Move(unit, rng.choice(dests))
+    if r < 0.8 and dests:
+        near = [pos.units[province_of(d)] for d in dests if province_of(d) in pos.units]
+        if near:
+            return SupportHold(unit, rng.choice(near)[1])
+    return Hold(unit)
+
+
+def check_invariants(board, rules, before, after):
+    assert phase_key(after.phase) > phase_key(before.phase)
+    for prov, (power, unit) in after.units.items():
+        assert unit.province == prov
+        assert power in board.powers
+        assert board.can_hold(unit.kind, unit.location), unit
+    for centre, owner in after.centres.items():
+        assert board.provinces[centre].centre and owner in board.powers
+    # Neutral countries never grow, never wait on a retreat.
+    for power in neutral_powers(board, before):
+        assert len(after.units_of(power)) <= len(before.units_of(power))
+    if after.phase.type == "R":
+        assert after.dislodged
+        for d in after.dislodged.values():
+            assert d.power not in neutral_powers(board, after)
+    # Closed provinces hold only their own (frozen) units.
+    closed = closed_provinces(board, after)
+    for prov in closed:
+        if prov in after.units:
+            assert before.units.get(prov) == after.units[prov]
+    # New units after a Winter stand on home centres the builder owns.
+    if before.phase.type == "A":
+        homes_board = board
+        extra = designations(after)
+        for prov, (power, unit) in after.units.items():
+            if prov not in before.units:
+                homes = set(homes_board.home_centres(power))
+                if power in extra:
+                    homes.add(extra[power])
+                assert prov in homes, (power, unit)
+                assert after.centres.get(prov) == power
+        for power in board.powers:
+            assert len(after.units_of(power)) <= max(
+                len(after.centres_of(power)), len(before.units_of(power))
+            )
+    # The state survives its JSON form.
+    again = position_from_json(board, position_to_json(board, after))
+    assert again == after
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@settings(
+    max_examples=4,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_game_runs_and_keeps_invariants(variant, seed):
+    board, rules = load_variant(variant)
+    rng = random.Random(seed)
+    pos = initial_position(board)
+    for _ in range(120):  # forty years, or until someone wins
+        if pos.winner:
+            break
+        result = adjudicate(board, pos, random_orders(board, pos, rng), rules)
+        check_invariants(board, rules, pos, result.position)
+        pos = result.position
