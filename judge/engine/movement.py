@@ -212,10 +212,14 @@ def adjudicate_movement(
             units[prov] = (power, unit)
 
     # Provinces left empty by a stand-off: no retreat there.
+    # (A unit beaten in a head-to-head battle leaves no stand-off behind.)
     contested = {
         o.dest[p]
         for p, k in o.kind.items()
-        if k == "M" and p not in moved and r.path_ok(p)
+        if k == "M"
+        and p not in moved
+        and r.path_ok(p)
+        and not (dislodger.get(p) == o.dest[p] and r.head_to_head(p))
     }
     dislodged = []
     for prov, by in sorted(dislodger.items()):
