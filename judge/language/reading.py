@@ -178,6 +178,9 @@ def _settle(place: PlaceRef, ctx: Context, *filters, among=None) -> str:
         if narrowed:
             candidates = narrowed
     if len(candidates) > 1:
+        written = place.text.strip().upper()
+        if written in candidates:  # a canonical id settles a tie: "TYR"
+            return written
         raise _ambiguous(place, candidates, ctx)
     return candidates[0]
 
@@ -493,7 +496,8 @@ def _support_destination(
         place,
         ctx,
         lambda p: _reaches(ctx, supporter, p),
-        lambda p: _reaches(ctx, target, p) or target.kind == "A",
+        lambda p: _reaches(ctx, target, p),
+        lambda p: target.kind == "A" and ctx.board.provinces[p].kind == "coast",
     )
     # A coast named in the support must match the move (DATC 6.B.9): keep it.
     coasts = ctx.board.provinces[dest].coasts

@@ -1,0 +1,283 @@
+"""Property tests: no text makes the reader raise, and every canonical form
+reads back to itself, by the fast path and by the grammar alike."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from judge.engine.board import province_of
+from judge.engine.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Unit,
+    Waive,
+)
+from judge.language.names import name_index
+from judge.language.orders import parse_one, parse_orders
+from judge.language.reading import Context
+from tests.language import positions
+from tests.language.test_phrasings import CASES
+
+BOARD = positions.BOARD
+POWERS = sorted(BOARD.powers)
+PHASES = ["S1901M", "F1901R", "W1901A"]
+FEW = settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+PLACES = sorted(BOARD.locations())
+ARMY_AT = [loc for loc in PLACES if BOARD.can_hold("A", loc)]
+FLEET_AT = [loc for loc in PLACES if BOARD.can_hold("F", loc)]
+SAMPLE_POSITIONS = [
+    positions.START,
+    positions.MIDGAME,
+    positions.RETREATS,
+    positions.BUILDS,
+    positions.EMPTY,
+]
+
+
+def check_results(results):
+    for r in results:
+        assert (r.order is None) != (r.error is None)
+        if r.error is not None:
+            assert isinstance(r.error, str) and r.error
+        else:
+            assert r.order.canonical()
+
+
+# -- nothing raises --------------------------------------------------------------
+@FEW
+@given(
+    text=st.text(max_size=80),
+    which=st.sampled_from(range(len(SAMPLE_POSITIONS))),
+    power=st.sampled_from([None, *POWERS]),
+)
+def test_random_text_never_raises(text, which, power):
+    check_results(parse_orders(BOARD, SAMPLE_POSITIONS[which], power, text))
+
+
+ORDER_WORDS = st.sampled_from(
+    [
+        "A",
+        "F",
+        "S",
+        "C",
+        "H",
+        "D",
+        "B",
+        "R",
+        "-",
+        "->",
+        "/",
+        "(",
+        ")",
+        "nc",
+        "sc",
+        "via",
+        "convoy",
+        "to",
+        "supports",
+        "holds",
+        "build",
+        "waive",
+        "disband",
+        "retreat",
+        "Par",
+        "Bur",
+        "Mid",
+        "North",
+        "Gulf",
+        "St",
+        "P",
+        "Spa",
+        "Bul",
+        "StP",
+        "Tyr",
+        "English",
+        "German",
+        "army",
+        "fleet",
+        "coast",
+        "north",
+        "south",
+        ".",
+        ",",
+        ";",
+    ]
+)
+
+
+@FEW
+@given(
+    words=st.lists(ORDER_WORDS, max_size=12),
+    which=st.sampled_from(range(len(SAMPLE_POSITIONS))),
+    power=st.sampled_from([None, *POWERS]),
+)
+def test_random_order_words_never_raise(words, which, power):
+    text = " ".join(words)
+    check_results(parse_orders(BOARD, SAMPLE_POSITIONS[which], power, text))
+
+
+@FEW
+@given(
+    case=st.sampled_from(CASES),
+    edits=st.lists(
+        st.tuples(
+            st.sampled_from(["insert", "delete", "replace"]),
+            st.integers(min_value=0, max_value=200),
+            st.characters(),
+        ),
+        min_size=1,
+        max_size=4,
+    ),
+)
+def test_mutated_phrasings_never_raise(case, edits):
+    position_name, power, text, _ = case.values
+    for action, where, char in edits:
+        i = where % (len(text) + 1)
+        if action == "insert":
+            text = text[:i] + char + text[i:]
+        elif action == "delete":
+            text = text[:i] + text[i + 1 :]
+        else:
+            text = text[:i] + char + text[i + 1 :]
+    position = getattr(positions, position_name)
+    check_results(parse_orders(BOARD, position, power, text))
+
+
+# -- canonical forms read back to themselves -------------------------------------
+def unit_at(kind, location):
+    return Unit(kind, location)
+
+
+@st.composite
+def movement_orders(draw):
+    """(order, units standing) for a movement phase, with plausible geometry."""
+    kind = draw(st.sampled_from("AF"))
+    loc = draw(st.sampled_from(ARMY_AT if kind == "A" else FLEET_AT))
+    unit = Unit(kind, loc)
+    standing = [unit]
+    shape = draw(st.sampled_from(["hold", "move", "via", "sh", "sm", "convoy"]))
+    adjacent = sorted(
+        BOARD.army_adjacency[unit.province]
+        if kind == "A"
+        else BOARD.fleet_adjacency[loc]
+    )
+    if shape == "hold" or not adjacent:
+        return Hold(unit), standing
+    if shape == "move":
+        return Move(unit, draw(st.sampled_from(adjacent))), standing
+    if shape == "via":
+        coastal = [p for p in ARMY_AT if BOARD.provinces[p].kind == "coast"]
+        if kind != "A" or BOARD.provinces[loc].kind != "coast":
+            return Hold(unit), standing
+        dest = draw(st.sampled_from([p for p in coastal if p != loc]))
+        return Move(unit, dest, True), standing
+    # supports and convoys need a second unit
+    other_kind = "A" if shape == "convoy" else draw(st.sampled_from("AF"))
+    others = [
+        p
+        for p in (ARMY_AT if other_kind == "A" else FLEET_AT)
+        if province_of(p) != unit.province
+    ]
+    target = Unit(other_kind, draw(st.sampled_from(others)))
+    present = draw(st.booleans())
+    if present:
+        standing.append(target)
+    if shape == "sh":
+        return SupportHold(unit, target), standing
+    target_adjacent = sorted(
+        {province_of(d) for d in BOARD.fleet_adjacency.get(target.location, ())}
+        if other_kind == "F"
+        else BOARD.army_adjacency[target.province]
+    )
+    if not target_adjacent:
+        return SupportHold(unit, target), standing
+    if shape == "sm":
+        dest = draw(st.sampled_from(target_adjacent))
+        return SupportMove(unit, target, dest), standing
+    if kind != "F" or BOARD.provinces[unit.province].kind != "sea":
+        return Hold(unit), standing
+    coastal = [
+        p
+        for p in ARMY_AT
+        if BOARD.provinces[p].kind == "coast" and p != target.province
+    ]
+    return Convoy(unit, target, draw(st.sampled_from(coastal))), standing
+
+
+def place(units, power="FRANCE"):
+    return {power: [str(u) for u in units]}
+
+
+def read_both_ways(position, text):
+    fast = parse_orders(BOARD, position, None, text)
+    slow = parse_one(text, Context(BOARD, position, None, name_index(BOARD)))
+    return fast, slow
+
+
+@FEW
+@given(movement_orders())
+def test_canonical_movement_orders_read_back(drawn):
+    order, standing = drawn
+    position = positions.position("S1901M", place(standing))
+    text = order.canonical()
+    [fast], slow = read_both_ways(position, text)
+    assert fast.error is None, fast.error
+    assert fast.order.canonical() == text
+    assert slow.error is None, slow.error
+    assert slow.order.canonical() == text
+
+
+@FEW
+@given(
+    kind=st.sampled_from("AF"),
+    data=st.data(),
+)
+def test_canonical_retreats_and_disbands_read_back(kind, data):
+    loc = data.draw(st.sampled_from(ARMY_AT if kind == "A" else FLEET_AT))
+    unit = Unit(kind, loc)
+    options = sorted(
+        BOARD.army_adjacency[unit.province]
+        if kind == "A"
+        else BOARD.fleet_adjacency[loc]
+    )
+    retreats = data.draw(st.lists(st.sampled_from(options), max_size=3, unique=True))
+    position = positions.position(
+        "F1901R", {}, dislodged={"TURKEY": [(str(unit), retreats)]}
+    )
+    orders = [Disband(unit)] + [Retreat(unit, r) for r in retreats]
+    for order in orders:
+        text = order.canonical()
+        [fast], slow = read_both_ways(position, text)
+        assert fast.order is not None and fast.order.canonical() == text, fast.error
+        assert slow.order is not None and slow.order.canonical() == text, slow.error
+
+
+@FEW
+@given(kind=st.sampled_from("AF"), data=st.data())
+def test_canonical_adjustments_read_back(kind, data):
+    centres = [
+        loc
+        for loc in (ARMY_AT if kind == "A" else FLEET_AT)
+        if BOARD.provinces[province_of(loc)].home
+    ]
+    loc = data.draw(st.sampled_from(centres))
+    unit = Unit(kind, loc)
+    empty = positions.position("W1901A", {})
+    occupied = positions.position("W1901A", {"GERMANY": [str(unit)]})
+    for position, order in (
+        (empty, Build(unit)),
+        (occupied, Disband(unit)),
+        (empty, Waive()),
+    ):
+        text = order.canonical()
+        [fast], slow = read_both_ways(position, text)
+        assert fast.order is not None and fast.order.canonical() == text, fast.error
+        assert slow.order is not None and slow.order.canonical() == text, slow.error
