@@ -433,6 +433,23 @@ def _draw_orders(c: _Canvas, orders: PhaseResult) -> None:
 # -- title -----------------------------------------------------------------------
 
 
+def _count_layout(c: _Canvas) -> tuple[list[tuple[object, float, float]], float]:
+    """Where each power's centre count goes in the title band (wrapping onto
+    more rows on maps with many powers), and the band's height."""
+    powers = sorted(c.board.powers.values(), key=lambda p: p.name)
+    width = c.geo.width
+    slot = (width - 24) / max(len(powers), 1)
+    places, x, row = [], 12.0, 0
+    for power in powers:
+        # Even slots when all fit on one row; otherwise as wide as the text.
+        need = slot if slot >= 120 else 34 + 7.2 * (len(power.name) + 3)
+        if x + need > width - 8 and x > 12:
+            x, row = 12.0, row + 1
+        places.append((power, x, 33 + 22 * row))
+        x += need
+    return places, style.TITLE_BAND + 22 * row
+
+
 def _draw_title(c: _Canvas, position: Position, title: str) -> None:
     phase = position.phase
     heading = f"{title or c.board.title}: {phase.season_name} {phase.year}, "
@@ -441,8 +458,9 @@ def _draw_title(c: _Canvas, position: Position, title: str) -> None:
         name = c.board.powers.get(position.winner)
         heading += f" — won by {name.name if name else position.winner}"
     width = c.geo.width
+    places, band = _count_layout(c)
     c.out.append(
-        f'<g class="title"><rect width="{_fmt(width)}" height="{style.TITLE_BAND}" '
+        f'<g class="title"><rect width="{_fmt(width)}" height="{_fmt(band)}" '
         'fill="#FAF8F2"/>'
         f'<text x="12" y="22" font-size="16" font-weight="bold" fill="{style.INK}">'
         f"{escape(heading)}</text>"
@@ -450,25 +468,22 @@ def _draw_title(c: _Canvas, position: Position, title: str) -> None:
     counts: dict[str, int] = {}
     for owner in position.centres.values():
         counts[owner] = counts.get(owner, 0) + 1
-    powers = sorted(c.board.powers.values(), key=lambda p: p.name)
-    step = (width - 24) / max(len(powers), 1)
-    for n, power in enumerate(powers):
-        x = 12 + n * step
+    for power, x, y in places:
         colour = c.colour(power.id)
         count = counts.get(power.id, 0)
         c.out.append(
             f'<g class="count" data-power="{power.id}" data-centres="{count}">'
-            f'<rect x="{_fmt(x)}" y="33" width="16" height="16" rx="3" '
+            f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="16" height="16" rx="3" '
             f'fill="{colour}" stroke="{style.INK}" stroke-width="1"/>'
-            f'<text x="{_fmt(x + 8)}" y="45" font-size="10" font-weight="bold" '
-            f'text-anchor="middle" fill="{style.text_colour_on(colour)}">'
-            f"{escape(power.letter)}</text>"
-            f'<text x="{_fmt(x + 21)}" y="45.5" font-size="12" fill="{style.INK}">'
-            f"{escape(power.name)} {count}</text></g>"
+            f'<text x="{_fmt(x + 8)}" y="{_fmt(y + 12)}" font-size="10" '
+            'font-weight="bold" text-anchor="middle" '
+            f'fill="{style.text_colour_on(colour)}">{escape(power.letter)}</text>'
+            f'<text x="{_fmt(x + 21)}" y="{_fmt(y + 12.5)}" font-size="12" '
+            f'fill="{style.INK}">{escape(power.name)} {count}</text></g>'
         )
     c.out.append(
-        f'<line x1="0" y1="{style.TITLE_BAND - 0.5}" x2="{_fmt(width)}" '
-        f'y2="{style.TITLE_BAND - 0.5}" stroke="{style.BORDER}"/></g>'
+        f'<line x1="0" y1="{_fmt(band - 0.5)}" x2="{_fmt(width)}" '
+        f'y2="{_fmt(band - 0.5)}" stroke="{style.BORDER}"/></g>'
     )
 
 
@@ -491,7 +506,8 @@ def render_svg(
     c.dislodged_provinces = {d.unit.province for d in dislodged}
     # Drawn over the board before the phase, the orders' victims are marked.
     struck = {d.unit.province: d for d in orders.dislodged} if orders else {}
-    width, height = geo.width, geo.height + style.TITLE_BAND
+    band = _count_layout(c)[1]
+    width, height = geo.width, geo.height + band
     c.out.append(
         '<svg xmlns="http://www.w3.org/2000/svg" '
         f'width="{_fmt(width)}" height="{_fmt(height)}" '
@@ -507,7 +523,7 @@ def render_svg(
         'stroke-width="1"/></pattern></defs>'
     )
     _draw_title(c, position, title)
-    c.out.append(f'<g class="map" transform="translate(0,{style.TITLE_BAND})">')
+    c.out.append(f'<g class="map" transform="translate(0,{_fmt(band)})">')
     _draw_provinces(c, position)
     _draw_labels(c)
     _draw_centres(c, position)

@@ -19,6 +19,19 @@ PALETTE = (
     "#F0E442",  # yellow
     "#E69F00",  # orange
 )
+# Beyond the eight: Paul Tol's "muted" scheme, for maps with many powers
+# (there, the letters carry most of the weight).
+MORE = (
+    "#88CCEE",  # cyan
+    "#882255",  # wine
+    "#DDCC77",  # sand
+    "#332288",  # indigo
+    "#999933",  # olive
+    "#AA4499",  # purple
+    "#44AA99",  # teal
+    "#CC6677",  # rose
+    "#117733",  # green
+)
 
 # The standard powers keep their traditional hues where the palette allows.
 STANDARD_COLOURS = {
@@ -45,12 +58,12 @@ FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 
 
 def power_colours(power_ids: list[str]) -> dict[str, str]:
-    """A distinct colour for each power: traditional ones first, then the
-    palette in order (maps with more powers than colours reuse them; the
-    letters still tell the powers apart)."""
+    """A colour for each power: the standard powers keep theirs, the others
+    take the unused palette colours in order, then the extra ones (maps with
+    still more powers reuse them; the letters tell those powers apart)."""
+    taken = {STANDARD_COLOURS[p] for p in power_ids if p in STANDARD_COLOURS}
+    free = [c for c in (*PALETTE, *MORE) if c not in taken] or list(PALETTE)
     colours: dict[str, str] = {}
-    free = [c for c in PALETTE if c not in STANDARD_COLOURS.values()]
-    free += [c for c in PALETTE if c not in free]
     n = 0
     for pid in power_ids:
         if pid in STANDARD_COLOURS:
