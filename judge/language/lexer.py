@@ -18,7 +18,7 @@ from typing import Any
 
 from lark import Token
 
-from judge.language.names import NameIndex
+from judge.language.names import Match, NameIndex
 
 _RAW = re.compile(
     r"(?P<space>\s+)"
@@ -261,6 +261,9 @@ def _place_span(raw, words, i, index: NameIndex, join_dashes: bool):
         run = tuple(words[p] for p in positions[:length])
         match = index.lookup(run)
         if match is not None:
+            written = raw[i][1]
+            if length == 1 and written.isupper() and written in index.board.provinces:
+                match = Match((written,), True)  # "TYR" in capitals: the id only
             end = positions[length - 1] + 1
             # "Nth Sea", "Mid Ocean": a sea's short name with the kind added
             if (
