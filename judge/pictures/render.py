@@ -152,7 +152,7 @@ _FLEET_HULL = "M-14,-2 L14,-2 L9,8 L-9,8 Z M-1,-3 L-1,-13 L9,-3 Z"
 
 
 def _unit_symbol(
-    c: _Canvas, power: str, unit: Unit, at: Point, extra_class: str = ""
+    c: _Canvas, power: str, unit: Unit, at: Point, dislodged: bool = False
 ) -> str:
     colour = c.colour(power)
     ink = style.text_colour_on(colour)
@@ -176,9 +176,9 @@ def _unit_symbol(
         if coast
         else ""
     )
-    cls = "unit" + (f" {extra_class}" if extra_class else "")
+    mark = ' data-dislodged="yes"' if dislodged else ""
     return (
-        f'<g class="{cls}" data-unit="{unit}" data-power="{power}" '
+        f'<g class="unit" data-unit="{unit}" data-power="{power}"{mark} '
         f'transform="translate({_fmt(x)},{_fmt(y)})">{shape}'
         f'<text y="{text_y}" font-size="10" font-weight="bold" '
         f'text-anchor="middle" fill="{ink}">{escape(c.letter(power))}</text>'
@@ -203,7 +203,7 @@ def _draw_units(c: _Canvas, position: Position, struck: dict[str, Dislodged]) ->
 
 def _dislodged_point(c: _Canvas, location: str) -> Point:
     x, y = c.point(location)
-    return (x + 15, y + 13)
+    return (x + 20, y + 17)
 
 
 def _draw_dislodged(c: _Canvas, dislodged: list[Dislodged]) -> None:
@@ -242,7 +242,7 @@ def _draw_one_dislodged(c: _Canvas, d: Dislodged, at: Point) -> None:
         f'fill-opacity="0.7" stroke="{style.INK}" stroke-width="1.5" '
         'stroke-dasharray="3 2"/>'
     )
-    c.out.append(_unit_symbol(c, d.power, d.unit, at, "dislodged"))
+    c.out.append(_unit_symbol(c, d.power, d.unit, at, dislodged=True))
 
 
 # -- orders ----------------------------------------------------------------------
@@ -272,11 +272,13 @@ class _OrderPen:
         self.c = c
         self.colour = c.colour(result.power)
         self.failed = bool(result.outcomes)
-        self.dash = ' stroke-dasharray="7 5"' if self.failed else ""
+        # Butt ends on dashes: round caps would close the gaps of the casing.
+        self.dash = ' stroke-dasharray="9 6"' if self.failed else ""
+        self.cap = "butt" if self.failed else "round"
 
     def line(self, points: list[Point], width: float, casing: bool = True) -> str:
         d = "M" + " L".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points)
-        common = 'fill="none" stroke-linecap="round" stroke-linejoin="round"'
+        common = f'fill="none" stroke-linecap="{self.cap}" stroke-linejoin="round"'
         under = (
             f'<path d="{d}" {common} stroke="{style.INK}" '
             f'stroke-width="{_fmt(width + 2.4)}"{self.dash}/>'
@@ -363,7 +365,7 @@ def _order_body(c: _Canvas, result: OrderResult, results) -> str | None:
             return None
         p, q = c.point(order.unit.location), c.point(order.target.location)
         start, end = _shorten(p, q, UNIT_RADIUS + 1, UNIT_RADIUS + 5)
-        return pen.line([start, end], 1.8) + pen.ring(q, UNIT_RADIUS + 5, 1.8)
+        return pen.line([start, end], 1.5) + pen.ring(q, UNIT_RADIUS + 5, 1.5)
     if isinstance(order, SupportMove):
         if not (c.has(order.unit.location) and c.has(order.target.location)):
             return None
@@ -373,7 +375,7 @@ def _order_body(c: _Canvas, result: OrderResult, results) -> str | None:
         t, d = c.point(order.target.location), c.point(order.dest)
         aim = (t[0] + (d[0] - t[0]) * 0.62, t[1] + (d[1] - t[1]) * 0.62)
         start, end = _shorten(p, aim, UNIT_RADIUS + 1, 0)
-        return pen.line([start, end], 1.8) + pen.dot(end)
+        return pen.line([start, end], 1.5) + pen.dot(end)
     if isinstance(order, Convoy):
         if not all(
             c.has(x) for x in (order.unit.location, order.target.location, order.dest)
@@ -421,7 +423,7 @@ def _draw_orders(c: _Canvas, orders: PhaseResult) -> None:
         state = "failed" if r.outcomes else "succeeded"
         outcome = ",".join(r.outcomes)
         c.out.append(
-            f'<g class="order {state}"'
+            f'<g class="order" data-status="{state}"'
             + _attr("data-order", r.order.canonical())
             + f' data-power="{r.power}"'
             + _attr("data-result", outcome)

@@ -35,7 +35,7 @@ def files(tmp_path):
 
 
 def classes_of(root, name):
-    return [e for e in root.iter() if name in e.get("class", "").split()]
+    return [e for e in root.iter() if e.get("class") == name]
 
 
 def test_state_and_orders_to_svg(files):
@@ -71,8 +71,8 @@ def test_state_and_orders_to_svg(files):
         "A PAR - PIC",
         "A BUR - PIC",
     }
-    assert "failed" in orders["A PAR - PIC"].get("class")  # the two bounced
-    assert "succeeded" in orders["A YOR - BEL VIA"].get("class")
+    assert orders["A PAR - PIC"].get("data-status") == "failed"  # they bounced
+    assert orders["A YOR - BEL VIA"].get("data-status") == "succeeded"
     assert "demo" in "".join(classes_of(root, "title")[0].itertext())
 
 
