@@ -497,12 +497,14 @@ def render_svg(
     position: Position,
     orders: PhaseResult | None = None,
     title: str = "",
+    geometry: Geometry | None = None,
 ) -> str:
     """The SVG picture of `position`, with `orders` (a phase's results) drawn.
 
-    Raises geometry.GeometryError when the map has no drawing.
+    `geometry` defaults to the map's drawing in maps/ (GeometryError when it
+    has none); a map generator may pass its own.
     """
-    geo = load_geometry(board)
+    geo = geometry or load_geometry(board)
     c = _Canvas(board, geo)
     dislodged = sorted(position.dislodged.values(), key=lambda d: d.unit.location)
     c.dislodged_provinces = {d.unit.province for d in dislodged}
@@ -542,8 +544,9 @@ def render_png(
     position: Position,
     orders: PhaseResult | None = None,
     title: str = "",
+    geometry: Geometry | None = None,
 ) -> bytes:
     """The same picture as render_svg, rasterised to PNG."""
     from judge.pictures.raster import svg_to_png
 
-    return svg_to_png(render_svg(board, position, orders, title))
+    return svg_to_png(render_svg(board, position, orders, title, geometry))
