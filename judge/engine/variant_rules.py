@@ -53,6 +53,10 @@ def hooks_for(board: Board) -> VariantHooks | None:
         from judge.engine.variant_1913 import Rules1913
 
         return Rules1913()
+    if kind == "imperial":
+        from judge.engine.variant_imperial import NotPlayable
+
+        return NotPlayable()
     return None
 
 

@@ -67,6 +67,11 @@ def variant_names() -> list[str]:
     return sorted(_catalogue()[0])
 
 
+def variant_playable(name: str) -> bool:
+    """Can games of this variant be adjudicated (Imperial not yet)?"""
+    return _raw(_canonical_name(name)).get("variant", {}).get("rules") != "imperial"
+
+
 def variant_title(name: str) -> str:
     data = _raw(_canonical_name(name))
     return data.get("variant", {}).get("title") or data["map"].get("title", name)

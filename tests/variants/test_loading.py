@@ -21,6 +21,7 @@ NAMES = [
     "standard-4p",
     "standard-5p",
     "standard-6p",
+    "imperial",
 ]
 COUNTRIES = {"AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"}
 
