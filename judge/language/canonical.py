@@ -36,7 +36,7 @@ _CANONICAL = re.compile(
     rf"(?P<kind>[AF]) (?P<loc>{_LOC}) (?:"
     r"(?P<hold>H)"
     rf"|- (?P<dest>{_LOC})(?P<via> VIA)?"
-    rf"|S (?P<skind>[AF]) (?P<sloc>{_LOC})(?: - (?P<sdest>[A-Z]{{3}}))?"
+    rf"|S (?P<skind>[AF]) (?P<sloc>{_LOC})(?: - (?P<sdest>{_LOC}))?"
     rf"|C A (?P<cloc>[A-Z]{{3}}) - (?P<cdest>[A-Z]{{3}})"
     r"|R (?P<rdest>" + _LOC + r")"
     r"|(?P<disband>D)"
@@ -172,7 +172,10 @@ def _read(tables: _Tables, text: str) -> _Reading | None:
         sdest = m["sdest"]
         if sdest is None:
             order = SupportHold(unit, target)
-        elif sdest in tables.provinces:
+        elif sdest in tables.provinces or (
+            # a coast named in a support is kept for the engine (DATC 6.B.9)
+            target.kind == "F" and "/" in sdest and sdest in stands["F"]
+        ):
             order = SupportMove(unit, target, sdest)
         else:
             return None

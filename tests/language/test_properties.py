@@ -200,7 +200,10 @@ def movement_orders(draw):
     if not target_adjacent:
         return SupportHold(unit, target), standing
     if shape == "sm":
-        dest = draw(st.sampled_from(target_adjacent))
+        if other_kind == "F":  # a fleet's destination may name its coast
+            dest = draw(st.sampled_from(sorted(BOARD.fleet_adjacency[target.location])))
+        else:
+            dest = draw(st.sampled_from(target_adjacent))
         return SupportMove(unit, target, dest), standing
     if kind != "F" or BOARD.provinces[unit.province].kind != "sea":
         return Hold(unit), standing
