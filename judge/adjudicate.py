@@ -64,6 +64,18 @@ def parse_variant(text: str) -> tuple[Board, Rules]:
     return load_variant(text)
 
 
+def _read(board, position, power, batch: list[str], mine: list, errors: list) -> None:
+    """Parse the batched order strings (then empty the batch)."""
+    if not batch:
+        return
+    for parsed in parse_orders(board, position, power, "\n".join(batch)):
+        if parsed.order is None:
+            errors.append({"power": power, "order": parsed.text, "error": parsed.error})
+        else:
+            mine.append(parsed.order)
+    batch.clear()
+
+
 def _handle(request, default_variant: str) -> dict:
     if not isinstance(request, dict):
         raise ValueError("a request must be a JSON object")
@@ -88,21 +100,18 @@ def _handle(request, default_variant: str) -> dict:
         if not isinstance(texts, list):
             raise ValueError(f"orders of {power} must be a list of strings")
         mine = orders.setdefault(power, [])
+        batch: list[str] = []  # plain orders, read in one call (faster)
         for text in texts:
             if not isinstance(text, str):
                 errors.append({"power": power, "order": str(text), "error": "not text"})
                 continue
             special = parse_variant_order(board, text)  # e.g. 1913's DESIGNATE
-            if special is not None:
-                mine.append(special)
+            if special is None:
+                batch.append(text)
                 continue
-            for parsed in parse_orders(board, position, power, text):
-                if parsed.order is None:
-                    errors.append(
-                        {"power": power, "order": parsed.text, "error": parsed.error}
-                    )
-                else:
-                    mine.append(parsed.order)
+            _read(board, position, power, batch, mine, errors)
+            mine.append(special)
+        _read(board, position, power, batch, mine, errors)
 
     result = adjudicate(board, position, orders, rules)
     results = [

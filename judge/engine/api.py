@@ -100,12 +100,8 @@ def standard_adjudicate(
 
 
 def _result_key(r: OrderResult):
-    return (
-        r.power,
-        r.unit.location if r.unit else "~",
-        r.order.canonical() if r.order else "",
-        r.outcomes,
-    )
+    # Stable: several orders for one unit keep the order the phase gave them.
+    return (r.power, r.unit.location if r.unit else "~")
 
 
 def orders_needed(board: Board, position: Position) -> dict[str, int]:

@@ -18,6 +18,7 @@ from judge.engine.tables import Tables, tables
 LAND, CONVOY, EITHER = "land", "convoy", "either"
 VOID, NO_CONVOY = "void", "no convoy"
 MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
+_MOVEMENT_TYPES = frozenset(MOVEMENT_ORDERS)
 
 
 class OrderSet:
@@ -68,26 +69,30 @@ def prepare(
 ) -> OrderSet:
     t = tables(board)
     o = OrderSet(board, t)
+    power_of, side_of, unit_of, kind_of = o.power, o.side, o.unit, o.kind
+    sides = t.side
     for prov, (power, unit) in position.units.items():
-        o.power[prov] = power
-        o.side[prov] = t.side.get(power, power)
-        o.unit[prov] = unit
-        o.kind[prov] = "H"
+        power_of[prov] = power
+        side_of[prov] = sides.get(power, power)
+        unit_of[prov] = unit
+        kind_of[prov] = "H"
 
     # Attach each order to the unit it names; strays are void.
+    given = o.given
     for power in sorted(orders):
         for order in orders[power]:
-            unit = getattr(order, "unit", None)
-            prov = unit.province if unit is not None else None
-            if (
-                not isinstance(order, MOVEMENT_ORDERS)
-                or o.power.get(prov) != power
-                or o.unit[prov].kind != unit.kind
-            ):
+            if type(order) not in _MOVEMENT_TYPES:
                 o.stray.append((power, order))
                 continue
-            received = o.given.setdefault(prov, [])
-            if order not in received:
+            unit = order.unit
+            prov = unit.province
+            if power_of.get(prov) != power or unit_of[prov].kind != unit.kind:
+                o.stray.append((power, order))
+                continue
+            received = given.get(prov)
+            if received is None:
+                given[prov] = [order]
+            elif order not in received:
                 received.append(order)
 
     for prov, received in o.given.items():
@@ -117,9 +122,8 @@ def _read(o: OrderSet, prov: str, order: Order) -> bool:
     """Record a legal order's meaning; False if it is illegal."""
     t = o.t
     unit = o.unit[prov]
-    if isinstance(order, Hold):
-        return True
-    if isinstance(order, Move):
+    cls = type(order)
+    if cls is Move:
         dest = province_of(order.dest)
         if dest == prov or t.kind.get(dest, "impassable") == "impassable":
             return False
@@ -143,13 +147,15 @@ def _read(o: OrderSet, prov: str, order: Order) -> bool:
             return False
         o.kind[prov], o.dest[prov], o.dest_loc[prov] = "M", dest, loc
         return True
-    if isinstance(order, SupportHold):
+    if cls is Hold:
+        return True
+    if cls is SupportHold:
         target = order.target.province
         if target == prov or not _reaches(o, prov, target):
             return False
         o.kind[prov], o.target[prov] = "SH", target
         return True
-    if isinstance(order, SupportMove):
+    if cls is SupportMove:
         target, dest = order.target.province, province_of(order.dest)
         if prov in (target, dest) or target == dest or not _reaches(o, prov, dest):
             return False
@@ -157,7 +163,7 @@ def _read(o: OrderSet, prov: str, order: Order) -> bool:
         if dest != order.dest:
             o.support_coast[prov] = order.dest  # must match the move (6.B.9)
         return True
-    if isinstance(order, Convoy):
+    if cls is Convoy:
         target, dest = order.target.province, province_of(order.dest)
         if unit.kind != "F" or t.kind[prov] != "sea" or target == dest:
             return False

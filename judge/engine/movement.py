@@ -245,6 +245,8 @@ def adjudicate_movement(
         if not received:
             results.append(OrderResult(power, unit, None, tail))
             continue
+        if len(received) > 1:
+            received = sorted(received, key=lambda order: order.canonical())
         for order in received:
             results.append(OrderResult(power, unit, order, _codes(o, r, prov) + tail))
     for power, order in o.stray:

@@ -4,7 +4,7 @@ these, and `canonical()` is the one written form every tool echoes back
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from judge.engine.board import province_of
 
@@ -13,10 +13,11 @@ from judge.engine.board import province_of
 class Unit:
     kind: str  # "A" or "F"
     location: str  # "PAR", "STP/SC"
+    # "STP" for "STP/SC": asked for constantly by the rules, so kept.
+    province: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
 
     def __str__(self) -> str:
         return f"{self.kind} {self.location}"

@@ -71,7 +71,7 @@ def adjudicate_retreats(
         received = given.get(prov)
         if not received:
             results.append(OrderResult(entry.power, entry.unit, None, codes))
-        for power, order in received or ():
+        for power, order in sorted(received or (), key=lambda e: e[1].canonical()):
             results.append(OrderResult(power, entry.unit, order, codes))
     return results, units
 

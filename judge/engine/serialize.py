@@ -7,6 +7,8 @@ wrong (ValueError) instead of building a position the rules cannot use.
 
 from __future__ import annotations
 
+import functools
+
 from judge.engine.board import Board, province_of
 from judge.engine.orders import Unit
 from judge.engine.state import Dislodged, Phase, Position
@@ -114,7 +116,22 @@ def _per_power(board: Board, mapping, field: str):
         yield name, items
 
 
+@functools.cache
+def _known(board: Board) -> tuple[frozenset[str], dict[str, Unit]]:
+    """Every location id and every unit that may stand on the board, by text:
+    reading a state is then mostly dictionary look-ups."""
+    locations = frozenset(board.locations())
+    units = {}
+    for loc in locations:
+        for kind in "AF":
+            if board.can_hold(kind, loc):
+                units[f"{kind} {loc}"] = Unit(kind, loc)
+    return locations, units
+
+
 def _location(board: Board, text, where: str) -> str:
+    if type(text) is str and text in _known(board)[0]:
+        return text
     if not isinstance(text, str):
         raise ValueError(f"{where}: expected a location id, got {text!r}")
     loc = text.strip().upper()
@@ -124,6 +141,9 @@ def _location(board: Board, text, where: str) -> str:
 
 
 def _unit(board: Board, text, where: str) -> Unit:
+    unit = _known(board)[1].get(text) if type(text) is str else None
+    if unit is not None:
+        return unit
     if not isinstance(text, str) or len(text.split()) != 2:
         raise ValueError(f"{where}: expected a unit such as 'A PAR', got {text!r}")
     kind, loc = text.upper().split()
