@@ -452,10 +452,14 @@ def _count_layout(c: _Canvas) -> tuple[list[tuple[object, float, float]], float]
     return places, style.TITLE_BAND + 22 * row
 
 
-def _draw_title(c: _Canvas, position: Position, title: str) -> None:
+def _draw_title(
+    c: _Canvas, position: Position, orders: PhaseResult | None, title: str
+) -> None:
     phase = position.phase
     heading = f"{title or c.board.title}: {phase.season_name} {phase.year}, "
     heading += f"{phase.type_name.lower()} ({phase})"
+    if orders is not None and orders.phase != phase:
+        heading += f", with the orders of {orders.phase}"
     if position.winner:
         name = c.board.powers.get(position.winner)
         heading += f" — won by {name.name if name else position.winner}"
@@ -526,7 +530,7 @@ def render_svg(
         f'<path d="M0,8 Q7,4 14,8 T28,8" fill="none" stroke="{style.WAVES}" '
         'stroke-width="1"/></pattern></defs>'
     )
-    _draw_title(c, position, title)
+    _draw_title(c, position, orders, title)
     c.out.append(f'<g class="map" transform="translate(0,{_fmt(band)})">')
     _draw_provinces(c, position)
     _draw_labels(c)

@@ -91,7 +91,8 @@ def test_response_alone_draws_its_new_state_under_its_orders(files):
     assert main(["map", "--orders", str(response), "-o", str(out)]) == 0
     root = ET.fromstring(out.read_text())
     assert "A BEL" in {e.get("data-unit") for e in classes_of(root, "unit")}
-    assert "F1901M" in "".join(classes_of(root, "title")[0].itertext())
+    title = "".join(classes_of(root, "title")[0].itertext())
+    assert "(F1901M), with the orders of S1901M" in title
 
 
 @pytest.mark.parametrize(
