@@ -30,6 +30,8 @@ from judge.language.reading import Context, read_order
 from judge.language.syntax import ReadingError, read_syntax
 
 _SEPARATORS = re.compile(r"[,;\n\r]+")
+# "1. A Par-Bur", "2) F Bre-Mid", "* A Mar-Spa": list markers before an order
+_LIST_MARK = re.compile(r"^(?:\d{1,3}\s*[.):]|[*•>]|-(?=\s))\s*")
 _MAX_ORDER_LENGTH = 300  # longer pieces are not orders; refuse without reading
 
 
@@ -42,7 +44,8 @@ class ParsedOrder:
 
 def split_orders(text: str) -> list[str]:
     """The pieces of `text` that are one order each (blank pieces dropped)."""
-    return [p for p in (s.strip() for s in _SEPARATORS.split(text)) if p]
+    pieces = (_LIST_MARK.sub("", s.strip()) for s in _SEPARATORS.split(text))
+    return [p for p in (p.strip() for p in pieces) if p]
 
 
 def parse_orders(
@@ -74,4 +77,9 @@ def parse_one(piece: str, ctx: Context) -> ParsedOrder:
             return ParsedOrder(piece, read_order(syntax, ctx))
         except ReadingError as e:
             first_error = first_error or str(e)
+        except Exception as e:  # a reader bug must not stop a game: say so
+            reason = f"{type(e).__name__}: {e}"
+            return ParsedOrder(
+                piece, None, f"internal error reading this order ({reason})"
+            )
     return ParsedOrder(piece, None, first_error)

@@ -471,11 +471,10 @@ def _target_unit(
 
 def _check_nation(nation, present, ctx: Context, province: str, own_unit: bool):
     said = nation.meaning
-    adjective = ctx.board.powers[said].adjective
     if own_unit and ctx.power and said != ctx.power:
         raise ReadingError(
-            f"'{nation}': you play {ctx.board.powers[ctx.power].name}, "
-            f"not {ctx.board.powers[said].name}"
+            f"'{nation}': you play {_power_name(ctx, ctx.power)}, "
+            f"not {_power_name(ctx, said)}"
         )
     if present is None:
         return
@@ -483,8 +482,18 @@ def _check_nation(nation, present, ctx: Context, province: str, own_unit: bool):
     if power != said:
         raise ReadingError(
             f"'{nation}': the {_KIND_NAME[unit.kind]} in {ctx.name(province)} is "
-            f"{ctx.board.powers[power].adjective}, not {adjective}"
+            f"{_adjective(ctx, power)}, not {_adjective(ctx, said)}"
         )
+
+
+def _power_name(ctx: Context, power: str) -> str:
+    known = ctx.board.powers.get(power)
+    return known.name if known else power
+
+
+def _adjective(ctx: Context, power: str) -> str:
+    known = ctx.board.powers.get(power)
+    return known.adjective if known else power
 
 
 def _support_destination(

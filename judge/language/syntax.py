@@ -84,10 +84,15 @@ class _ToSyntax(Transformer):
     def hold(self, items):
         return OrderSyntax("hold")
 
+    def via(self, items):
+        return ("via", [i for i in items if isinstance(i, PlaceRef)])
+
     def move(self, items):
         dests = [i for i in items if isinstance(i, PlaceRef)]
-        via = any(isinstance(i, Word) and i.type == "VIA" for i in items)
-        return OrderSyntax("move", dests=dests, via=via)
+        via = next((i for i in items if isinstance(i, tuple)), None)
+        if via is not None and via[1]:  # "A Lon - Bel via Nth": seas named after
+            dests = dests[:-1] + via[1] + dests[-1:]
+        return OrderSyntax("move", dests=dests, via=via is not None)
 
     def _support_parts(self, items, action):
         syntax = OrderSyntax(action)

@@ -47,6 +47,7 @@ def check_results(results):
         assert (r.order is None) != (r.error is None)
         if r.error is not None:
             assert isinstance(r.error, str) and r.error
+            assert "internal error" not in r.error, r.error
         else:
             assert r.order.canonical()
 
