@@ -220,3 +220,49 @@ def _raw(name: str) -> dict:
         raise VariantError(f"no map data called {name!r}")
     with path.open("rb") as f:
         return tomllib.load(f)
+
+
+# -- what the game service shows and seats ---------------------------------------
+
+
+def variant_seats(board: Board, position=None) -> dict[str, list[str]]:
+    """Seat -> the countries its player orders.  One seat per power, except
+    the rulebook's small games (players P1.. with several countries, neutral
+    countries unseated; after the two-player coin toss Italy joins a seat)."""
+    if board.data.get("variant", {}).get("rules") == "small":
+        from judge.engine.variant_small import seating
+
+        return seating(board, position)
+    return {power: [power] for power in board.powers}
+
+
+def variant_summary(board: Board, position) -> dict:
+    """What is particular to the variant at this position, as data for LIST and
+    the results: neutral countries, seating, closed provinces, the coin toss,
+    minor powers and their designated homes.  Empty for the standard game."""
+    kind = board.data.get("variant", {}).get("rules")
+    out: dict = {}
+    if kind == "small":
+        from judge.engine.variant_small import closed_provinces, neutral_powers
+
+        out["seats"] = variant_seats(board, position)
+        neutral = sorted(neutral_powers(board, position))
+        if neutral:
+            out["neutral"] = neutral
+        closed = sorted(closed_provinces(board, position))
+        if closed:
+            out["closed"] = closed
+            out["closed_until"] = board.data["closed"].get("until")
+        toss = position.extra.get("coin_toss") if position is not None else None
+        if toss:
+            out["coin_toss"] = dict(toss)
+    elif kind == "1913":
+        out["minor_powers"] = sorted(
+            p for p, d in board.data["powers"].items() if d.get("minor")
+        )
+        extra = position.extra if position is not None else {}
+        if extra.get("homes"):
+            out["designated_homes"] = dict(extra["homes"])
+        if extra.get("designations"):
+            out["pending_designations"] = dict(extra["designations"])
+    return out

@@ -233,3 +233,23 @@ def test_two_player_game_starts_in_1914_with_italy_unseated():
         "P2": ["AUSTRIA", "GERMANY", "TURKEY"],
     }
     assert rules.options["coin_toss"] == "draw"
+
+
+def test_seats_for_the_service():
+    from judge.engine.api import initial_position
+    from judge.engine.variants import variant_seats, variant_summary
+
+    board, _ = load_variant("standard")
+    assert variant_seats(board) == {p: [p] for p in board.powers}
+    assert variant_summary(board, initial_position(board)) == {}
+    board, _ = load_variant("standard-6p")
+    assert "ITALY" not in variant_seats(board)
+    summary = variant_summary(board, initial_position(board))
+    assert summary["neutral"] == ["ITALY"] and "closed" not in summary
+    board, _ = load_variant("standard-2p")
+    summary = variant_summary(board, initial_position(board))
+    assert summary["closed"] == ["APU", "NAP", "PIE", "ROM", "TUS", "VEN"]
+    assert summary["closed_until"] == "S1915M"
+    board, _ = load_variant("1913")
+    assert len(variant_seats(board)) == 15
+    assert len(variant_summary(board, initial_position(board))["minor_powers"]) == 8

@@ -114,10 +114,12 @@ def check_invariants(board, rules, before, after):
                     homes.add(extra[power])
                 assert prov in homes, (power, unit)
                 assert after.centres.get(prov) == power
-        for power in board.powers:
-            assert len(after.units_of(power)) <= max(
-                len(after.centres_of(power)), len(before.units_of(power))
-            )
+        for power in board.powers:  # builds up to, removals down to, centres
+            assert len(after.units_of(power)) <= len(after.centres_of(power)), power
+    # A two-player win is 24 units of one player's countries.
+    target = board.data.get("victory", {}).get("units")
+    if target and after.winner:
+        assert sum(len(after.units_of(c)) for c in after.winner.split("+")) >= target
     # The state survives its JSON form.
     again = position_from_json(board, position_to_json(board, after))
     assert again == after
