@@ -345,59 +345,55 @@ def _convoy_route(
     return route
 
 
+def order_locations(order) -> list[str]:
+    """Every location an order names (its unit, target unit, destination)."""
+    locations = []
+    for name in ("unit", "target"):
+        unit = getattr(order, name, None)
+        if unit is not None:
+            locations.append(unit.location)
+    dest = getattr(order, "dest", None)
+    if dest:
+        locations.append(dest)
+    return locations
+
+
 def _order_body(c: _Canvas, result: OrderResult, results) -> str | None:
+    """The drawing of one order, or None when it names a place off the map."""
     order = result.order
+    if not all(c.has(loc) for loc in order_locations(order)):
+        return None
     pen = _OrderPen(c, result)
+    here = c.point(order.unit.location) if hasattr(order, "unit") else None
+    if isinstance(order, Retreat | Disband) and order.unit.province in (
+        c.dislodged_provinces
+    ):
+        here = _dislodged_point(c, order.unit.location)
+    if isinstance(order, Move) and order.via_convoy:
+        return pen.arrow(_convoy_route(c, order.unit, order.dest, results))
     if isinstance(order, Move | Retreat):
-        if not (c.has(order.unit.location) and c.has(order.dest)):
-            return None
-        if isinstance(order, Move) and order.via_convoy:
-            points = _convoy_route(c, order.unit, order.dest, results)
-        else:
-            points = [c.point(order.unit.location), c.point(order.dest)]
-        return pen.arrow(points)
+        return pen.arrow([here, c.point(order.dest)])
     if isinstance(order, Hold):
-        if not c.has(order.unit.location):
-            return None
-        return pen.ring(c.point(order.unit.location), UNIT_RADIUS + 5)
+        return pen.ring(here, UNIT_RADIUS + 5)
     if isinstance(order, SupportHold):
-        if not (c.has(order.unit.location) and c.has(order.target.location)):
-            return None
-        p, q = c.point(order.unit.location), c.point(order.target.location)
-        start, end = _shorten(p, q, UNIT_RADIUS + 1, UNIT_RADIUS + 5)
-        return pen.line([start, end], 1.5) + pen.ring(q, UNIT_RADIUS + 5, 1.5)
+        target = c.point(order.target.location)
+        start, end = _shorten(here, target, UNIT_RADIUS + 1, UNIT_RADIUS + 5)
+        return pen.line([start, end], 1.5) + pen.ring(target, UNIT_RADIUS + 5, 1.5)
     if isinstance(order, SupportMove):
-        if not (c.has(order.unit.location) and c.has(order.target.location)):
-            return None
-        if not c.has(order.dest):
-            return None
-        p = c.point(order.unit.location)
+        # Aim at the supported move's arrow, a little past its middle.
         t, d = c.point(order.target.location), c.point(order.dest)
         aim = (t[0] + (d[0] - t[0]) * 0.62, t[1] + (d[1] - t[1]) * 0.62)
-        start, end = _shorten(p, aim, UNIT_RADIUS + 1, 0)
+        start, end = _shorten(here, aim, UNIT_RADIUS + 1, 0)
         return pen.line([start, end], 1.5) + pen.dot(end)
     if isinstance(order, Convoy):
-        if not all(
-            c.has(x) for x in (order.unit.location, order.target.location, order.dest)
-        ):
-            return None
-        f = c.point(order.unit.location)
-        a, d = c.point(order.target.location), c.point(order.dest)
-        start = _shorten(a, f, UNIT_RADIUS + 1, 0)[0]
-        end = _shorten(f, d, 0, UNIT_RADIUS + 4)[1]
-        return pen.line([start, f, end], 1.4) + pen.ring(f, UNIT_RADIUS + 7, 1.4)
+        army, dest = c.point(order.target.location), c.point(order.dest)
+        start = _shorten(army, here, UNIT_RADIUS + 1, 0)[0]
+        end = _shorten(here, dest, 0, UNIT_RADIUS + 4)[1]
+        return pen.line([start, here, end], 1.4) + pen.ring(here, UNIT_RADIUS + 7, 1.4)
     if isinstance(order, Disband):
-        if not c.has(order.unit.location):
-            return None
-        at = c.point(order.unit.location)
-        if order.unit.province in c.dislodged_provinces:
-            at = _dislodged_point(c, order.unit.location)
-        return pen.cross(at)
+        return pen.cross(here)
     if isinstance(order, Build):
-        if not c.has(order.unit.location):
-            return None
-        at = c.point(order.unit.location)
-        return pen.ring(at, UNIT_RADIUS + 5) + pen.ring(at, UNIT_RADIUS + 9, 1.4)
+        return pen.ring(here, UNIT_RADIUS + 5) + pen.ring(here, UNIT_RADIUS + 9, 1.4)
     return None
 
 

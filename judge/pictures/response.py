@@ -25,6 +25,7 @@ from judge.engine.orders import (
     Waive,
 )
 from judge.engine.state import Phase, Position
+from judge.pictures.render import order_locations
 
 _LOC = r"[A-Z]{3}(?:/[NSEW]C)?"
 _UNIT = rf"[AF] {_LOC}"
@@ -97,7 +98,7 @@ def phase_result_from_response(
             raise ValueError(f"{where}: no power called {entry.get('power')!r}")
         order = parse_canonical(entry.get("order", ""))
         unit = getattr(order, "unit", None)
-        for loc in _locations(order):
+        for loc in order_locations(order):
             if not board.is_location(loc):
                 raise ValueError(f"{where}: no location called {loc!r}")
         outcomes = entry.get("result", [])
@@ -107,15 +108,3 @@ def phase_result_from_response(
             raise ValueError(f"{where}.result must be a list of outcome codes")
         results.append(OrderResult(power, unit, order, tuple(outcomes)))
     return PhaseResult(phase, tuple(results), (), position)
-
-
-def _locations(order: Order) -> list[str]:
-    locs = []
-    for name in ("unit", "target"):
-        unit = getattr(order, name, None)
-        if unit is not None:
-            locs.append(unit.location)
-    dest = getattr(order, "dest", None)
-    if dest:
-        locs.append(dest)
-    return locs

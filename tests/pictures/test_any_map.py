@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from judge.engine.api import OrderResult, PhaseResult
 from judge.engine.board import Board, load_board
 from judge.engine.orders import (
     Build,
@@ -25,6 +26,7 @@ from judge.engine.orders import (
 from judge.engine.state import Dislodged, Phase, Position
 from judge.pictures import render_png, render_svg
 from judge.pictures.geometry import parse_geometry
+from judge.pictures.render import drawable
 from judge.pictures.response import parse_canonical
 
 TINY = {
@@ -164,3 +166,58 @@ def test_canonical_orders_read_back(kind, here, there, via):
     ]
     for order in orders:
         assert parse_canonical(order.canonical()) == order
+
+
+LOCATIONS = sorted(BOARD.locations())
+OUTCOMES = ["void", "bounce", "cut", "no convoy", "disrupted", "dislodged", "disband"]
+
+
+@st.composite
+def any_order(draw):
+    unit = Unit(draw(st.sampled_from("AF")), draw(st.sampled_from(LOCATIONS)))
+    other = Unit(draw(st.sampled_from("AF")), draw(st.sampled_from(LOCATIONS)))
+    dest = draw(st.sampled_from(LOCATIONS))
+    return draw(
+        st.sampled_from(
+            [
+                Hold(unit),
+                Move(unit, dest, draw(st.booleans())),
+                SupportHold(unit, other),
+                SupportMove(unit, other, dest.split("/")[0]),
+                Convoy(unit, other, dest.split("/")[0]),
+                Retreat(unit, dest),
+                Disband(unit),
+                Build(unit),
+                Waive(),
+                None,
+            ]
+        )
+    )
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    positions(),
+    st.lists(
+        st.tuples(
+            st.sampled_from(POWERS),
+            any_order(),
+            st.lists(st.sampled_from(OUTCOMES), max_size=2, unique=True),
+        ),
+        max_size=40,
+    ),
+)
+def test_any_orders_draw_one_element_each(position, entries):
+    """Even nonsense (a unit moving onto itself, supports across the map) is
+    drawn, one element per order, never a crash."""
+    results = tuple(
+        OrderResult(power, getattr(order, "unit", None), order, tuple(outcomes))
+        for power, order, outcomes in entries
+    )
+    phase_result = PhaseResult(position.phase, results, (), position)
+    root = ET.fromstring(render_svg(BOARD, position, phase_result))
+    drawn = [e for e in root.iter() if e.get("class") == "order"]
+    assert len(drawn) == sum(1 for r in results if drawable(r))
+    for e in drawn:
+        failed = e.get("data-status") == "failed"
+        assert failed == bool(e.get("data-result"))
