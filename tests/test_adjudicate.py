@@ -1,0 +1,170 @@
+"""`judge adjudicate`: JSON lines in and out (contracts/adjudicate.md)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from judge.adjudicate import handle_line, handle_request
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "judge", "adjudicate", *args]
+
+
+def test_lines_in_lines_out_with_errors_per_line():
+    lines = [
+        json.dumps({"id": "a", "orders": {"FRANCE": ["A PAR - BUR"]}}),
+        "this is not json",
+        json.dumps({"id": "b", "variant": "nowhere"}),
+        "",
+        json.dumps({"id": "c", "orders": {"ATLANTIS": ["A PAR H"]}}),
+        json.dumps({"id": "d", "state": {"phase": "S1901M", "units": {"X": []}}}),
+        json.dumps({"id": "e", "orders": {"england": ["F LON - NTH", "F XYZ - ABC"]}}),
+    ]
+    done = subprocess.run(
+        _command(),
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    out = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r.get("id") for r in out] == ["a", None, "b", "c", "d", "e"]
+    assert out[0]["results"] == [
+        {"power": "FRANCE", "unit": "A PAR", "order": "A PAR - BUR", "result": []}
+    ]
+    assert "A BUR" in out[0]["state"]["units"]["FRANCE"]
+    assert out[0]["state"]["phase"] == "F1901M"
+    assert "not valid JSON" in out[1]["error"]
+    assert "nowhere" in out[2]["error"]
+    assert "ATLANTIS" in out[3]["error"]
+    assert "'X'" in out[4]["error"]
+    assert out[5]["results"][0]["order"] == "F LON - NTH"
+    assert [e["order"] for e in out[5]["errors"]] == ["F XYZ - ABC"]
+
+
+def test_each_answer_is_flushed_before_the_next_question():
+    proc = subprocess.Popen(
+        _command("--variant", "standard:rules=2023"),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        state = None
+        for turn in range(2):
+            request = {"id": str(turn), "orders": {"GERMANY": ["A MUN - RUH"]}}
+            if state:
+                request["state"] = state
+            proc.stdin.write(json.dumps(request) + "\n")
+            proc.stdin.flush()
+            answer = json.loads(proc.stdout.readline())  # would hang if unflushed
+            assert answer["id"] == str(turn)
+            state = answer["state"]
+        assert state["phase"] == "S1902M"
+        assert "A RUH" in state["units"]["GERMANY"]
+        assert state["centers"]["GERMANY"] == ["BER", "KIE", "MUN"]
+    finally:
+        proc.stdin.close()
+        assert proc.wait(timeout=30) == 0
+
+
+def test_variant_option_selects_2023_rules():
+    # DATC 6.G.8: no fallback to the land route under the 2023 rules.
+    request = {
+        "state": {
+            "phase": "S1901M",
+            "units": {"FRANCE": ["A BEL"], "ENGLAND": ["F NTH", "A HOL"]},
+        },
+        "orders": {
+            "FRANCE": ["A BEL - HOL VIA"],
+            "ENGLAND": ["F NTH - HEL", "A HOL - KIE"],
+        },
+    }
+    seeds = handle_request(request)
+    rules_2023 = handle_request({**request, "variant": "standard:rules=2023"})
+    assert "A HOL" in seeds["state"]["units"]["FRANCE"]
+    assert rules_2023["state"]["units"]["FRANCE"] == ["A BEL"]
+    assert handle_request(request, default_variant="standard:rules=2023") == {
+        **rules_2023,
+        "id": None,
+    }
+
+
+def test_bad_states_get_clear_messages():
+    def error(state):
+        return handle_request({"id": "x", "state": state})["error"]
+
+    assert "phase" in error({"units": {}})
+    assert "S1901M" in error({"phase": "spring"})
+    assert "no location called 'XYZ'" in error(
+        {"phase": "S1901M", "units": {"FRANCE": ["A XYZ"]}}
+    )
+    assert "cannot stand" in error({"phase": "S1901M", "units": {"FRANCE": ["A NTH"]}})
+    assert "name the coast" in error(
+        {"phase": "S1901M", "units": {"RUSSIA": ["F STP"]}}
+    )
+    assert "two units in PAR" in error(
+        {"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A PAR"]}}
+    )
+    assert "no supply centre" in error(
+        {"phase": "S1901M", "centers": {"FRANCE": ["BUR"]}}
+    )
+    assert "retreat phases" in error(
+        {
+            "phase": "S1901M",
+            "dislodged": {"FRANCE": [{"unit": "A PAR", "retreats": []}]},
+        }
+    )
+
+
+def test_orders_for_foreign_or_missing_units_are_void():
+    answer = handle_request(
+        {"orders": {"FRANCE": ["A MUN - RUH", "F NTH - NWG", "A PAR - BUR"]}}
+    )
+    results = {r["order"]: r["result"] for r in answer["results"]}
+    assert results == {
+        "A MUN - RUH": ["void"],  # Germany's army
+        "F NTH - NWG": ["void"],  # nobody there
+        "A PAR - BUR": [],
+    }
+    assert answer["errors"] == []
+    assert "A MUN" in answer["state"]["units"]["GERMANY"]
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+KEYS = st.sampled_from(["id", "variant", "state", "orders", "phase", "units", "FRANCE"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    request=st.dictionaries(KEYS, JSON, max_size=4)
+    | JSON
+    | st.fixed_dictionaries(
+        {"orders": st.dictionaries(st.sampled_from(["FRANCE", "italy", "X"]), JSON)}
+    )
+)
+def test_no_request_crashes_the_handler(request):
+    answer = handle_line(json.dumps(request))
+    assert isinstance(answer, dict)
+    assert "error" in answer or {"phase", "results", "errors", "state"} <= set(answer)
+    if "error" in answer:
+        assert not answer["error"].startswith("internal error"), answer
