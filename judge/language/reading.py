@@ -230,20 +230,13 @@ def _could_stand(ctx: Context, kind: str, province: str) -> bool:
 
 
 def _matching(ref: UnitRef, unit: Unit, ctx: Context) -> Unit:
-    """The unit there, if the words agree with it."""
-    place = ctx.name(unit.province)
+    """The unit there, if the words agree with its type.  A wrong coast written
+    for a unit is ignored (DATC 4.B.5): the unit is known by its province."""
     if ref.kind and ref.kind != unit.kind:
         raise ReadingError(
-            f"'{ref.text}': there is {_a(unit.kind)} in {place}, not {_a(ref.kind)}"
+            f"'{ref.text}': there is {_a(unit.kind)} in "
+            f"{ctx.name(unit.province)}, not {_a(ref.kind)}"
         )
-    coast = ref.place.coast
-    if coast and unit.kind == "F" and ctx.board.provinces[unit.province].coasts:
-        here = unit.location.partition("/")[2]
-        if coast != here:
-            raise ReadingError(
-                f"'{ref.text}': the fleet in {place} is on the "
-                f"{COAST_WORDS.get(here, here)}, not the {COAST_WORDS[coast]}"
-            )
     return unit
 
 

@@ -89,9 +89,9 @@ def _differs(case: dict) -> bool:
     )
 
 
-# The order language refuses an order naming the wrong coast of the ordered
-# fleet; the engine itself ignores that coast (tests/engine/test_rules.py).
-LANGUAGE_REFUSES = {"6.B.10"}
+# Cases the order language reads differently from the DATC (none: a wrong coast
+# named for the ordered fleet is ignored, as the DATC prefers).
+LANGUAGE_REFUSES: set[str] = set()
 
 
 @pytest.mark.parametrize(
