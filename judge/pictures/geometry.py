@@ -218,7 +218,7 @@ def _read(map_name: str, seen: tuple[str, ...] = ()) -> dict:
     return data
 
 
-@functools.cache
+@functools.lru_cache(maxsize=32)
 def _load_cached(board: Board) -> Geometry:
     name = board.name
     if not geometry_path(name).is_file():

@@ -143,18 +143,3 @@ def regions(
     }
     return result, touching
 
-
-def border_segments(
-    seeds: list[Point], owners: list[str], width: float, height: float
-) -> list[tuple[str, str, Point, Point]]:
-    """Every edge between two different owners, once: (owner_a, owner_b, p, q)."""
-    cells = voronoi_cells(seeds, width, height)
-    out = []
-    for i, (poly, labels) in enumerate(cells):
-        n = len(poly)
-        for k in range(n):
-            j = labels[k]
-            if j == OUTSIDE or j < i or owners[j] == owners[i]:
-                continue
-            out.append((owners[i], owners[j], poly[k], poly[(k + 1) % n]))
-    return out
