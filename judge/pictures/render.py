@@ -113,7 +113,9 @@ def _draw_labels(c: _Canvas) -> None:
     for pid, shape in c.geo.provinces.items():
         x, y = shape.label
         sea = c.board.provinces[pid].is_sea
-        extra = f' fill="{style.SEA_INK}" font-style="italic"' if sea else ""
+        extra = (
+            f' fill="{style.SEA_INK}" font-style="italic" font-size="11"' if sea else ""
+        )
         c.out.append(f'<text x="{_fmt(x)}" y="{_fmt(y + 3.5)}"{extra}>{pid}</text>')
     c.out.append("</g>")
 

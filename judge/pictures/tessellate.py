@@ -142,4 +142,3 @@ def regions(
         owner: Region(owner, tuple(_chain(edges))) for owner, edges in boundary.items()
     }
     return result, touching
-
