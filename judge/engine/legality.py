@@ -29,6 +29,9 @@ class OrderSet:
         self.t = t
         self.power: dict[str, str] = {}  # province -> owner of its unit
         self.side: dict[str, str] = {}  # province -> side of its unit (Tables.side)
+        # province -> side of a garrison that defends it with strength 1 besides
+        # (or without) a unit there: Imperial's garrisons (variant_imperial).
+        self.guard: dict[str, str] = {}
         self.unit: dict = {}  # province -> Unit
         self.kind: dict[str, str] = {}  # province -> H, M, SH, SM, C
         self.dest: dict[str, str] = {}  # move / supported move -> province
@@ -69,6 +72,7 @@ def prepare(
 ) -> OrderSet:
     t = tables(board)
     o = OrderSet(board, t)
+    o.guard = dict(position.extra.get("guards", {})) if position.extra else {}
     power_of, side_of, unit_of, kind_of = o.power, o.side, o.unit, o.kind
     sides = t.side
     for prov, (power, unit) in position.units.items():

@@ -139,6 +139,9 @@ class MovementResolution:
         if attack == 0:
             return False
         dest = o.dest[prov]
+        guard = o.guard.get(dest)  # a garrison defending besides any unit there
+        if guard is not None and guard != o.side[prov] and attack <= 1:
+            return False
         if self.head_to_head(prov):
             if attack <= self.defend_strength(dest):
                 return False
