@@ -81,6 +81,8 @@ KEYWORDS = {
     "transport": ("CONVOY", None),
     "transports": ("CONVOY", None),
     "via": ("VIA", None),
+    "by": ("VIA", None),
+    "convoyed": ("VIA", None),
     "r": ("RETREAT", None),
     "retreat": ("RETREAT", None),
     "retreats": ("RETREAT", None),
@@ -161,12 +163,9 @@ def tokenize(text: str, index: NameIndex, join_dashes: bool = True) -> list[Word
             keyword = KEYWORDS.get(w)
             if keyword is not None:
                 ktype, meaning = keyword
+                trailing = _TRAILING.get(ktype)
                 j = i + 1
-                while j < n and (
-                    is_word(j, *_TRAILING.get(ktype, ()))
-                    if ktype in _TRAILING
-                    else False
-                ):
+                while trailing and is_word(j, *trailing):
                     j += 1
                 out.append(_word(ktype, text_i, start, raw[j - 1][3], meaning))
                 i = j

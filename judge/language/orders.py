@@ -29,9 +29,12 @@ from judge.language.names import name_index
 from judge.language.reading import Context, read_order
 from judge.language.syntax import ReadingError, read_syntax
 
-_SEPARATORS = re.compile(r"[,;\n\r]+")
+_LINES = re.compile(r"[\n\r]+")
+_SEPARATORS = re.compile(r"[,;]+")
 # "1. A Par-Bur", "2) F Bre-Mid", "* A Mar-Spa": list markers before an order
 _LIST_MARK = re.compile(r"^(?:\d{1,3}\s*[.):]|[*•>]|-(?=\s))\s*")
+# "Builds: A Par, F Bre" - the verb heading a line carries to its other orders
+_CARRIED = re.compile(r"^(builds?|removes?|disbands?)\b", re.I)
 _MAX_ORDER_LENGTH = 300  # longer pieces are not orders; refuse without reading
 
 
@@ -42,10 +45,22 @@ class ParsedOrder:
     error: str | None = None  # why it was refused, for the player
 
 
+def split_lines(text: str) -> list[list[str]]:
+    """The orders of `text`, line by line (blank pieces dropped)."""
+    lines = []
+    for line in _LINES.split(text):
+        pieces = (
+            _LIST_MARK.sub("", s.strip()).strip() for s in _SEPARATORS.split(line)
+        )
+        pieces = [p for p in pieces if p]
+        if pieces:
+            lines.append(pieces)
+    return lines
+
+
 def split_orders(text: str) -> list[str]:
     """The pieces of `text` that are one order each (blank pieces dropped)."""
-    pieces = (_LIST_MARK.sub("", s.strip()) for s in _SEPARATORS.split(text))
-    return [p for p in (p.strip() for p in pieces) if p]
+    return [piece for line in split_lines(text) for piece in line]
 
 
 def parse_orders(
@@ -53,14 +68,23 @@ def parse_orders(
 ) -> list[ParsedOrder]:
     results = []
     ctx = None
-    for piece in split_orders(text):
-        order = read_canonical(board, position, piece)
-        if order is not None:
-            results.append(ParsedOrder(piece, order))
-            continue
-        if ctx is None:
-            ctx = Context(board, position, power, name_index(board))
-        results.append(parse_one(piece, ctx))
+    for line in split_lines(text):
+        carried = None
+        for piece in line:
+            order = read_canonical(board, position, piece)
+            if order is not None:
+                results.append(ParsedOrder(piece, order))
+                continue
+            if ctx is None:
+                ctx = Context(board, position, power, name_index(board))
+            parsed = parse_one(piece, ctx)
+            if parsed.order is None and carried is not None:
+                again = parse_one(f"{carried} {piece}", ctx)
+                if again.order is not None or "gives no order" in parsed.error:
+                    parsed = ParsedOrder(piece, again.order, again.error)
+            results.append(parsed)
+            verb = _CARRIED.match(piece)
+            carried = verb.group(1) if verb else carried
     return results
 
 
@@ -73,7 +97,7 @@ def parse_one(piece: str, ctx: Context) -> ParsedOrder:
         if not join_dashes and "-" not in piece:
             break
         try:
-            syntax = read_syntax(tokenize(piece, ctx.index, join_dashes))
+            syntax = read_syntax(tokenize(piece, ctx.index, join_dashes), ctx.phase)
             return ParsedOrder(piece, read_order(syntax, ctx))
         except ReadingError as e:
             first_error = first_error or str(e)

@@ -137,6 +137,12 @@ class _ToSyntax(Transformer):
     def disband_first(self, items):
         return OrderSyntax("disband", unit=items[-1], nation=_nation(items))
 
+    def retreat_first(self, items):
+        unit = next(i for i in items if isinstance(i, UnitRef))
+        return OrderSyntax(
+            "retreat", unit=unit, dests=[items[-1]], nation=_nation(items)
+        )
+
     def waive(self, items):
         return OrderSyntax("waive")
 
@@ -175,18 +181,25 @@ _WHAT = {
 }
 
 
-def read_syntax(tokens: list[Word]) -> OrderSyntax:
+_WHAT_TO_ADD = {
+    "M": "H (hold), - (move), S (support) or C (convoy)",
+    "R": "R (retreat) or D (disband)",
+    "A": "B (build) or D (disband)",
+}
+
+
+def read_syntax(tokens: list[Word], phase: str = "M") -> OrderSyntax:
     if not tokens:
         raise ReadingError("there is no order here")
     try:
         return _parser().parse(tokens)
     except (UnexpectedToken, UnexpectedEOF) as e:
-        raise ReadingError(_explain(tokens, e)) from None
+        raise ReadingError(_explain(tokens, e, phase)) from None
     except UnexpectedCharacters as e:  # pragma: no cover - tokens are given
         raise ReadingError(f"could not read: {e}") from None
 
 
-def _explain(tokens: list[Word], error) -> str:
+def _explain(tokens: list[Word], error, phase: str) -> str:
     """Why the words do not make an order, in the player's terms."""
     for tok in tokens:
         if tok.type == "PLACE" and not tok.meaning:
@@ -198,10 +211,7 @@ def _explain(tokens: list[Word], error) -> str:
     if tok is None or tok.type == "$END":
         if "HOLD" in expected and "SUPPORT" in expected:
             written = " ".join(str(t) for t in tokens)
-            return (
-                f"'{written}' gives no order: add H (hold), - (move), "
-                f"S (support) or C (convoy)"
-            )
+            return f"'{written}' gives no order: add {_WHAT_TO_ADD.get(phase, '')}"
         return "the order stops short" + _expected(expected)
     return f"did not expect '{tok}' there{_expected(expected)}"
 
