@@ -32,7 +32,7 @@ from judge.language.syntax import ReadingError, read_syntax
 _LINES = re.compile(r"[\n\r]+")
 _SEPARATORS = re.compile(r"[,;]+")
 # "1. A Par-Bur", "2) F Bre-Mid", "* A Mar-Spa": list markers before an order
-_LIST_MARK = re.compile(r"^(?:\d{1,3}\s*[.):]|[*•>]|-(?=\s))\s*")
+_LIST_MARK = re.compile(r"^(?:\d{1,3}\s*[.):]|[*•]|-(?=\s))\s*")
 # "Builds: A Par, F Bre" - the verb heading a line carries to its other orders
 _CARRIED = re.compile(r"^(builds?|removes?|disbands?)\b", re.I)
 _MAX_ORDER_LENGTH = 300  # longer pieces are not orders; refuse without reading
@@ -77,6 +77,11 @@ def parse_orders(
                 continue
             if ctx is None:
                 ctx = Context(board, position, power, name_index(board))
+            header = _header(piece, ctx)
+            if header is not None:  # "England:" heading the orders
+                if header != power and power is not None:
+                    results.append(ParsedOrder(piece, None, _not_yours(ctx, header)))
+                continue
             parsed = parse_one(piece, ctx)
             if parsed.order is None and carried is not None:
                 again = parse_one(f"{carried} {piece}", ctx)
@@ -86,6 +91,22 @@ def parse_orders(
             verb = _CARRIED.match(piece)
             carried = verb.group(1) if verb else carried
     return results
+
+
+def _header(piece: str, ctx: Context) -> str | None:
+    """The power a line like "England:" or "Orders for Germany" names."""
+    words = piece.lower().replace(":", " ").split()
+    if words[:2] == ["orders", "for"]:
+        words = words[2:]
+    if len(words) == 1:
+        return ctx.index.nation(words[0])
+    return None
+
+
+def _not_yours(ctx: Context, power: str) -> str:
+    named = ctx.board.powers[power].name
+    mine = ctx.board.powers.get(ctx.power)
+    return f"these are orders for {named}; you play {mine.name if mine else ctx.power}"
 
 
 def parse_one(piece: str, ctx: Context) -> ParsedOrder:
