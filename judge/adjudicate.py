@@ -8,10 +8,24 @@ response and the command goes on; start-up is paid once per process.
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 from judge.engine.api import Rules, adjudicate, initial_position
-from judge.engine.board import Board
+from judge.engine.board import Board, province_of
+from judge.engine.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Unit,
+    Waive,
+)
 from judge.engine.serialize import position_from_json, position_to_json
 from judge.engine.variant_rules import parse_variant_order
 from judge.engine.variants import load_variant
@@ -64,6 +78,74 @@ def parse_variant(text: str) -> tuple[Board, Rules]:
     return load_variant(text)
 
 
+_LOC = r"[A-Z]{3}(?:/[NSEW]C)?"
+_CANONICAL = re.compile(
+    rf"([AF]) ({_LOC}) (?:(H)|- ({_LOC})( VIA)?|S ([AF]) ({_LOC})(?: - ({_LOC}))?"
+    rf"|C A ([A-Z]{{3}}) - ([A-Z]{{3}})|R ({_LOC})|(D)|(B))"
+)
+_memo: dict[tuple[int, str, str], Order | None] = {}
+
+
+def _canonical(board: Board, phase: str, text: str) -> Order | None:
+    """The order a canonical string means in this kind of phase, whatever the
+    position (the engine voids orders that do not fit it), or None to let
+    the order language read it.  Memoised: bots send the same strings."""
+    key = (id(board), phase, text)
+    try:
+        return _memo[key]
+    except KeyError:
+        pass
+    order = _read_canonical(board, phase, text)
+    if len(_memo) > 100_000:
+        _memo.clear()
+    _memo[key] = order
+    return order
+
+
+def _read_canonical(board: Board, phase: str, text: str) -> Order | None:
+    if text == "WAIVE":
+        return Waive() if phase == "A" else None
+    m = _CANONICAL.fullmatch(text)
+    if m is None or not board.can_hold(m[1], m[2]):
+        return None
+    unit = Unit(m[1], m[2])
+    dest = m[4] or m[11]
+    if dest is not None and not _plain_destination(board, unit.kind, dest):
+        return None
+    if phase == "M":
+        if m[3]:
+            return Hold(unit)
+        if m[4]:
+            return Move(unit, dest, bool(m[5]))
+        if m[6] and board.can_hold(m[6], m[7]):
+            target = Unit(m[6], m[7])
+            if m[8] is None:
+                return SupportHold(unit, target)
+            return SupportMove(unit, target, m[8]) if board.is_location(m[8]) else None
+        if m[9] and m[9] in board.provinces and m[10] in board.provinces:
+            return Convoy(unit, Unit("A", m[9]), m[10])
+    elif phase == "R":
+        if dest is not None and not m[5]:
+            return Retreat(unit, dest)
+        if m[12]:
+            return Disband(unit)
+    elif phase == "A":
+        if m[12]:
+            return Disband(unit)
+        if m[13]:
+            return Build(unit)
+    return None
+
+
+def _plain_destination(board: Board, kind: str, dest: str) -> bool:
+    """A real location, with a coast exactly when a fleet needs one."""
+    if not board.is_location(dest):
+        return False
+    if kind == "A":
+        return "/" not in dest
+    return bool(board.provinces[province_of(dest)].coasts) == ("/" in dest)
+
+
 def _read(board, position, power, batch: list[str], mine: list, errors: list) -> None:
     """Parse the batched order strings (then empty the batch)."""
     if not batch:
@@ -91,6 +173,7 @@ def _handle(request, default_variant: str) -> dict:
         raise ValueError("orders must be an object of power -> list of strings")
     orders: dict[str, list] = {}
     errors = []
+    phase = position.phase.type
     for power_name, texts in raw.items():
         power = str(power_name).upper()
         if power not in board.powers:
@@ -105,12 +188,14 @@ def _handle(request, default_variant: str) -> dict:
             if not isinstance(text, str):
                 errors.append({"power": power, "order": str(text), "error": "not text"})
                 continue
-            special = parse_variant_order(board, text)  # e.g. 1913's DESIGNATE
-            if special is None:
+            order = _canonical(board, phase, text)
+            if order is None:
+                order = parse_variant_order(board, text)  # e.g. 1913's DESIGNATE
+            if order is None:
                 batch.append(text)
                 continue
             _read(board, position, power, batch, mine, errors)
-            mine.append(special)
+            mine.append(order)
         _read(board, position, power, batch, mine, errors)
 
     result = adjudicate(board, position, orders, rules)

@@ -48,8 +48,7 @@ MOVEMENT = {
     # Only Armies Can Be Convoyed
     "6.A.7": dict(
         orders={"ENGLAND": ["F LON - BEL", "F NTH C A LON - BEL"]},
-        expect={"F LON": ["void"]},
-        errors=["F NTH C A LON - BEL"],
+        expect={"F LON": ["void"], "F NTH": ["no convoy"]},
     ),
     # Support To Hold Yourself Is Not Possible
     "6.A.8": dict(
