@@ -34,6 +34,13 @@ from judge.language.syntax import OrderSyntax, PlaceRef, ReadingError, UnitRef
 
 _KIND_NAME = {"A": "army", "F": "fleet"}
 _PHASE_NAME = {"M": "movement", "R": "retreat", "A": "adjustment"}
+_MOVEMENT_ORDERS = {
+    "hold": "a hold",
+    "move": "a move",
+    "support_hold": "a support",
+    "support_move": "a support",
+    "convoy": "a convoy",
+}
 
 
 @dataclass(frozen=True)
@@ -80,11 +87,7 @@ def read_order(syntax: OrderSyntax, ctx: Context) -> Order:
         if len(syntax.dests) > 1 or syntax.via:
             raise ReadingError("a retreat goes one step, never by convoy")
         return Retreat(unit, _destination(unit, syntax.dests[0], ctx, retreat=True))
-    if phase != "M":
-        what = {"hold": "a hold", "move": "a move"}.get(action, "a support or convoy")
-        if action == "convoy":
-            what = "a convoy"
-        _only_in(ctx, "M", what)
+    _only_in(ctx, "M", _MOVEMENT_ORDERS[action])
     unit = _ordered_unit(syntax, ctx)
     if action == "hold":
         return Hold(unit)
