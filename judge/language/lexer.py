@@ -28,7 +28,7 @@ _RAW = re.compile(
     r"|(?P<slash>/)"
     r"|(?P<open>[(\[{])"
     r"|(?P<close>[)\]}])"
-    r"|(?P<dot>[.:'`\"!?*_])"
+    r"|(?P<dot>[.:'`\"!?*_‘’“”])"
     r"|(?P<other>.)",
     re.S,
 )
@@ -95,12 +95,13 @@ KEYWORDS = {
     "b": ("BUILD", None),
     "build": ("BUILD", None),
     "builds": ("BUILD", None),
+    "from": ("FROM", None),
     "waive": ("WAIVE", None),
     "waives": ("WAIVE", None),
     "waived": ("WAIVE", None),
 }
 # Words that only join others: "the army in Paris", "build at Kiel".
-FILLERS = frozenset({"the", "in", "at", "of", "from", "an", "unit"})
+FILLERS = frozenset({"the", "in", "at", "of", "an", "unit"})
 # Words that may follow a keyword as part of it: "moves to", "retreats to".
 _TRAILING = {"MOVE": {"to", "into"}, "RETREAT": {"to", "into"}, "VIA": {"convoy"}}
 

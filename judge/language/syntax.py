@@ -212,7 +212,7 @@ def _explain(tokens: list[Word], error, phase: str) -> str:
         if "HOLD" in expected and "SUPPORT" in expected:
             written = " ".join(str(t) for t in tokens)
             return f"'{written}' gives no order: add {_WHAT_TO_ADD.get(phase, '')}"
-        return "the order stops short" + _expected(expected)
+        return f"the order stops short after '{tokens[-1]}'" + _expected(expected)
     return f"did not expect '{tok}' there{_expected(expected)}"
 
 
