@@ -1,10 +1,12 @@
-"""Imperial Diplomacy (Calcraft & Poole): the rules done so far, as pure
-functions over the board and plain values (variants specification §2).
+"""Imperial Diplomacy (Calcraft & Poole), variants specification §2: the
+part implemented so far (docs/variants.md lists what is missing).
 
-Not yet wired into adjudication (the variant's hooks refuse with a clear
-message): the Imperial Garrison shares its city with a friendly unit, which the
-standard position (one unit per province) cannot hold, and fleets move in
-rounds.  What is here is what that wiring will use:
+Neutral garrisons are units of the power NEUTRAL (they never take orders and
+are destroyed when dislodged).  The Imperial Garrison lives in the state's
+extra data, not among the units, so a friendly unit may share its city and
+builds are not blocked; in a movement phase it fights as an army when alone
+in its city, and otherwise guards it (the engine's `guards` hook: a lone
+attack cannot enter).  Pure pieces:
 
 * the starting state: every centre neutral with a garrison, every other land
   province barbarian (IMP-1);
@@ -19,28 +21,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from judge.engine.board import Board
 from judge.engine.orders import Convoy, Hold, Move, SupportHold, SupportMove, Unit
 
 NEUTRAL = "NEUTRAL"
-
-
-class NotPlayable:
-    """The hooks of a variant whose adjudication is not implemented."""
-
-    def _refuse(self, board: Board):
-        raise ValueError(
-            f"variant {board.name!r} cannot be adjudicated yet "
-            "(see docs/variants.md: Imperial Diplomacy)"
-        )
-
-    def adjudicate(self, board, position, orders, rules, standard, standard_needed):
-        self._refuse(board)
-
-    def orders_needed(self, board, position, standard_needed):
-        self._refuse(board)
 
 
 # -- the map ------------------------------------------------------------------
@@ -284,3 +270,281 @@ def bloc_result(
     if not reaching:
         return None
     return ("win" if len(reaching) == 1 else "draw", reaching)
+
+
+# -- playing it: the hooks (state in Position.extra) ---------------------------
+#
+# extra["empires"]    slot -> {"city", "name"}: the empires that have joined
+# extra["garrisons"]  city -> slot: live Imperial Garrisons (never in units)
+# extra["barbarian"]  the barbarian markers (absent: the starting set)
+# extra["joins"]      [[slot, city, name], ...]: JOINs waiting, in arrival order
+# extra["entered"]    provinces entered in this season's movement, kept for the
+#                     barbarian step after its retreats
+# Neutral garrisons are NEUTRAL armies in Position.units.
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """`JOIN <city> [NAME <text>]`: found an empire with this Imperial City."""
+
+    city: str
+    name: str = ""
+    unit = None  # names no unit
+
+    def canonical(self) -> str:
+        return f"JOIN {self.city}" + (f" NAME {self.name}" if self.name else "")
+
+
+def parse_join(board: Board, text: str) -> Join | None:
+    words = text.split()
+    if len(words) < 2 or words[0].upper() != "JOIN":
+        return None
+    name = ""
+    if len(words) > 3 and words[2].upper() == "NAME":
+        name = " ".join(words[3:])
+    elif len(words) != 2:
+        return None
+    word = words[1].upper()
+    for pid, prov in board.provinces.items():
+        if word in {pid, prov.name.upper(), *(a.upper() for a in prov.aliases)}:
+            return Join(pid, name)
+    return None
+
+
+def slot_of(city: str) -> str:
+    return f"EMPIRE_{city}"
+
+
+class ImperialRules:
+    def orders_needed(self, board, position, standard_needed):
+        return {
+            p: n for p, n in standard_needed(board, position).items() if p != NEUTRAL
+        }
+
+    def adjudicate(self, board, position, orders, rules, standard, standard_needed):
+        return self._adjudicate(
+            board, position, orders, rules, standard, standard_needed, depth=0
+        )
+
+    def _adjudicate(
+        self, board, position, orders, rules, standard, standard_needed, depth
+    ):
+        from judge.engine.api import OrderResult
+        from judge.engine.variant_rules import extra_of, normalise, with_extra
+
+        extra = extra_of(position)
+        empires = dict(extra.get("empires", {}))
+        garrisons = dict(extra.get("garrisons", {}))
+        joins = [list(j) for j in extra.get("joins", [])]
+        late: list = []
+        voided: list = []
+        kept: dict[str, list] = {}
+        phase = position.phase
+
+        for power, given in normalise(orders).items():
+            for order in given:
+                if isinstance(order, Join):
+                    if power != slot_of(order.city) or power in empires:
+                        late.append(OrderResult(power, None, order, ("void",)))
+                    else:
+                        joins.append([power, order.city, order.name])
+                    continue
+                unit = getattr(order, "unit", None)
+                is_garrison = (
+                    phase.type == "M"
+                    and unit is not None
+                    and garrisons.get(unit.province) == power
+                    and unit.province not in position.units
+                )
+                if (
+                    power == NEUTRAL
+                    or power not in empires
+                    or (
+                        is_garrison
+                        and not isinstance(order, Hold | SupportHold | SupportMove)
+                    )
+                ):
+                    voided.append((power, order))
+                else:
+                    kept.setdefault(power, []).append(order)
+
+        # Movement: a garrison alone in its city stands in the fight as an
+        # army (it holds, supports, may be supported); one sharing its city,
+        # or whose empire moves a unit in, guards it with strength 1.
+        work = position
+        inserted: set[str] = set()
+        guards: dict[str, str] = {}
+        if phase.type == "M":
+            units = dict(position.units)
+            incoming = {
+                province_of_dest(o)
+                for p, os in kept.items()
+                for o in os
+                if isinstance(o, Move)
+            }
+            for city, slot in garrisons.items():
+                if city in units or city in incoming:
+                    guards[city] = slot
+                else:
+                    units[city] = (slot, Unit("A", city))
+                    inserted.add(city)
+            work = replace(position, units=units, extra={**extra, "guards": guards})
+
+        result = standard(board, work, kept, rules)
+        # Victory is IMP-14's (below), never the standard count, which would
+        # crown the neutrals.
+        nxt = replace(result.position, winner=position.winner)
+        units = dict(nxt.units)
+        dislodged = dict(nxt.dislodged)
+        entered = set(extra.get("entered", ()))
+
+        if phase.type == "M":
+            for city in inserted:
+                entry = units.get(city)
+                if entry == (garrisons[city], Unit("A", city)):
+                    del units[city]  # the garrison lives in extra, not units
+                else:
+                    garrisons.pop(city)  # dislodged: destroyed, no retreat
+                    dislodged.pop(city, None)
+            for city in guards:
+                entry = units.get(city)
+                if entry is not None and entry[0] != garrisons.get(city):
+                    garrisons.pop(city, None)  # an enemy is in: destroyed
+            for r in result.results:
+                if isinstance(r.order, Move) and not r.outcomes:
+                    entered.add(province_of_dest(r.order))
+        elif phase.type == "R":
+            for r in result.results:
+                if hasattr(r.order, "dest") and not r.outcomes:
+                    entered.add(province_of_dest(r.order))
+
+        # Neutral units never retreat; nobody retreats into a foreign garrison.
+        kept_dislodged = {}
+        for prov, d in dislodged.items():
+            if d.power == NEUTRAL:
+                continue
+            options = tuple(
+                loc
+                for loc in d.retreats
+                if garrisons.get(loc.split("/")[0], d.power) == d.power
+            )
+            if options:
+                kept_dislodged[prov] = replace(d, retreats=options)
+        nxt = replace(nxt, units=units, dislodged=kept_dislodged)
+
+        season_over = phase.type in ("M", "R") and nxt.phase.type != "R"
+        if phase.type == "M" and nxt.phase.type == "R":
+            extra["entered"] = sorted(entered)
+        if season_over:
+            extra.pop("entered", None)
+            nxt = self._season_end(
+                board, phase, nxt, extra, garrisons, entered, standard_needed
+            )
+        if nxt.phase.type == "M" and joins:
+            nxt, late_joins = self._apply_joins(
+                board, nxt, rules, joins, empires, garrisons
+            )
+            late += late_joins
+            joins = []
+
+        extra.update(empires=empires, garrisons=garrisons, joins=joins)
+        extra.pop("guards", None)
+        for key in ("joins",):
+            if not extra[key]:
+                extra.pop(key)
+        nxt = with_extra(nxt, extra)
+        if season_over and phase.season == "F" and not position.winner:
+            nxt = self._victory(board, nxt)
+
+        from judge.engine.variant_rules import void_results
+
+        final = replace(
+            result,
+            results=void_results(OrderResult, result.results, voided) + tuple(late),
+            dislodged=tuple(
+                d for d in result.dislodged if d.unit.province in kept_dislodged
+            ),
+            position=nxt,
+        )
+        # Phases nobody but the neutrals has to order are played at once.
+        needs = self.orders_needed(board, nxt, standard_needed)
+        empty_retreat = nxt.phase.type == "R" and not nxt.dislodged
+        only_neutral = not needs and standard_needed(board, nxt)
+        if depth < 4 and not nxt.winner and (empty_retreat or only_neutral):
+            more = self._adjudicate(
+                board, nxt, {}, rules, standard, standard_needed, depth + 1
+            )
+            final = replace(final, position=more.position)
+        return final
+
+    # -- pieces ---------------------------------------------------------------
+    def _season_end(self, board, phase, nxt, extra, garrisons, entered, needed):
+        """IMP-9 after the season's movement (and retreats): clear, spread,
+        garrison vacant centres; after Fall, garrisoned centres are neutral."""
+        markers = extra.get("barbarian")
+        if markers is None:
+            markers = initial_state(board).barbarian
+        occupied = set(nxt.units) | set(garrisons)
+        step = barbarian_step(board, markers, occupied, entered)
+        extra["barbarian"] = sorted(step.barbarian)
+        if not step.new_garrisons:
+            return nxt
+        units = dict(nxt.units)
+        centres = dict(nxt.centres)
+        for prov in step.new_garrisons:
+            units[prov] = (NEUTRAL, Unit("A", prov))
+            if phase.season == "F":
+                centres[prov] = NEUTRAL  # the Fall update counts the garrison
+        nxt = replace(nxt, units=units, centres=centres)
+        if phase.season == "F":  # ownership changed: is the Winter needed now?
+            from judge.engine.state import Phase
+
+            winter = replace(nxt, phase=Phase(phase.year, "W", "A"), dislodged={})
+            spring = replace(nxt, phase=Phase(phase.year + 1, "S", "M"), dislodged={})
+            nxt = winter if needed(board, winter) else spring
+        return nxt
+
+    def _apply_joins(self, board, nxt, rules, joins, empires, garrisons):
+        """IMP-2 at the start of a movement phase: the neutral garrison becomes
+        the Imperial Garrison, an army joins it, the city is the empire's."""
+        from judge.engine.api import OrderResult
+
+        occupied = {p for p, (power, _u) in nxt.units.items() if power != NEUTRAL}
+        occupied |= set(garrisons)
+        conflict = (getattr(rules, "options", {}) or {}).get(
+            "join_conflict", "first_come"
+        )
+        requests = [(slot, city) for slot, city, _name in joins if slot not in empires]
+        accepted, refused = resolve_joins(
+            board, requests, nxt.centres, occupied, conflict
+        )
+        names = {slot: name for slot, _city, name in joins}
+        units = dict(nxt.units)
+        centres = dict(nxt.centres)
+        late = []
+        for slot, city in accepted.items():
+            units[city] = (slot, Unit("A", city))
+            centres[city] = slot
+            garrisons[city] = slot
+            empires[slot] = {"city": city, "name": names.get(slot, "")}
+            late.append(OrderResult(slot, None, Join(city, names.get(slot, "")), ()))
+        for slot in refused:
+            city = next(c for s, c, _n in joins if s == slot)
+            late.append(
+                OrderResult(slot, None, Join(city, names.get(slot, "")), ("void",))
+            )
+        return replace(nxt, units=units, centres=centres), late
+
+    def _victory(self, board, nxt):
+        outcome = bloc_result(board, nxt.centres)
+        if outcome is None:
+            return nxt
+        kind, blocs = outcome
+        winners = sorted(m for b in blocs for m in b)
+        extra = dict(nxt.extra)
+        extra["result"] = kind
+        return replace(nxt, winner="+".join(winners), extra=extra)
+
+
+def province_of_dest(order) -> str:
+    return order.dest.split("/")[0]

@@ -54,9 +54,9 @@ def hooks_for(board: Board) -> VariantHooks | None:
 
         return Rules1913()
     if kind == "imperial":
-        from judge.engine.variant_imperial import NotPlayable
+        from judge.engine.variant_imperial import ImperialRules
 
-        return NotPlayable()
+        return ImperialRules()
     return None
 
 
@@ -139,4 +139,8 @@ def parse_variant_order(board: Board, text: str) -> Order | None:
         from judge.engine.variant_1913 import parse_designate
 
         return parse_designate(board, text)
+    if board.data.get("variant", {}).get("rules") == "imperial":
+        from judge.engine.variant_imperial import parse_join
+
+        return parse_join(board, text)
     return None

@@ -69,7 +69,7 @@ def variant_names() -> list[str]:
 
 def variant_playable(name: str) -> bool:
     """Can games of this variant be adjudicated (Imperial not yet)?"""
-    return _raw(_canonical_name(name)).get("variant", {}).get("rules") != "imperial"
+    return _raw(_canonical_name(name)).get("variant", {}).get("playable", True)
 
 
 def variant_title(name: str) -> str:
@@ -169,6 +169,8 @@ def _resolve(name: str, data: dict, options: Mapping[str, str]) -> dict:
         raise VariantError(f"variant {name!r}: its base {base_name!r} is a variant")
     body = {k: v for k, v in data.items() if k != "options"}
     merged = merge_map_data(base, body)
+    for key in data["variant"].get("replace", ()):  # whole tables, not merged
+        merged[key] = copy.deepcopy(data[key])
     for key, spec in data.get("options", {}).items():
         patch = spec.get("patch", {}).get(options.get(key, spec["default"]))
         if patch:

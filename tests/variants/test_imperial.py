@@ -1,7 +1,5 @@
 """Imperial Diplomacy: the rules done so far (spec §2.7 scenarios they cover)."""
 
-import pytest
-
 from judge.adjudicate import handle_request
 from judge.engine.api import adjudicate, initial_position
 from judge.engine.orders import Hold, Move, SupportMove, Unit
@@ -23,14 +21,24 @@ from judge.engine.variants import load_variant, variant_playable
 BOARD, RULES = load_variant("imperial")
 
 
-def test_name_loads_but_adjudication_refuses_clearly():
+def test_name_loads_and_starts_with_the_joining_window():
     assert load_variant("imperial_calcraft")[1].variant == "imperial"
-    assert not variant_playable("imperial")
-    assert variant_playable("1913") and variant_playable("standard")
-    with pytest.raises(ValueError, match="cannot be adjudicated yet"):
-        adjudicate(BOARD, initial_position(BOARD), {}, RULES)
-    response = handle_request({"id": 7, "variant": "imperial"})
-    assert response["id"] == 7 and "cannot be adjudicated yet" in response["error"]
+    assert variant_playable("imperial") and variant_playable("1913")
+    start = initial_position(BOARD)
+    assert str(start.phase) == "W1900A"
+    assert adjudicate(BOARD, start, {}, RULES).position.phase.season == "S"
+    response = handle_request(
+        {
+            "id": 7,
+            "variant": "imperial",
+            "orders": {"empire_bre": ["JOIN Bre NAME Gaul"]},
+        }
+    )
+    assert response["state"]["phase"] == "S1901M"
+    assert response["state"]["units"]["EMPIRE_BRE"] == ["A BRE"]
+    assert response["state"]["variant"]["empires"] == {
+        "EMPIRE_BRE": {"city": "BRE", "name": "Gaul"}
+    }
 
 
 # 1. Set-up: 34 neutral garrisoned centres, 22 barbarian provinces.

@@ -13,6 +13,7 @@ from judge.engine.board import province_of
 from judge.engine.orders import Build, Disband, Hold, Move, Retreat, SupportHold, Unit
 from judge.engine.serialize import position_from_json, position_to_json
 from judge.engine.variant_1913 import Designate, designations
+from judge.engine.variant_imperial import Join, coastal_centres
 from judge.engine.variant_rules import phase_key
 from judge.engine.variant_small import closed_provinces, neutral_powers
 from judge.engine.variants import load_variant
@@ -26,6 +27,7 @@ VARIANTS = [
     "standard-3pA",
     "standard-3pB:victory=player_sum_18",
     "standard-2p:seed=random",
+    "imperial",
 ]
 
 
@@ -120,6 +122,15 @@ def check_invariants(board, rules, before, after):
     target = board.data.get("victory", {}).get("units")
     if target and after.winner:
         assert sum(len(after.units_of(c)) for c in after.winner.split("+")) >= target
+    if after.winner:
+        assert "NEUTRAL" not in after.winner.split("+")
+    # Imperial: garrisons never in the units, no foreign unit in their city.
+    for city, slot in after.extra.get("garrisons", {}).items():
+        assert after.power_at(city) in (None, slot)
+        assert slot in after.extra["empires"]
+    for prov, (power, _unit) in after.units.items():
+        if power == "NEUTRAL":
+            assert board.provinces[prov].centre
     # The state survives its JSON form.
     again = position_from_json(board, position_to_json(board, after))
     assert again == after
@@ -136,9 +147,20 @@ def test_random_game_runs_and_keeps_invariants(variant, seed):
     board, rules = load_variant(variant)
     rng = random.Random(seed)
     pos = initial_position(board)
+    if variant == "imperial":  # a few empires join, now or later
+        cities = rng.sample(coastal_centres(board), 5)
+        joins = {f"EMPIRE_{c}": [Join(c)] for c in cities[:3]}
+        result = adjudicate(board, pos, joins, rules)
+        check_invariants(board, rules, pos, result.position)
+        pos = result.position
+        late = {f"EMPIRE_{c}": [Join(c)] for c in cities[3:]}
     for _ in range(120):  # forty years, or until someone wins
         if pos.winner:
             break
-        result = adjudicate(board, pos, random_orders(board, pos, rng), rules)
+        given = random_orders(board, pos, rng)
+        if variant == "imperial" and pos.phase.year == 1903 and late:
+            given.update(late)
+            late = {}
+        result = adjudicate(board, pos, given, rules)
         check_invariants(board, rules, pos, result.position)
         pos = result.position
