@@ -1,0 +1,12 @@
+"""The order language: text as players write it -> engine orders.
+
+    orders.py     parse_orders(board, position, power, text): splits the text
+                  into orders and reads each, cheapest way first
+    canonical.py  the fast path: canonical forms (`A PAR - BUR`) by regex
+    names.py      the names of places and powers, from the map data
+    lexer.py      words -> tokens, finding multi-word place names
+    syntax.py     grammar/orders.lark (lark, LALR) -> what each word is for
+    reading.py    what the words mean in this position and phase
+
+Nothing here touches the database or the clock; the position is given.
+"""
