@@ -153,10 +153,6 @@ def test_mutated_phrasings_never_raise(case, edits):
 
 
 # -- canonical forms read back to themselves -------------------------------------
-def unit_at(kind, location):
-    return Unit(kind, location)
-
-
 @st.composite
 def movement_orders(draw):
     """(order, units standing) for a movement phase, with plausible geometry."""
