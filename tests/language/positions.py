@@ -152,3 +152,12 @@ BUILDS = position(
         "TURKEY": ["F BLA", "A ARM"],
     },
 )
+
+# Two powers' units at places an abbreviation shares ("Liv", "Gulf").
+SHARED_NAMES = position(
+    "S1901M",
+    {
+        "ENGLAND": ["A LVP", "F BOT"],
+        "RUSSIA": ["A LVN", "F LYO"],
+    },
+)
