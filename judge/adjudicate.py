@@ -43,7 +43,8 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     out = sys.stdout
-    for line in sys.stdin:
+    for raw in sys.stdin.buffer:  # bytes: a line that is not UTF-8 is just bad JSON
+        line = raw.decode("utf-8", "replace")
         if not line.strip():
             continue
         out.write(json.dumps(handle_line(line, args.variant)) + "\n")

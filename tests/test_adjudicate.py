@@ -53,6 +53,21 @@ def test_lines_in_lines_out_with_errors_per_line():
     assert [e["order"] for e in out[5]["errors"]] == ["F XYZ - ABC"]
 
 
+def test_bytes_that_are_not_utf8_get_an_error_line():
+    done = subprocess.run(
+        _command(),
+        input=b'{"id": "\xff\xfe"\n\xc3\x28 nonsense\n{"id": "ok"}\n',
+        capture_output=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    out = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(out) == 3
+    assert "error" in out[0] and "error" in out[1]
+    assert out[2]["id"] == "ok" and out[2]["state"]["phase"] == "F1901M"
+
+
 def test_each_answer_is_flushed_before_the_next_question():
     proc = subprocess.Popen(
         _command("--variant", "standard:rules=2023"),
