@@ -29,9 +29,9 @@ from judge.language.names import name_index
 from judge.language.reading import Context, read_order
 from judge.language.syntax import ReadingError, read_syntax
 
-_LINES = re.compile(r"[\n\r]+")
 _SEPARATORS = re.compile(r"[,;]+")
 # "1. A Par-Bur", "2) F Bre-Mid", "* A Mar-Spa": list markers before an order
+_MARK_STARTS = frozenset("0123456789*•-")
 _LIST_MARK = re.compile(r"^(?:\d{1,3}\s*[.):]|[*•]|-(?=\s))\s*")
 # "Builds: A Par, F Bre" - the verb heading a line carries to its other orders
 _CARRIED = re.compile(r"^(builds?|removes?|disbands?)\b", re.I)
@@ -48,11 +48,15 @@ class ParsedOrder:
 def split_lines(text: str) -> list[list[str]]:
     """The orders of `text`, line by line (blank pieces dropped)."""
     lines = []
-    for line in _LINES.split(text):
-        pieces = (
-            _LIST_MARK.sub("", s.strip()).strip() for s in _SEPARATORS.split(line)
-        )
-        pieces = [p for p in pieces if p]
+    for line in text.splitlines():
+        parts = _SEPARATORS.split(line) if "," in line or ";" in line else (line,)
+        pieces = []
+        for part in parts:
+            piece = part.strip()
+            if piece and piece[0] in _MARK_STARTS:
+                piece = _LIST_MARK.sub("", piece).strip()
+            if piece:
+                pieces.append(piece)
         if pieces:
             lines.append(pieces)
     return lines
