@@ -311,6 +311,28 @@ def parse_join(board: Board, text: str) -> Join | None:
     return None
 
 
+def _place(board: Board, word: str) -> str | None:
+    word = word.strip().upper()
+    if board.is_location(word):
+        return word
+    for pid, prov in board.provinces.items():
+        if word in {prov.name.upper(), *(a.upper() for a in prov.aliases)}:
+            return pid
+    return None
+
+
+def parse_multimove(board: Board, text: str) -> MultiMove | None:
+    """'F MAO - WES - TYS' (two steps or more) -> MultiMove; else None."""
+    parts = [p.strip() for p in text.split("-")]
+    head = parts[0].split()
+    if len(parts) < 3 or len(head) != 2 or head[0].upper() != "F":
+        return None
+    places = [_place(board, p) for p in [head[1], *parts[1:]]]
+    if None in places:
+        return None
+    return MultiMove(Unit("F", places[0]), tuple(places[1:]))
+
+
 def slot_of(city: str) -> str:
     return f"EMPIRE_{city}"
 
@@ -368,6 +390,34 @@ class ImperialRules:
                 else:
                     kept.setdefault(power, []).append(order)
 
+        # Petrol (IMP-5): fit each empire's fleet orders to its budget, then
+        # only the first step of a multi-step move fights in round 1.
+        multis: dict[str, tuple[str, MultiMove]] = {}
+        if phase.type == "M":
+            overflow = (getattr(rules, "options", {}) or {}).get(
+                "petrol_overflow", "truncate"
+            )
+            for power, given in kept.items():
+                budget = sum(1 for u in position.units_of(power) if u.kind == "F")
+                if over_budget(given, budget) is None:
+                    continue
+                if overflow == "truncate":
+                    kept[power], _cut = fit_to_budget(given, budget)
+                else:
+                    fleets = [o for o in given if petrol_cost(o)]
+                    voided += [(power, o) for o in fleets]
+                    kept[power] = [o for o in given if not petrol_cost(o)]
+            for power, given in kept.items():
+                for i, o in enumerate(given):
+                    if not isinstance(o, MultiMove):
+                        continue
+                    if not valid_path(board, o):
+                        voided.append((power, o))
+                        given[i] = Hold(o.unit)
+                        continue
+                    multis[o.unit.province] = (power, o)
+                    given[i] = Move(o.unit, o.steps[0])
+
         # Movement: a garrison alone in its city stands in the fight as an
         # army (it holds, supports, may be supported); one sharing its city,
         # or whose empire moves a unit in, guards it with strength 1.
@@ -418,7 +468,13 @@ class ImperialRules:
                 if hasattr(r.order, "dest") and not r.outcomes:
                     entered.add(province_of_dest(r.order))
 
-        # Neutral units never retreat; nobody retreats into a foreign garrison.
+        stopped: dict[str, int] = {}
+        contested: set[str] = set()
+        if multis:
+            stopped, contested = later_rounds(units, garrisons, multis, entered)
+
+        # Neutral units never retreat; nobody retreats into a foreign garrison,
+        # a province now occupied, or one left empty by a later-round stand-off.
         kept_dislodged = {}
         for prov, d in dislodged.items():
             if d.power == NEUTRAL:
@@ -427,6 +483,8 @@ class ImperialRules:
                 loc
                 for loc in d.retreats
                 if garrisons.get(loc.split("/")[0], d.power) == d.power
+                and loc.split("/")[0] not in units
+                and loc.split("/")[0] not in contested
             )
             if options:
                 kept_dislodged[prov] = replace(d, retreats=options)
@@ -458,9 +516,12 @@ class ImperialRules:
 
         from judge.engine.variant_rules import void_results
 
+        results = void_results(OrderResult, result.results, voided)
+        if multis:
+            results = multi_results(OrderResult, results, multis, stopped)
         final = replace(
             result,
-            results=void_results(OrderResult, result.results, voided) + tuple(late),
+            results=results + tuple(late),
             dislodged=tuple(
                 d for d in result.dislodged if d.unit.province in kept_dislodged
             ),
@@ -548,3 +609,106 @@ class ImperialRules:
 
 def province_of_dest(order) -> str:
     return order.dest.split("/")[0]
+
+
+def valid_path(board: Board, order: MultiMove) -> bool:
+    """Every step a legal fleet move from where the previous one ended."""
+    here = order.unit.location
+    for step in order.steps:
+        if not board.adjacent("F", here, step):
+            return False
+        here = step
+    return True
+
+
+def later_rounds(units, garrisons, multis, entered) -> tuple[dict[str, int], set]:
+    """IMP-5e rounds 2..k, on `units` (changed in place): each fleet whose
+    steps so far succeeded makes its next step, unsupported, strength 1; a
+    step into an occupied province fails unless its occupant moves out; two
+    steps into one province both fail; so do swaps; rotations go.  Returns
+    origin -> the round its fleet stopped in (absent: went all the way), and
+    the provinces left empty by a stand-off."""
+    at: dict[str, tuple[str, str, MultiMove]] = {}  # where it is -> fleet
+    stopped: dict[str, int] = {}
+    for origin, (power, order) in multis.items():
+        first = order.steps[0].split("/")[0]
+        if units.get(first) == (power, Unit("F", order.steps[0])):
+            at[first] = (origin, power, order)
+        else:
+            stopped[origin] = 1
+    contested: set[str] = set()
+    round_no = 1
+    while at:
+        round_no += 1
+        moving = {}
+        for prov, (_origin, _power, order) in at.items():
+            if len(order.steps) >= round_no:
+                moving[prov] = order.steps[round_no - 1]
+        if not moving:
+            break
+        claims: dict[str, list[str]] = {}
+        for prov, dest in moving.items():
+            claims.setdefault(dest.split("/")[0], []).append(prov)
+        ok: dict[str, bool] = {}
+        for dest, movers in claims.items():
+            if len(movers) > 1:
+                ok.update(dict.fromkeys(movers, False))
+                if dest not in units:
+                    contested.add(dest)
+        for prov, dest in moving.items():
+            d = dest.split("/")[0]
+            back = moving.get(d)
+            if back is not None and back.split("/")[0] == prov:
+                ok[prov] = False  # a swap
+        changed = True
+        while changed:
+            changed = False
+            for prov, dest in moving.items():
+                if prov in ok:
+                    continue
+                d = dest.split("/")[0]
+                power = at[prov][1]
+                blocked_by_garrison = garrisons.get(d, power) != power
+                if blocked_by_garrison:
+                    ok[prov] = False
+                elif d not in units:
+                    ok[prov] = True
+                elif d not in moving or ok.get(d) is False:
+                    ok[prov] = False
+                elif ok.get(d) is True:
+                    ok[prov] = True
+                else:
+                    continue
+                changed = True
+        for prov in moving:
+            ok.setdefault(prov, True)  # a rotation
+        nxt_at = {}
+        movers = {prov: units.pop(prov) for prov in moving if ok[prov]}
+        for prov, dest in moving.items():
+            origin, power, order = at[prov]
+            if ok[prov]:
+                d = dest.split("/")[0]
+                units[d] = (movers[prov][0], Unit("F", dest))
+                entered.add(d)
+                nxt_at[d] = (origin, power, order)
+            else:
+                stopped[origin] = round_no
+                if dest.split("/")[0] not in units:
+                    contested.add(dest.split("/")[0])
+        at = nxt_at
+    return stopped, contested
+
+
+def multi_results(result_type, results, multis, stopped) -> tuple:
+    """Report each multi-step move as given: [] if it went all the way,
+    ["bounce"] if a step failed (the fleet stays where the last one ended)."""
+    out = []
+    for r in results:
+        entry = multis.get(r.unit.province) if r.unit is not None else None
+        if entry is not None and r.power == entry[0] and isinstance(r.order, Move):
+            codes = tuple(c for c in r.outcomes if c != "bounce")
+            if r.unit.province in stopped:
+                codes = ("bounce",) + codes
+            r = result_type(r.power, r.unit, entry[1], codes)
+        out.append(r)
+    return tuple(out)

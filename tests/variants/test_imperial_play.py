@@ -5,7 +5,7 @@ import dataclasses
 from judge.engine.api import adjudicate, initial_position, orders_needed
 from judge.engine.orders import Unit
 from judge.engine.serialize import position_from_json, position_to_json
-from judge.engine.variant_imperial import NEUTRAL, Join
+from judge.engine.variant_imperial import NEUTRAL, Join, MultiMove, parse_multimove
 from judge.engine.variants import load_variant
 
 from .helpers import order, outcome
@@ -15,11 +15,15 @@ GAUL, FRANK, ROME = "EMPIRE_BRE", "EMPIRE_MAR", "EMPIRE_NAP"
 
 
 def play(pos, given):
-    given = {
-        p: [order(t) if isinstance(t, str) else t for t in ts]
-        for p, ts in given.items()
-    }
+    """Orders as canonical text (multi-step fleet moves too) or objects."""
+    given = {p: [read(t) for t in ts] for p, ts in given.items()}
     return adjudicate(BOARD, pos, given, RULES)
+
+
+def read(text):
+    if not isinstance(text, str):
+        return text
+    return parse_multimove(BOARD, text) or order(text)
 
 
 def joined(*cities):
@@ -161,3 +165,104 @@ def test_state_round_trips_through_json():
     pos = play(joined("BRE"), {GAUL: ["A BRE - PIC"]}).position
     again = position_from_json(BOARD, position_to_json(BOARD, pos))
     assert again == pos
+
+
+# 7-10. Petrol rationing and multi-step fleet moves.
+def fleets(**placed):
+    """Gaul (Bre), Frank (Mar) and Rome (Nap) joined, their armies gone, and
+    the given units placed: fleets(mao=(GAUL, "F MAO"))."""
+    pos = joined("BRE", "MAR", "NAP")
+    pos = moved(pos, bre=None, mar=None, nap=None)
+    return moved(pos, **placed)
+
+
+def test_multi_step_move_within_budget():
+    pos = fleets(mao=(GAUL, "F MAO"), eng=(GAUL, "F ENG"))
+    result = play(pos, {GAUL: ["F MAO - WES - TYS"]})
+    assert outcome(result, GAUL, "F MAO") == ()
+    assert result.position.units["TYS"] == (GAUL, Unit("F", "TYS"))
+    assert "MAO" not in result.position.units and "ENG" in result.position.units
+
+
+def test_over_budget_orders_are_truncated_at_the_deadline():
+    pos = fleets(mao=(GAUL, "F MAO"), eng=(GAUL, "F ENG"))
+    result = play(pos, {GAUL: ["F MAO - WES - TYS", "F ENG - NTH"]})
+    assert result.position.units["WES"] == (GAUL, Unit("F", "WES"))
+    assert result.position.units["NTH"] == (GAUL, Unit("F", "NTH"))
+    assert "TYS" not in result.position.units
+    strict = adjudicate(
+        BOARD,
+        pos,
+        {GAUL: [read("F ENG - NTH"), read("F MAO - WES - TYS")]},
+        load_variant("imperial:petrol_overflow=reject_fleet_orders")[1],
+    )
+    assert "MAO" in strict.position.units and "ENG" in strict.position.units
+
+
+def test_a_failed_first_step_stops_the_rest():
+    pos = fleets(mao=(GAUL, "F MAO"), eng=(GAUL, "F ENG"), lyo=(FRANK, "F LYO"))
+    result = play(pos, {GAUL: ["F MAO - WES - TYS"], FRANK: ["F LYO - WES"]})
+    assert outcome(result, GAUL, "F MAO") == ("bounce",)
+    assert result.position.units["MAO"] == (GAUL, Unit("F", "MAO"))
+    assert "WES" not in result.position.units
+
+
+def test_a_failed_later_step_leaves_the_fleet_where_it_got_to():
+    pos = fleets(mao=(GAUL, "F MAO"), eng=(GAUL, "F ENG"), tys=(FRANK, "F TYS"))
+    result = play(pos, {GAUL: ["F MAO - WES - TYS"]})
+    assert outcome(result, GAUL, "F MAO") == ("bounce",)
+    assert result.position.units["WES"] == (GAUL, Unit("F", "WES"))
+    assert result.position.units["TYS"] == (FRANK, Unit("F", "TYS"))
+
+
+def test_supports_count_for_first_steps_only():
+    pos = fleets(
+        wes=(GAUL, "F WES"),
+        eng=(GAUL, "F ENG"),
+        tys=(FRANK, "F TYS"),
+        nap=(ROME, "F NAP"),
+    )
+    given = {GAUL: ["F WES - TYS - ION"], ROME: ["F NAP S F WES - TYS"]}
+    result = play(pos, given)
+    after = result.position
+    assert after.units["ION"] == (GAUL, Unit("F", "ION"))
+    assert "TYS" in after.dislodged  # Frank's fleet, dislodged in round 1
+    assert "ION" not in after.dislodged["TYS"].retreats  # now occupied
+    pos = fleets(
+        wes=(GAUL, "F WES"),
+        eng=(GAUL, "F ENG"),
+        tys=(FRANK, "F TYS"),
+        ion=(FRANK, "F ION"),
+        nap=(ROME, "F NAP"),
+        tun=(ROME, "F TUN"),
+    )
+    given = {
+        GAUL: ["F WES - TYS - ION"],
+        ROME: ["F NAP S F WES - TYS", "F TUN S F TYS - ION"],
+    }
+    result = play(pos, given)
+    assert outcome(result, ROME, "F TUN") == ("void",)
+    assert result.position.units["TYS"] == (GAUL, Unit("F", "TYS"))
+    assert result.position.units["ION"] == (FRANK, Unit("F", "ION"))
+
+
+def test_one_fleet_cannot_afford_two_steps():
+    pos = fleets(wes=(GAUL, "F WES"))
+    result = play(pos, {GAUL: ["F WES - TYS - ION"]})  # budget 1: cut to one step
+    assert result.position.units["TYS"] == (GAUL, Unit("F", "TYS"))
+
+
+def test_a_multi_moving_fleet_cannot_also_support():
+    pos = fleets(mao=(GAUL, "F MAO"), gas=(GAUL, "A GAS"))
+    result = play(pos, {GAUL: ["F MAO - WES - TYS", "F MAO S A GAS - SPA"]})
+    assert "MAO" in result.position.units  # two orders: the fleet holds
+    single = play(pos, {GAUL: ["F MAO S A GAS - SPA", "A GAS - SPA"]})
+    assert outcome(single, GAUL, "F MAO") == ()
+
+
+def test_multi_step_orders_read_from_text():
+    move = parse_multimove(BOARD, "F Mid - Western Med - TYS")
+    assert move is None or isinstance(move, MultiMove)
+    move = parse_multimove(BOARD, "F MAO - WES - TYS")
+    assert move == MultiMove(Unit("F", "MAO"), ("WES", "TYS"))
+    assert parse_multimove(BOARD, "F MAO - WES") is None  # the language's
