@@ -75,6 +75,8 @@ def prepare(
     o.guard = dict(position.extra.get("guards", {})) if position.extra else {}
     power_of, side_of, unit_of, kind_of = o.power, o.side, o.unit, o.kind
     sides = t.side
+    if position.extra and "sides" in position.extra:  # Imperial's federations
+        sides = {**sides, **position.extra["sides"]}
     for prov, (power, unit) in position.units.items():
         power_of[prov] = power
         side_of[prov] = sides.get(power, power)
