@@ -7,6 +7,7 @@ nothing yet settled against the board.  Settling is judge/language/reading.py.
 
 from __future__ import annotations
 
+import difflib
 import functools
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +16,7 @@ from lark import Lark, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 from lark.lexer import Lexer
 
-from judge.language.lexer import Word
+from judge.language.lexer import KEYWORDS, Word
 
 GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / "orders.lark"
 
@@ -181,6 +182,7 @@ _WHAT = {
 }
 
 
+_ORDER_WORDS = sorted(w for w in KEYWORDS if len(w) >= 4)
 _WHAT_TO_ADD = {
     "M": "H (hold), - (move), S (support) or C (convoy)",
     "R": "R (retreat) or D (disband)",
@@ -203,7 +205,9 @@ def _explain(tokens: list[Word], error, phase: str) -> str:
     """Why the words do not make an order, in the player's terms."""
     for tok in tokens:
         if tok.type == "PLACE" and not tok.meaning:
-            return f"'{tok}' is neither a place nor an order word"
+            close = difflib.get_close_matches(str(tok).lower(), _ORDER_WORDS, n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            return f"'{tok}' is neither a place nor an order word{hint}"
         if tok.type == "OTHER":
             return f"'{tok}' has no meaning in an order"
     expected = set(error.expected) if error.expected else set()
