@@ -12,6 +12,7 @@ import os
 import shutil
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -153,7 +154,7 @@ def _dovecot_unavailable(reason: str):
 
 
 @pytest.fixture(scope="session")
-def dovecot_server(tmp_path_factory):
+def dovecot_server():
     binary = shutil.which("dovecot") or (
         "/usr/sbin/dovecot" if Path("/usr/sbin/dovecot").exists() else None
     )
@@ -161,7 +162,9 @@ def dovecot_server(tmp_path_factory):
         _dovecot_unavailable("the dovecot binary is not installed")
     if os.geteuid() != 0:
         _dovecot_unavailable("this configuration must run as root")
-    d = tmp_path_factory.mktemp("dovecot")
+    # Dovecot's own users must reach these files: pytest's temporary
+    # directories are private to root, so this one lives directly in /tmp.
+    d = Path(tempfile.mkdtemp(prefix="judge-dovecot-"))
     os.chmod(d, 0o755)
     for sub in ("run", "state", "home"):
         (d / sub).mkdir()
@@ -169,11 +172,18 @@ def dovecot_server(tmp_path_factory):
     (d / "passwd").write_text("judge:{PLAIN}secret\n")
     port = free_port()
     (d / "dovecot.conf").write_text(DOVECOT_CONF.format(d=d, port=port))
-    result = subprocess.run(
-        [binary, "-c", str(d / "dovecot.conf")], capture_output=True, text=True
-    )
+    # The master daemonizes: its output must not be a pipe we wait on.
+    errors = d / "start.err"
+    with open(errors, "w") as err:
+        result = subprocess.run(
+            [binary, "-c", str(d / "dovecot.conf")],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+            timeout=30,
+        )
     if result.returncode != 0:
-        _dovecot_unavailable(f"it did not start: {result.stderr.strip()}")
+        _dovecot_unavailable(f"it did not start: {errors.read_text().strip()}")
     server = Dovecot("127.0.0.1", port, "judge", "secret", d)
 
     def ready() -> bool:
@@ -186,9 +196,11 @@ def dovecot_server(tmp_path_factory):
     if not wait_until(ready, timeout=15):
         log = (d / "dovecot.log").read_text() if (d / "dovecot.log").exists() else ""
         _stop_dovecot(d)
+        shutil.rmtree(d, ignore_errors=True)
         _dovecot_unavailable(f"it does not answer on port {port}: {log[-500:]}")
     yield server
     _stop_dovecot(d)
+    shutil.rmtree(d, ignore_errors=True)
 
 
 def _stop_dovecot(d: Path) -> None:

@@ -1,0 +1,138 @@
+"""The IMAP poller against a real Dovecot server."""
+
+import threading
+from email.message import EmailMessage
+
+import pytest
+
+from judge.config import ImapSettings
+from judge.mail.decode import body_text, header, parse
+from judge.mail.imap_poller import ImapPoller
+from judge.store.db import open_database
+
+
+def message(message_id: str, body: str = "HELP\n", **headers) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = "Alice <alice@example.org>"
+    msg["To"] = "judge@example.org"
+    msg["Subject"] = "help"
+    msg["Message-ID"] = message_id
+    for name, value in headers.items():
+        msg[name.replace("_", "-")] = value
+    msg.set_content(body)
+    return msg.as_bytes()
+
+
+def settings(dovecot, **kwargs) -> ImapSettings:
+    return ImapSettings(
+        host=dovecot.host, port=dovecot.port, user="judge", password="secret", **kwargs
+    )
+
+
+def maildir_replies(config):
+    new = config.judge.maildir_path / "new"
+    if not new.exists():
+        return []
+    return [parse(p.read_bytes()) for p in sorted(new.iterdir())]
+
+
+def test_imap_in_reply_out(dovecot, make_judge_config, start_judge, wait_until):
+    config = make_judge_config(imap=settings(dovecot), smtp=False)
+    daemon = start_judge(config)
+    assert daemon.imap.connected.wait(10)
+    dovecot.append(message("<imap1@example.org>"))
+    assert wait_until(lambda: len(maildir_replies(config)) == 1)
+    reply = maildir_replies(config)[0]
+    assert header(reply, "To") == "alice@example.org"
+    assert header(reply, "In-Reply-To") == "<imap1@example.org>"
+    assert "This is the Diplomacy judge" in body_text(reply)
+    client = dovecot.client()
+    client.select_folder("INBOX")
+    assert client.search(["UNSEEN"]) == []  # flagged only after storing
+    assert len(client.search(["SEEN"])) == 1
+    client.logout()
+
+
+def test_redelivered_imap_message_is_answered_once(
+    dovecot, make_judge_config, start_judge, wait_until
+):
+    dovecot.append(message("<dup@example.org>"))
+    dovecot.append(message("<dup@example.org>"))
+    config = make_judge_config(imap=settings(dovecot), smtp=False)
+    start_judge(config)
+    db = open_database(config.judge.database_path)
+    assert wait_until(
+        lambda: db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0] == 1
+    )
+    assert wait_until(lambda: len(maildir_replies(config)) == 1)
+    client = dovecot.client()
+    client.select_folder("INBOX")
+    assert wait_until(lambda: client.search(["UNSEEN"]) == [])
+    client.logout()
+    assert db.execute("SELECT COUNT(*) FROM intake").fetchone()[0] == 1
+
+
+def test_processed_mail_is_moved_and_big_mail_refused(
+    dovecot, make_judge_config, start_judge, wait_until
+):
+    config = make_judge_config(
+        imap=settings(dovecot, processed_folder="Done"),
+        smtp=False,
+        max_message_size=5000,
+    )
+    dovecot.append(message("<big@example.org>", body="A Par - Bur\n" * 1000))
+    start_judge(config)
+    assert wait_until(lambda: len(maildir_replies(config)) == 1)
+    assert "at most 5000 bytes" in body_text(maildir_replies(config)[0])
+    client = dovecot.client()
+    client.select_folder("INBOX")
+    assert wait_until(
+        lambda: (
+            client.search(["ALL"]) == []
+            or client.noop() is None
+            and client.search(["ALL"]) == []
+        )
+    )
+    client.select_folder("Done")
+    assert len(client.search(["ALL"])) == 1
+    client.logout()
+
+
+def test_polling_without_idle_and_reconnecting(dovecot, tmp_path, wait_until):
+    stored = []
+    stop = threading.Event()
+    poller = ImapPoller(
+        settings(dovecot, idle=False, poll_interval=0.2),
+        lambda raw, size, oversized: (stored.append(raw) or len(stored), True),
+        10_000,
+        stop,
+    )
+    thread = threading.Thread(target=poller.run, daemon=True)
+    thread.start()
+    try:
+        assert poller.connected.wait(10)
+        dovecot.append(message("<p1@example.org>"))
+        assert wait_until(lambda: len(stored) == 1)
+        # Cut the connection under the poller: it must come back by itself.
+        poller_client_sockets_closed = _kill_imap_sessions(dovecot)
+        assert poller_client_sockets_closed
+        dovecot.append(message("<p2@example.org>"))
+        assert wait_until(lambda: len(stored) == 2, timeout=15)
+    finally:
+        stop.set()
+        thread.join(10)
+    assert not thread.is_alive()
+
+
+def _kill_imap_sessions(dovecot) -> bool:
+    """Kick every logged-in IMAP session, the way a server restart would."""
+    import subprocess
+
+    result = subprocess.run(
+        ["doveadm", "-c", str(dovecot.directory / "dovecot.conf"), "kick", "judge"],
+        capture_output=True,
+        text=True,
+    )
+    if result.returncode != 0:
+        pytest.skip(f"doveadm kick failed: {result.stderr.strip()}")
+    return True
