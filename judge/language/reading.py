@@ -30,7 +30,13 @@ from judge.engine.orders import (
 )
 from judge.engine.state import Position
 from judge.language.names import NameIndex
-from judge.language.syntax import OrderSyntax, PlaceRef, ReadingError, UnitRef
+from judge.language.syntax import (
+    OrderSyntax,
+    PlaceRef,
+    ReadingError,
+    UnitRef,
+    unknown_word,
+)
 
 _KIND_NAME = {"A": "army", "F": "fleet"}
 _PHASE_NAME = {"M": "movement", "R": "retreat", "A": "adjustment"}
@@ -310,6 +316,11 @@ def _coast_choice(coasts) -> str:
 
 # -- moves and retreats ---------------------------------------------------------
 def _move(unit: Unit, syntax: OrderSyntax, ctx: Context) -> Order:
+    first = syntax.dests[0]
+    if syntax.bare and not first.provinces and " " not in first.text.strip():
+        message = unknown_word(first.text)
+        if "did you mean" in message:  # "A Par hodl": a misspelt order word
+            raise ReadingError(message)
     if len(syntax.dests) > 1:
         return _route(unit, syntax.dests, ctx)
     dest = _destination(unit, syntax.dests[0], ctx, via=syntax.via)

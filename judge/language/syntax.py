@@ -45,6 +45,7 @@ class OrderSyntax:
     target: UnitRef | None = None  # the unit supported or convoyed
     dests: list[PlaceRef] = field(default_factory=list)  # route ends with dest
     via: bool = False
+    bare: bool = False  # a move written without any move word: "A Par Bur"
     nation: Word | None = None  # nationality written for the ordered unit
     target_nation: Word | None = None  # ... for the unit supported/convoyed
 
@@ -93,7 +94,8 @@ class _ToSyntax(Transformer):
         via = next((i for i in items if isinstance(i, tuple)), None)
         if via is not None and via[1]:  # "A Lon - Bel via Nth": seas named after
             dests = dests[:-1] + via[1] + dests[-1:]
-        return OrderSyntax("move", dests=dests, via=via is not None)
+        bare = not any(isinstance(i, Word) and i.type == "MOVE" for i in items)
+        return OrderSyntax("move", dests=dests, via=via is not None, bare=bare)
 
     def _support_parts(self, items, action):
         syntax = OrderSyntax(action)
@@ -201,13 +203,18 @@ def read_syntax(tokens: list[Word], phase: str = "M") -> OrderSyntax:
         raise ReadingError(f"could not read: {e}") from None
 
 
+def unknown_word(word: str) -> str:
+    """The message for a word that is neither a place nor an order word."""
+    close = difflib.get_close_matches(word.lower(), _ORDER_WORDS, n=1)
+    hint = f"; did you mean '{close[0]}'?" if close else ""
+    return f"'{word}' is neither a place nor an order word{hint}"
+
+
 def _explain(tokens: list[Word], error, phase: str) -> str:
     """Why the words do not make an order, in the player's terms."""
     for tok in tokens:
         if tok.type == "PLACE" and not tok.meaning:
-            close = difflib.get_close_matches(str(tok).lower(), _ORDER_WORDS, n=1)
-            hint = f"; did you mean '{close[0]}'?" if close else ""
-            return f"'{tok}' is neither a place nor an order word{hint}"
+            return unknown_word(str(tok))
         if tok.type == "OTHER":
             return f"'{tok}' has no meaning in an order"
     expected = set(error.expected) if error.expected else set()
