@@ -363,8 +363,22 @@ class ImperialRules:
         kept: dict[str, list] = {}
         phase = position.phase
 
+        federations = [list(f) for f in extra.get("federations", [])]
+        standing = {k: dict(v) for k, v in extra.get("federating", {}).items()}
+        side = sides_of(federations)
         for power, given in normalise(orders).items():
             for order in given:
+                if isinstance(order, Federate | Accept | LeaveFederation):
+                    ok = power in empires and (
+                        isinstance(order, LeaveFederation)
+                        or (order.empire in empires and order.empire != power)
+                    )
+                    if ok:
+                        record_federation_order(standing, power, order)
+                    late.append(
+                        OrderResult(power, None, order, () if ok else ("void",))
+                    )
+                    continue
                 if isinstance(order, Join):
                     if power != slot_of(order.city) or power in empires:
                         late.append(OrderResult(power, None, order, ("void",)))
@@ -426,19 +440,23 @@ class ImperialRules:
         guards: dict[str, str] = {}
         if phase.type == "M":
             units = dict(position.units)
-            incoming = {
-                province_of_dest(o)
-                for p, os in kept.items()
-                for o in os
-                if isinstance(o, Move)
-            }
+            incoming: dict[str, set[str]] = {}  # province -> sides moving in
+            for p, os in kept.items():
+                for o in os:
+                    if isinstance(o, Move):
+                        incoming.setdefault(province_of_dest(o), set()).add(
+                            side.get(p, p)
+                        )
             for city, slot in garrisons.items():
-                if city in units or city in incoming:
-                    guards[city] = slot
+                friendly = side.get(slot, slot) in incoming.get(city, ())
+                if city in units or friendly:
+                    guards[city] = side.get(slot, slot)
                 else:
                     units[city] = (slot, Unit("A", city))
                     inserted.add(city)
-            work = replace(position, units=units, extra={**extra, "guards": guards})
+            work = replace(
+                position, units=units, extra={**extra, "guards": guards, "sides": side}
+            )
 
         result = standard(board, work, kept, rules)
         # Victory is IMP-14's (below), never the standard count, which would
@@ -458,7 +476,9 @@ class ImperialRules:
                     dislodged.pop(city, None)
             for city in guards:
                 entry = units.get(city)
-                if entry is not None and entry[0] != garrisons.get(city):
+                if entry is not None and side.get(entry[0], entry[0]) != side.get(
+                    garrisons.get(city), garrisons.get(city)
+                ):
                     garrisons.pop(city, None)  # an enemy is in: destroyed
             for r in result.results:
                 if isinstance(r.order, Move) and not r.outcomes:
@@ -471,7 +491,7 @@ class ImperialRules:
         stopped: dict[str, int] = {}
         contested: set[str] = set()
         if multis:
-            stopped, contested = later_rounds(units, garrisons, multis, entered)
+            stopped, contested = later_rounds(units, garrisons, multis, entered, side)
 
         # Neutral units never retreat; nobody retreats into a foreign garrison,
         # a province now occupied, or one left empty by a later-round stand-off.
@@ -482,7 +502,7 @@ class ImperialRules:
             options = tuple(
                 loc
                 for loc in d.retreats
-                if garrisons.get(loc.split("/")[0], d.power) == d.power
+                if same_side(side, garrisons.get(loc.split("/")[0], d.power), d.power)
                 and loc.split("/")[0] not in units
                 and loc.split("/")[0] not in contested
             )
@@ -491,6 +511,13 @@ class ImperialRules:
         nxt = replace(nxt, units=units, dislodged=kept_dislodged)
 
         season_over = phase.type in ("M", "R") and nxt.phase.type != "R"
+        if season_over and phase.season == "F":  # IMP-7d: partners keep theirs
+            centres = dict(nxt.centres)
+            for prov, owner in nxt.centres.items():
+                before = position.centres.get(prov)
+                if before and before != owner and same_side(side, before, owner):
+                    centres[prov] = before
+            nxt = replace(nxt, centres=centres)
         if phase.type == "M" and nxt.phase.type == "R":
             extra["entered"] = sorted(entered)
         if season_over:
@@ -505,14 +532,24 @@ class ImperialRules:
             late += late_joins
             joins = []
 
-        extra.update(empires=empires, garrisons=garrisons, joins=joins)
+        federations, changed = apply_federation_orders(standing, federations, empires)
+        extra.update(
+            empires=empires,
+            garrisons=garrisons,
+            joins=joins,
+            federations=federations,
+            federating=standing,
+        )
+        for key in ("federations", "federating"):
+            if not extra[key]:
+                extra.pop(key)
         extra.pop("guards", None)
         for key in ("joins",):
             if not extra[key]:
                 extra.pop(key)
         nxt = with_extra(nxt, extra)
-        if season_over and phase.season == "F" and not position.winner:
-            nxt = self._victory(board, nxt)
+        if (changed or (season_over and phase.season == "F")) and not position.winner:
+            nxt = self._victory(board, nxt, federations)
 
         from judge.engine.variant_rules import void_results
 
@@ -596,8 +633,8 @@ class ImperialRules:
             )
         return replace(nxt, units=units, centres=centres), late
 
-    def _victory(self, board, nxt):
-        outcome = bloc_result(board, nxt.centres)
+    def _victory(self, board, nxt, federations=()):
+        outcome = bloc_result(board, nxt.centres, federations)
         if outcome is None:
             return nxt
         kind, blocs = outcome
@@ -621,7 +658,9 @@ def valid_path(board: Board, order: MultiMove) -> bool:
     return True
 
 
-def later_rounds(units, garrisons, multis, entered) -> tuple[dict[str, int], set]:
+def later_rounds(
+    units, garrisons, multis, entered, side=None
+) -> tuple[dict[str, int], set]:
     """IMP-5e rounds 2..k, on `units` (changed in place): each fleet whose
     steps so far succeeded makes its next step, unsupported, strength 1; a
     step into an occupied province fails unless its occupant moves out; two
@@ -668,7 +707,9 @@ def later_rounds(units, garrisons, multis, entered) -> tuple[dict[str, int], set
                     continue
                 d = dest.split("/")[0]
                 power = at[prov][1]
-                blocked_by_garrison = garrisons.get(d, power) != power
+                blocked_by_garrison = not same_side(
+                    side or {}, garrisons.get(d, power), power
+                )
                 if blocked_by_garrison:
                     ok[prov] = False
                 elif d not in units:
@@ -712,3 +753,120 @@ def multi_results(result_type, results, multis, stopped) -> tuple:
             r = result_type(r.power, r.unit, entry[1], codes)
         out.append(r)
     return tuple(out)
+
+
+# -- federations (IMP-7) ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Federate:
+    """`FEDERATE WITH <empire>`: form a federation, or ask to join one."""
+
+    empire: str
+    unit = None
+
+    def canonical(self) -> str:
+        return f"FEDERATE WITH {self.empire}"
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    """`ACCEPT <empire>`: a member agrees that the empire joins."""
+
+    empire: str
+    unit = None
+
+    def canonical(self) -> str:
+        return f"ACCEPT {self.empire}"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveFederation:
+    unit = None
+
+    def canonical(self) -> str:
+        return "LEAVE FEDERATION"
+
+
+def _empire(board: Board, word: str) -> str | None:
+    word = word.strip().upper()
+    if word in board.powers and word != NEUTRAL:
+        return word
+    place = _place(board, word)
+    if place and slot_of(place) in board.powers:
+        return slot_of(place)
+    return None
+
+
+def parse_federation(board: Board, text: str):
+    words = text.upper().split()
+    if words == ["LEAVE", "FEDERATION"]:
+        return LeaveFederation()
+    if len(words) >= 3 and words[:2] == ["FEDERATE", "WITH"]:
+        empire = _empire(board, " ".join(words[2:]))
+        return Federate(empire) if empire else None
+    if len(words) >= 2 and words[0] == "ACCEPT":
+        empire = _empire(board, " ".join(words[1:]))
+        return Accept(empire) if empire else None
+    return None
+
+
+def sides_of(federations) -> dict[str, str]:
+    """Empire -> its side: a federation's first member, or itself."""
+    return {m: min(f) for f in federations for m in f}
+
+
+def same_side(side: Mapping[str, str], a: str | None, b: str | None) -> bool:
+    return a == b or (a is not None and side.get(a, a) == side.get(b, b))
+
+
+def record_federation_order(standing: dict, power: str, order) -> None:
+    """Standing orders until they take effect (or are replaced)."""
+    mine = standing.setdefault(power, {})
+    if isinstance(order, Federate):
+        mine["federate"] = order.empire
+    elif isinstance(order, Accept):
+        mine["accept"] = sorted({*mine.get("accept", []), order.empire})
+    else:
+        mine["leave"] = True
+
+
+def apply_federation_orders(standing: dict, federations, empires):
+    """IMP-7a-b at the end of a phase: leaves, then new federations (mutual
+    FEDERATE), then joins (FEDERATE, and ACCEPT from every member).  Returns
+    the federations and whether they changed; satisfied orders are removed."""
+    feds = [set(f) for f in federations]
+    before = sorted(sorted(f) for f in feds)
+    for power, mine in list(standing.items()):
+        if mine.pop("leave", False):
+            for f in feds:
+                f.discard(power)
+        if power not in empires:
+            standing.pop(power)
+    feds = [f for f in feds if len(f) > 1]
+
+    def fed_of(power):
+        return next((f for f in feds if power in f), None)
+
+    for power in sorted(standing):
+        target = standing[power].get("federate")
+        if not target or fed_of(power) is not None:
+            continue
+        group = fed_of(target)
+        if group is None:
+            if standing.get(target, {}).get("federate") == power:
+                feds.append({power, target})
+                standing[power].pop("federate")
+                standing[target].pop("federate", None)
+        elif all(power in standing.get(m, {}).get("accept", []) for m in group):
+            group.add(power)
+            standing[power].pop("federate")
+            for m in group:
+                if m in standing and power in standing[m].get("accept", []):
+                    standing[m]["accept"].remove(power)
+    for power in list(standing):
+        standing[power] = {k: v for k, v in standing[power].items() if v}
+        if not standing[power]:
+            standing.pop(power)
+    after = sorted(sorted(f) for f in feds)
+    return after, after != before

@@ -140,7 +140,15 @@ def parse_variant_order(board: Board, text: str) -> Order | None:
 
         return parse_designate(board, text)
     if board.data.get("variant", {}).get("rules") == "imperial":
-        from judge.engine.variant_imperial import parse_join, parse_multimove
+        from judge.engine.variant_imperial import (
+            parse_federation,
+            parse_join,
+            parse_multimove,
+        )
 
-        return parse_join(board, text) or parse_multimove(board, text)
+        return (
+            parse_join(board, text)
+            or parse_multimove(board, text)
+            or parse_federation(board, text)
+        )
     return None

@@ -266,3 +266,86 @@ def test_multi_step_orders_read_from_text():
     move = parse_multimove(BOARD, "F MAO - WES - TYS")
     assert move == MultiMove(Unit("F", "MAO"), ("WES", "TYS"))
     assert parse_multimove(BOARD, "F MAO - WES") is None  # the language's
+
+
+# 11-13, 18. Federations.
+def federated(pos, a=GAUL, b=ROME):
+    from judge.engine.variant_imperial import Federate
+
+    result = play(pos, {a: [Federate(b)], b: [Federate(a)]})
+    return result
+
+
+def test_federating_takes_effect_at_the_end_of_the_phase():
+    from judge.engine.variant_imperial import Accept, Federate, LeaveFederation
+
+    pos = joined("BRE", "MAR", "NAP")
+    half = play(pos, {GAUL: [Federate(ROME)]}).position
+    assert "federations" not in half.extra
+    assert half.extra["federating"] == {GAUL: {"federate": ROME}}
+    both = play(half, {ROME: [Federate(GAUL)]}).position
+    assert both.extra["federations"] == [[GAUL, ROME]]
+    asks = play(both, {FRANK: [Federate(GAUL)], GAUL: [Accept(FRANK)]}).position
+    assert asks.extra["federations"] == [[GAUL, ROME]]  # Rome has not accepted
+    joins = play(asks, {ROME: [Accept(FRANK)]}).position
+    assert joins.extra["federations"] == [sorted([FRANK, GAUL, ROME])]
+    left = play(joins, {GAUL: [LeaveFederation()]}).position
+    assert left.extra["federations"] == [[FRANK, ROME]]
+
+
+def test_federation_partners_cannot_dislodge_each_other():
+    pos = joined("BRE", "MAR", "NAP", "SPA")
+    iber = "EMPIRE_SPA"
+    pos = moved(pos, mar=None, pie=(ROME, "A PIE"), gas=(iber, "A GAS"))
+    pos = moved(pos, mar=(GAUL, "A MAR"))
+    given = {ROME: ["A PIE - MAR"], iber: ["A GAS S A PIE - MAR"]}
+    apart = play(pos, given)
+    assert apart.position.units["MAR"][0] == ROME  # Gaul's army dislodged
+    fed = federated(pos).position
+    together = play(fed, given)
+    assert together.position.units["MAR"] == (GAUL, Unit("A", "MAR"))
+    assert outcome(together, ROME, "A PIE") == ("bounce",)
+
+
+def test_federation_partners_do_not_cut_each_others_support():
+    pos = joined("BRE", "MAR", "NAP")
+    pos = moved(pos, bre=None, mar=None, bur=(GAUL, "A BUR"), pic=(GAUL, "A PIC"))
+    pos = moved(pos, mar=(ROME, "A MAR"))
+    given = {GAUL: ["A PIC - BEL", "A BUR S A PIC - BEL"], ROME: ["A MAR - BUR"]}
+    apart = play(pos, given)
+    assert outcome(apart, GAUL, "A PIC") == ("bounce",)
+    together = play(federated(pos).position, given)
+    assert outcome(together, GAUL, "A PIC") == ()
+    assert together.position.units["BEL"] == (
+        GAUL,
+        Unit("A", "PIC").__class__("A", "BEL"),
+    )
+
+
+def test_a_partner_in_your_centre_does_not_take_it():
+    fall = federated(joined("BRE", "NAP")).position  # F1901M, federated
+    assert str(fall.phase) == "F1901M"
+    fall = moved(fall, mar=None, bur=(ROME, "A BUR"))
+    fall = dataclasses.replace(fall, centres={**fall.centres, "MAR": GAUL})
+    after = play(fall, {ROME: ["A BUR - MAR"]}).position
+    assert after.units["MAR"][0] == ROME
+    assert after.centres["MAR"] == GAUL
+    alone = dataclasses.replace(fall, extra={**fall.extra, "federations": []})
+    assert play(alone, {ROME: ["A BUR - MAR"]}).position.centres["MAR"] == ROME
+
+
+def test_federated_victory_when_they_federate():
+    from judge.engine.variant_imperial import Federate
+
+    pos = joined("BRE", "NAP")
+    centres = dict(pos.centres)
+    spare = [c for c, o in centres.items() if o == NEUTRAL]
+    for c in spare[:7]:
+        centres[c] = GAUL
+    for c in spare[7:13]:
+        centres[c] = ROME
+    pos = dataclasses.replace(pos, centres=centres)  # Gaul 8, Rome 7
+    assert play(pos, {}).position.winner is None
+    result = play(pos, {GAUL: [Federate(ROME)], ROME: [Federate(GAUL)]})
+    assert result.position.winner == f"{GAUL}+{ROME}"
+    assert result.position.extra["result"] == "win"
