@@ -84,14 +84,14 @@ _CANONICAL = re.compile(
     rf"([AF]) ({_LOC}) (?:(H)|- ({_LOC})( VIA)?|S ([AF]) ({_LOC})(?: - ({_LOC}))?"
     rf"|C A ([A-Z]{{3}}) - ([A-Z]{{3}})|R ({_LOC})|(D)|(B))"
 )
-_memo: dict[tuple[int, str, str], Order | None] = {}
+_memo: dict[tuple[Board, str, str], Order | None] = {}
 
 
 def _canonical(board: Board, phase: str, text: str) -> Order | None:
     """The order a canonical string means in this kind of phase, whatever the
     position (the engine voids orders that do not fit it), or None to let
     the order language read it.  Memoised: bots send the same strings."""
-    key = (id(board), phase, text)
+    key = (board, phase, text)  # the board itself: ids may be reused
     try:
         return _memo[key]
     except KeyError:
