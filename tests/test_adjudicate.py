@@ -183,3 +183,63 @@ def test_no_request_crashes_the_handler(request):
     assert "error" in answer or {"phase", "results", "errors", "state"} <= set(answer)
     if "error" in answer:
         assert not answer["error"].startswith("internal error"), answer
+
+
+WORDS = st.sampled_from(
+    [
+        "A",
+        "F",
+        "PAR",
+        "BUR",
+        "STP/NC",
+        "SPA",
+        "S",
+        "C",
+        "-",
+        "H",
+        "R",
+        "D",
+        "B",
+        "VIA",
+        "WAIVE",
+        "north",
+        "sea",
+        "xyz",
+        "->",
+        "Build",
+        "Remove",
+        "(sc)",
+        ",",
+    ]
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    phase=st.sampled_from(["S1901M", "F1901M", "F1901R", "W1901A"]),
+    noise=st.lists(st.lists(WORDS, min_size=1, max_size=7).map(" ".join), max_size=6),
+)
+def test_random_boards_and_scrambled_orders_never_crash(seed, phase, noise):
+    import random
+
+    from judge.engine.board import load_board
+    from judge.engine.sampling import random_orders, random_position
+    from judge.engine.serialize import position_to_json
+
+    board = load_board("standard")
+    rng = random.Random(seed)
+    position = random_position(board, rng, 20)
+    orders = random_orders(board, position, rng)
+    state = position_to_json(board, position)
+    state["phase"] = phase
+    if phase.endswith("R"):
+        state["dislodged"] = {"FRANCE": [{"unit": "A PIC", "retreats": ["BEL", "PAR"]}]}
+    texts = {p: [o.canonical() for o in os] for p, os in orders.items()}
+    texts.setdefault("FRANCE", []).extend(noise)
+    answer = handle_request({"id": seed, "state": state, "orders": texts})
+    if "error" in answer:
+        assert not answer["error"].startswith("internal error"), answer
+        return
+    ordered = sum(len(v) for v in texts.values())
+    assert len(answer["results"]) + len(answer["errors"]) >= ordered - len(noise)
