@@ -42,6 +42,9 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
+    # Guess-and-check recursion grows with chains of dependent orders; leave
+    # room for the largest variant boards.
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
     out = sys.stdout
     for raw in sys.stdin.buffer:  # bytes: a line that is not UTF-8 is just bad JSON
         line = raw.decode("utf-8", "replace")
