@@ -13,14 +13,16 @@ from judge.engine.board import province_of
 class Unit:
     kind: str  # "A" or "F"
     location: str  # "PAR", "STP/SC"
-    # "STP" for "STP/SC": asked for constantly by the rules, so kept.
+    # "STP" for "STP/SC" and "F STP/SC": asked for constantly, so kept.
     province: str = field(init=False, repr=False, compare=False)
+    text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "province", province_of(self.location))
+        object.__setattr__(self, "text", f"{self.kind} {self.location}")
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.location}"
+        return self.text
 
     @classmethod
     def parse(cls, text: str) -> Unit:
