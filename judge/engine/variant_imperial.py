@@ -27,6 +27,8 @@ from judge.engine.board import Board
 from judge.engine.orders import Convoy, Hold, Move, SupportHold, SupportMove, Unit
 
 NEUTRAL = "NEUTRAL"
+DISORDER = "DISORDER"  # units of empires fallen into civil disorder (CDUs)
+PASSIVE = (NEUTRAL, DISORDER)  # powers that never order nor adjust
 
 
 # -- the map ------------------------------------------------------------------
@@ -339,9 +341,15 @@ def slot_of(city: str) -> str:
 
 class ImperialRules:
     def orders_needed(self, board, position, standard_needed):
-        return {
-            p: n for p, n in standard_needed(board, position).items() if p != NEUTRAL
+        needed = {
+            p: n
+            for p, n in standard_needed(board, position).items()
+            if p not in PASSIVE
         }
+        if position.phase.type == "M":  # the Imperial Garrison takes orders too
+            for slot in (position.extra or {}).get("garrisons", {}).values():
+                needed[slot] = needed.get(slot, 0) + 1
+        return needed
 
     def adjudicate(self, board, position, orders, rules, standard, standard_needed):
         return self._adjudicate(
@@ -366,7 +374,11 @@ class ImperialRules:
         federations = [list(f) for f in extra.get("federations", [])]
         standing = {k: dict(v) for k, v in extra.get("federating", {}).items()}
         side = sides_of(federations)
-        for power, given in normalise(orders).items():
+        orders = normalise(orders)
+        cd = set(extra.get("disorder", []))  # falling into disorder this season
+        nmr = self._count_nmrs(board, position, orders, rules, extra, empires)
+        cd |= {s for s, rec in nmr.items() if rec["run"] >= 2 or rec["total"] >= 3}
+        for power, given in orders.items():
             for order in given:
                 if isinstance(order, Federate | Accept | LeaveFederation):
                     ok = power in empires and (
@@ -458,11 +470,18 @@ class ImperialRules:
                 position, units=units, extra={**extra, "guards": guards, "sides": side}
             )
 
+        if phase.type == "A":  # civil-disorder units are exempt from adjustments
+            work = replace(
+                work,
+                units={p: e for p, e in position.units.items() if e[0] != DISORDER},
+            )
         result = standard(board, work, kept, rules)
         # Victory is IMP-14's (below), never the standard count, which would
         # crown the neutrals.
         nxt = replace(result.position, winner=position.winner)
         units = dict(nxt.units)
+        if phase.type == "A":
+            units.update({p: e for p, e in position.units.items() if e[0] == DISORDER})
         dislodged = dict(nxt.dislodged)
         entered = set(extra.get("entered", ()))
 
@@ -497,7 +516,7 @@ class ImperialRules:
         # a province now occupied, or one left empty by a later-round stand-off.
         kept_dislodged = {}
         for prov, d in dislodged.items():
-            if d.power == NEUTRAL:
+            if d.power in PASSIVE:
                 continue
             options = tuple(
                 loc
@@ -511,6 +530,12 @@ class ImperialRules:
         nxt = replace(nxt, units=units, dislodged=kept_dislodged)
 
         season_over = phase.type in ("M", "R") and nxt.phase.type != "R"
+        if season_over and cd:
+            nxt = self._disorder(phase, nxt, cd, empires, garrisons, federations)
+            for slot in cd:
+                nmr.pop(slot, None)
+                standing.pop(slot, None)
+            cd = set()
         if season_over and phase.season == "F":  # IMP-7d: partners keep theirs
             centres = dict(nxt.centres)
             for prov, owner in nxt.centres.items():
@@ -539,8 +564,10 @@ class ImperialRules:
             joins=joins,
             federations=federations,
             federating=standing,
+            nmr=nmr,
+            disorder=sorted(cd),
         )
-        for key in ("federations", "federating"):
+        for key in ("federations", "federating", "nmr", "disorder"):
             if not extra[key]:
                 extra.pop(key)
         extra.pop("guards", None)
@@ -576,6 +603,69 @@ class ImperialRules:
         return final
 
     # -- pieces ---------------------------------------------------------------
+    def _count_nmrs(self, board, position, orders, rules, extra, empires):
+        """IMP-13a: an empire that could order and sent nothing (absent from
+        the orders) missed the phase; movement phases only unless
+        `nmr_counting=all_phases`."""
+        nmr = {k: dict(v) for k, v in extra.get("nmr", {}).items()}
+        counting = (getattr(rules, "options", {}) or {}).get(
+            "nmr_counting", "movement_only"
+        )
+        phase = position.phase
+        if phase.type != "M" and counting != "all_phases":
+            return nmr
+        garrisoned = set(extra.get("garrisons", {}).values())
+        owing = set(self.orders_needed(board, position, _standard_needed))
+        for slot in empires:
+            if phase.type == "M":
+                could = slot in garrisoned or any(
+                    p == slot for p, _u in position.units.values()
+                )
+            else:
+                could = slot in owing
+            if not could:
+                continue
+            rec = nmr.setdefault(slot, {"run": 0, "total": 0})
+            if slot in orders:
+                rec["run"] = 0
+            else:
+                rec["run"] += 1
+                rec["total"] += 1
+        return nmr
+
+    def _disorder(self, phase, nxt, slots, empires, garrisons, federations):
+        """IMP-13b-c after the season's retreats: units in centres (the
+        garrison too) disband, the rest become civil-disorder units; the
+        empire's centres turn neutral, a vacant one gets a neutral garrison;
+        it leaves its federation and the game."""
+        units = {}
+        for prov, (power, unit) in nxt.units.items():
+            if power in slots:
+                if prov in nxt.centres or prov in garrisons:
+                    continue
+                power = DISORDER
+            units[prov] = (power, unit)
+        for city, slot in list(garrisons.items()):
+            if slot in slots:
+                del garrisons[city]
+        centres = dict(nxt.centres)
+        for prov, owner in nxt.centres.items():
+            if owner not in slots:
+                continue
+            occupant = units.get(prov)
+            if occupant is None:
+                units[prov] = (NEUTRAL, Unit("A", prov))
+                centres[prov] = NEUTRAL
+            elif phase.season == "F" and occupant[0] not in PASSIVE:
+                centres[prov] = occupant[0]  # the Fall update's capture
+            else:
+                centres[prov] = NEUTRAL
+        for slot in slots:
+            empires.pop(slot, None)
+        kept = [[m for m in f if m not in slots] for f in federations]
+        federations[:] = [f for f in kept if len(f) > 1]
+        return replace(nxt, units=units, centres=centres)
+
     def _season_end(self, board, phase, nxt, extra, garrisons, entered, needed):
         """IMP-9 after the season's movement (and retreats): clear, spread,
         garrison vacant centres; after Fall, garrisoned centres are neutral."""
@@ -870,3 +960,9 @@ def apply_federation_orders(standing: dict, federations, empires):
             standing.pop(power)
     after = sorted(sorted(f) for f in feds)
     return after, after != before
+
+
+def _standard_needed(board, position):
+    from judge.engine.api import standard_orders_needed
+
+    return standard_orders_needed(board, position)

@@ -14,9 +14,13 @@ BOARD, RULES = load_variant("imperial")
 GAUL, FRANK, ROME = "EMPIRE_BRE", "EMPIRE_MAR", "EMPIRE_NAP"
 
 
-def play(pos, given):
-    """Orders as canonical text (multi-step fleet moves too) or objects."""
+def play(pos, given, silent=()):
+    """Orders as canonical text (multi-step fleet moves too) or objects.  Every
+    empire sends orders (maybe none), except those `silent` (missed turns)."""
     given = {p: [read(t) for t in ts] for p, ts in given.items()}
+    for empire in pos.extra.get("empires", {}):
+        if empire not in silent:
+            given.setdefault(empire, [])
     return adjudicate(BOARD, pos, given, RULES)
 
 
@@ -55,7 +59,7 @@ def test_join_before_the_first_spring():
     assert pos.extra["garrisons"] == {"BRE": GAUL}
     assert sum(1 for c, o in pos.centres.items() if o == NEUTRAL) == 33
     assert len(pos.units_of(NEUTRAL)) == 33
-    assert orders_needed(BOARD, pos) == {GAUL: 1}
+    assert orders_needed(BOARD, pos) == {GAUL: 2}  # the army and the garrison
     # A year of holding: one centre, one counted unit, no Winter.
     after = play(play(pos, {}).position, {}).position
     assert str(after.phase) == "S1902M"
@@ -349,3 +353,49 @@ def test_federated_victory_when_they_federate():
     result = play(pos, {GAUL: [Federate(ROME)], ROME: [Federate(GAUL)]})
     assert result.position.winner == f"{GAUL}+{ROME}"
     assert result.position.extra["result"] == "win"
+
+
+# 17. Civil disorder after two successive missed movement phases.
+def _gaul_in_1903():
+    pos = joined("BRE", "MAR")
+    pos = moved(pos, bre=None, mar=None, par=(GAUL, "A PAR"), mao=(GAUL, "F MAO"))
+    pos = moved(pos, spa=(FRANK, "A SPA"))
+    centres = {**pos.centres, "PAR": GAUL, "SPA": GAUL}
+    return dataclasses.replace(
+        pos, phase=pos.phase.__class__(1903, "S", "M"), centres=centres
+    )
+
+
+def test_civil_disorder_after_two_missed_turns():
+    spring = play(_gaul_in_1903(), {}, silent=[GAUL]).position
+    assert spring.extra["nmr"][GAUL] == {"run": 1, "total": 1}
+    assert spring.units["PAR"] == (GAUL, Unit("A", "PAR"))  # nothing else yet
+    fall = play(spring, {}, silent=[GAUL]).position
+    assert GAUL not in fall.extra["empires"]
+    assert "BRE" not in fall.extra["garrisons"]
+    assert fall.units["MAO"] == ("DISORDER", Unit("F", "MAO"))
+    for city in ("BRE", "PAR"):
+        assert fall.units[city] == (NEUTRAL, Unit("A", city))
+        assert fall.centres[city] == NEUTRAL
+    assert fall.centres["SPA"] == FRANK
+    assert orders_needed(BOARD, fall).get(GAUL) is None
+
+
+def test_one_missed_turn_changes_nothing_and_orders_reset_the_run():
+    spring = play(_gaul_in_1903(), {}, silent=[GAUL]).position
+    fall = play(spring, {GAUL: ["A PAR H"]}).position
+    assert fall.extra["nmr"][GAUL] == {"run": 0, "total": 1}
+    assert GAUL in fall.extra["empires"]
+
+
+def test_disorder_units_hold_and_are_exempt_from_adjustments():
+    spring = play(_gaul_in_1903(), {}, silent=[GAUL]).position
+    winter = play(spring, {}, silent=[GAUL]).position
+    assert str(winter.phase) == "W1903A"
+    assert orders_needed(BOARD, winter) == {FRANK: 1}  # not the disorder fleet
+    after = play(winter, {FRANK: ["WAIVE"]}).position
+    assert after.units["MAO"] == ("DISORDER", Unit("F", "MAO"))
+    attack = moved(after, eng=(FRANK, "F ENG"), bre=(FRANK, "F BRE"))
+    result = play(attack, {FRANK: ["F ENG - MAO", "F BRE S F ENG - MAO"]})
+    assert result.position.units["MAO"] == (FRANK, Unit("F", "MAO"))
+    assert result.position.dislodged == {}  # destroyed, no retreat
