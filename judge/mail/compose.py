@@ -1,27 +1,53 @@
-"""OutgoingMail into a well-formed message: the bytes the outbox keeps."""
+"""OutgoingMail into a well-formed message: the bytes the outbox keeps.
+
+Built with the email package's compat32 classes: a reply per message is on
+the worker's hot path, and they are several times faster than EmailMessage
+with the modern header registry, for the same bytes on the wire."""
 
 from __future__ import annotations
 
-import email.policy
+import email.charset
 from datetime import datetime
-from email.message import EmailMessage
-from email.utils import format_datetime, make_msgid
+from email.header import Header
+from email.mime.application import MIMEApplication
+from email.mime.multipart import MIMEMultipart
+from email.mime.text import MIMEText
+from email.policy import compat32
+from email.utils import format_datetime, formataddr, make_msgid
 
 from judge.mail.message import OutgoingMail
 
-POLICY = email.policy.SMTP.clone(max_line_length=78)
+WIRE = compat32.clone(linesep="\r\n", max_line_length=78)
+
+UTF8_QP = email.charset.Charset("utf-8")
+UTF8_QP.header_encoding = email.charset.QP
+UTF8_QP.body_encoding = email.charset.QP  # readable in any client's source view
 
 
 def compose(
     mail: OutgoingMail, *, judge_address: str, judge_code: str, now: datetime
 ) -> tuple[str, bytes]:
     """Render `mail`; return (its Message-ID, the raw message)."""
-    msg = EmailMessage(policy=POLICY)
+    body = mail.body if mail.body.endswith("\n") else mail.body + "\n"
+    text = MIMEText(body, "plain", UTF8_QP)
+    if mail.attachments:
+        msg = MIMEMultipart()
+        msg.attach(text)
+        for attachment in mail.attachments:
+            maintype, _, subtype = attachment.content_type.partition("/")
+            part = MIMEApplication(attachment.data, subtype or "octet-stream")
+            part.replace_header("Content-Type", attachment.content_type)
+            part.add_header(
+                "Content-Disposition", "attachment", filename=attachment.filename
+            )
+            msg.attach(part)
+    else:
+        msg = text
     domain = judge_address.rpartition("@")[2] or "localhost"
     message_id = make_msgid(idstring=judge_code.lower(), domain=domain)
-    msg["From"] = f"Judge {judge_code} <{judge_address}>"
+    msg["From"] = formataddr((f"Judge {judge_code}", judge_address))
     msg["To"] = ", ".join(mail.to)
-    msg["Subject"] = mail.subject
+    msg["Subject"] = _header_text(mail.subject)
     msg["Date"] = format_datetime(now)
     msg["Message-ID"] = message_id
     if mail.in_reply_to:
@@ -34,13 +60,20 @@ def compose(
             msg["References"] = " ".join(mail.references)
         msg["Auto-Submitted"] = "auto-generated"
     msg["X-Judge"] = judge_code
-    msg.set_content(mail.body if mail.body.endswith("\n") else mail.body + "\n")
-    for attachment in mail.attachments:
-        maintype, _, subtype = attachment.content_type.partition("/")
-        msg.add_attachment(
-            attachment.data,
-            maintype=maintype,
-            subtype=subtype or "octet-stream",
-            filename=attachment.filename,
-        )
-    return message_id, msg.as_bytes()
+    # Headers first, as readers expect: MIME headers were set by the constructors.
+    for name in ("Content-Type", "MIME-Version", "Content-Transfer-Encoding"):
+        values = msg.get_all(name)
+        if values:
+            del msg[name]
+            for value in values:
+                msg[name] = value
+    return message_id, msg.as_bytes(policy=WIRE)
+
+
+def _header_text(text: str) -> str | Header:
+    text = " ".join(text.split())  # no header injection through newlines
+    try:
+        text.encode("ascii")
+        return text
+    except UnicodeEncodeError:
+        return Header(text, UTF8_QP, maxlinelen=78)

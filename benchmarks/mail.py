@@ -1,0 +1,141 @@
+"""Mail throughput: messages per second from SMTP accept to reply queued.
+
+A judge (the HELP handler, SQLite file, Maildir out) runs in this process
+with its real SMTP listener; a few client connections send HELP messages and
+a watcher notes when each reply appears in the outbox.  Latency per message:
+from the start of its SMTP transaction to its reply committed to the outbox.
+
+Two runs: a burst (every message as fast as the judge takes it: throughput;
+latency there is mostly time spent queued behind the burst), then a steady
+stream at the target rate (latency of a judge keeping up).
+
+    uv run python -m benchmarks.mail [--messages N] [--connections C] [--rate R]
+"""
+
+from __future__ import annotations
+
+import argparse
+import smtplib
+import socket
+import statistics
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from judge.config import Config, JudgeSettings, Limits, SmtpSettings
+from judge.daemon.daemon import Daemon
+from judge.daemon.help_handler import HelpHandler
+from judge.store.db import open_database
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def message(i: int) -> bytes:
+    return (
+        f"From: player{i}@example.org\r\nTo: judge@example.org\r\n"
+        f"Subject: bench\r\nMessage-ID: <bench{i}@example.org>\r\n\r\nHELP\r\n"
+    ).encode()
+
+
+def run(messages: int, connections: int, rate: float | None = None) -> dict:
+    with tempfile.TemporaryDirectory(prefix="judge-bench-") as tmp:
+        config = Config(
+            judge=JudgeSettings(address="judge@example.org", data_dir=Path(tmp)),
+            smtp=SmtpSettings(listen=f"127.0.0.1:{free_port()}"),
+            limits=Limits(rate_limit_messages=10**9),
+        )
+        daemon = Daemon(config, HelpHandler(config.judge))
+        daemon.start()
+        try:
+            return _measure(config, messages, connections, rate)
+        finally:
+            daemon.stop()
+
+
+def _measure(
+    config: Config, messages: int, connections: int, rate: float | None
+) -> dict:
+    started: dict[str, float] = {}
+    replied: dict[str, float] = {}
+    done = threading.Event()
+
+    def watch() -> None:
+        db = open_database(config.judge.database_path)
+        last = 0
+        while len(replied) < messages:
+            rows = db.execute(
+                "SELECT id, in_reply_to FROM outbox WHERE id > ? ORDER BY id", (last,)
+            ).fetchall()
+            now = time.perf_counter()
+            for row_id, in_reply_to in rows:
+                replied[in_reply_to] = now
+                last = row_id
+            if not rows:
+                time.sleep(0.002)
+        done.set()
+
+    def send(indices: range) -> None:
+        with smtplib.SMTP(config.smtp.host, config.smtp.port, timeout=30) as smtp:
+            for n, i in enumerate(indices):
+                if rate:  # each connection sends its share on a fixed schedule
+                    delay = begin + n * connections / rate - time.perf_counter()
+                    if delay > 0:
+                        time.sleep(delay)
+                started[f"<bench{i}@example.org>"] = time.perf_counter()
+                smtp.sendmail(
+                    f"player{i}@example.org", [config.judge.address], message(i)
+                )
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    begin = time.perf_counter()
+    senders = [
+        threading.Thread(target=send, args=(range(c, messages, connections),))
+        for c in range(connections)
+    ]
+    for thread in senders:
+        thread.start()
+    for thread in senders:
+        thread.join()
+    if not done.wait(120):
+        raise SystemExit(f"only {len(replied)} of {messages} replies appeared")
+    elapsed = max(replied.values()) - begin
+    latencies = sorted((replied[k] - started[k]) * 1000 for k in started)
+    return {
+        "messages": messages,
+        "connections": connections,
+        "per_second": messages / elapsed,
+        "p50_ms": statistics.median(latencies),
+        "p95_ms": latencies[int(0.95 * (len(latencies) - 1))],
+        "max_ms": latencies[-1],
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--messages", type=int, default=2000)
+    parser.add_argument("--connections", type=int, default=4)
+    parser.add_argument(
+        "--rate", type=float, default=200.0, help="messages/s of the steady run"
+    )
+    args = parser.parse_args(argv)
+    print("mail (targets: >= 200 messages/s, p95 < 200 ms):")
+    for label, rate in (("burst", None), (f"steady {args.rate:.0f}/s", args.rate)):
+        result = run(args.messages, args.connections, rate)
+        print(
+            f"  {label}: {result['messages']} messages over"
+            f" {result['connections']} SMTP connections:"
+            f" {result['per_second']:.0f} messages/s from SMTP accept to reply"
+            f" queued; latency p50 {result['p50_ms']:.1f} ms,"
+            f" p95 {result['p95_ms']:.1f} ms, max {result['max_ms']:.1f} ms",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
