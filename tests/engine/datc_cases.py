@@ -104,7 +104,7 @@ MOVEMENT = {
     # Support To Unreachable Coast Allowed
     "6.B.4": dict(
         orders={
-            "FRANCE": ["F GAS - SPA/NC", "F MAR S F GAS - SPA"],
+            "FRANCE": ["F GAS - SPA/NC", "F MAR S F GAS - SPA/NC"],
             "ITALY": ["F WES - SPA/SC"],
         },
         expect={"F GAS": [], "F MAR": [], "F WES": ["bounce"]},
@@ -136,7 +136,7 @@ MOVEMENT = {
     "6.B.7": dict(
         orders={
             "FRANCE": ["F POR S F MAO - SPA", "F MAO - SPA/NC"],
-            "ITALY": ["F LYO S F WES - SPA", "F WES - SPA/SC"],
+            "ITALY": ["F LYO S F WES - SPA/SC", "F WES - SPA/SC"],
         },
         expect={"F MAO": ["bounce"], "F POR": [], "F LYO": [], "F WES": ["bounce"]},
     ),
@@ -144,17 +144,17 @@ MOVEMENT = {
     "6.B.8": dict(
         orders={
             "FRANCE": ["F POR S F GAS - SPA", "F GAS - SPA/NC"],
-            "ITALY": ["F LYO S F WES - SPA", "F WES - SPA/SC"],
+            "ITALY": ["F LYO S F WES - SPA/SC", "F WES - SPA/SC"],
         },
         expect={"F GAS": ["bounce"], "F POR": [], "F LYO": [], "F WES": ["bounce"]},
     ),
     # Supporting With Wrong Coast
     "6.B.9": dict(
         orders={
-            "FRANCE": ["F POR S F MAO - SPA", "F MAO - SPA/SC"],
-            "ITALY": ["F LYO S F WES - SPA", "F WES - SPA/SC"],
+            "FRANCE": ["F POR S F MAO - SPA/NC", "F MAO - SPA/SC"],
+            "ITALY": ["F LYO S F WES - SPA/SC", "F WES - SPA/SC"],
         },
-        expect={"F MAO": ["bounce"], "F POR": [], "F LYO": [], "F WES": ["bounce"]},
+        expect={"F MAO": ["bounce"], "F POR": ["void"], "F LYO": [], "F WES": []},
     ),
     # Army Movement With Coastal Specification
     "6.B.12": dict(
@@ -171,7 +171,7 @@ MOVEMENT = {
         orders={
             "FRANCE": ["F POR S F MAO - SPA"],
             "ENGLAND": ["F MAO - SPA/NC"],
-            "ITALY": ["F LYO S F WES - SPA", "F WES - SPA/SC"],
+            "ITALY": ["F LYO S F WES - SPA/SC", "F WES - SPA/SC"],
         },
         expect={"F MAO": ["bounce"], "F POR": [], "F LYO": [], "F WES": ["bounce"]},
     ),
@@ -558,7 +558,7 @@ MOVEMENT = {
     # Impossible Coast Move Cannot Be Supported
     "6.D.23": dict(
         orders={
-            "ITALY": ["F LYO - SPA/SC", "F WES S F LYO - SPA"],
+            "ITALY": ["F LYO - SPA/SC", "F WES S F LYO - SPA/SC"],
             "FRANCE": ["F SPA/NC - LYO", "F MAR S F SPA/NC - LYO"],
         },
         expect={
@@ -840,9 +840,9 @@ MOVEMENT = {
     # No Self Dislodgement With Beleaguered Garrison, Unit Swap With Adjacent Convoying And Two Coasts
     "6.E.11": dict(
         orders={
-            "FRANCE": ["A SPA - POR VIA", "F MAO C A SPA - POR", "F LYO S F POR - SPA"],
+            "FRANCE": ["A SPA - POR VIA", "F MAO C A SPA - POR", "F LYO S F POR - SPA/NC"],
             "GERMANY": ["A MAR S A GAS - SPA", "A GAS - SPA"],
-            "ITALY": ["F POR - SPA/NC", "F WES S F POR - SPA"],
+            "ITALY": ["F POR - SPA/NC", "F WES S F POR - SPA/NC"],
         },
         expect={
             "F LYO": [],
