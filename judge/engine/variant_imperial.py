@@ -375,6 +375,7 @@ class ImperialRules:
         standing = {k: dict(v) for k, v in extra.get("federating", {}).items()}
         side = sides_of(federations)
         orders = normalise(orders)
+        gifts = [list(g) for g in extra.get("gifts", [])]
         cd = set(extra.get("disorder", []))  # falling into disorder this season
         nmr = self._count_nmrs(board, position, orders, rules, extra, empires)
         cd |= {s for s, rec in nmr.items() if rec["run"] >= 2 or rec["total"] >= 3}
@@ -390,6 +391,13 @@ class ImperialRules:
                     late.append(
                         OrderResult(power, None, order, () if ok else ("void",))
                     )
+                    continue
+                if isinstance(order, Give):
+                    ok = power in empires and order.to in empires and order.to != power
+                    if ok:
+                        gifts.append([power, order.kind, order.what, order.to])
+                    else:
+                        late.append(OrderResult(power, None, order, ("void",)))
                     continue
                 if isinstance(order, Join):
                     if power != slot_of(order.city) or power in empires:
@@ -475,6 +483,9 @@ class ImperialRules:
                 work,
                 units={p: e for p, e in position.units.items() if e[0] != DISORDER},
             )
+            work, done = lend_builds(work, gifts, side, garrisons)
+            late += [OrderResult(g, None, o, codes) for g, o, codes in done]
+            gifts = [g for g in gifts if g[1] != "builds"]
         result = standard(board, work, kept, rules)
         # Victory is IMP-14's (below), never the standard count, which would
         # crown the neutrals.
@@ -482,6 +493,7 @@ class ImperialRules:
         units = dict(nxt.units)
         if phase.type == "A":
             units.update({p: e for p, e in position.units.items() if e[0] == DISORDER})
+            nxt = replace(nxt, centres=position.centres)  # lent builds go back
         dislodged = dict(nxt.dislodged)
         entered = set(extra.get("entered", ()))
 
@@ -550,6 +562,22 @@ class ImperialRules:
             nxt = self._season_end(
                 board, phase, nxt, extra, garrisons, entered, standard_needed
             )
+        if season_over:  # IMP-8: gifts between partners (units after Spring too)
+            nxt, done = execute_gifts(board, phase, nxt, gifts, side, garrisons)
+            late += [OrderResult(g, None, o, codes) for g, o, codes in done]
+            gifts = (
+                [g for g in gifts if g[1] == "builds"]
+                if phase.season == "F"
+                else [g for g in gifts if g[1] != "unit"]
+            )
+        if season_over and phase.season == "F":  # ownership changed: a Winter?
+            from judge.engine.state import Phase
+
+            winter = replace(nxt, phase=Phase(phase.year, "W", "A"), dislodged={})
+            spring = replace(nxt, phase=Phase(phase.year + 1, "S", "M"), dislodged={})
+            nxt = winter if standard_needed(board, winter) else spring
+            if nxt is spring:  # builds given are for this Winter only
+                gifts = [g for g in gifts if g[1] != "builds"]
         if nxt.phase.type == "M" and joins:
             nxt, late_joins = self._apply_joins(
                 board, nxt, rules, joins, empires, garrisons
@@ -566,8 +594,9 @@ class ImperialRules:
             federating=standing,
             nmr=nmr,
             disorder=sorted(cd),
+            gifts=gifts,
         )
-        for key in ("federations", "federating", "nmr", "disorder"):
+        for key in ("federations", "federating", "nmr", "disorder", "gifts"):
             if not extra[key]:
                 extra.pop(key)
         extra.pop("guards", None)
@@ -683,14 +712,7 @@ class ImperialRules:
             units[prov] = (NEUTRAL, Unit("A", prov))
             if phase.season == "F":
                 centres[prov] = NEUTRAL  # the Fall update counts the garrison
-        nxt = replace(nxt, units=units, centres=centres)
-        if phase.season == "F":  # ownership changed: is the Winter needed now?
-            from judge.engine.state import Phase
-
-            winter = replace(nxt, phase=Phase(phase.year, "W", "A"), dislodged={})
-            spring = replace(nxt, phase=Phase(phase.year + 1, "S", "M"), dislodged={})
-            nxt = winter if needed(board, winter) else spring
-        return nxt
+        return replace(nxt, units=units, centres=centres)
 
     def _apply_joins(self, board, nxt, rules, joins, empires, garrisons):
         """IMP-2 at the start of a movement phase: the neutral garrison becomes
@@ -966,3 +988,92 @@ def _standard_needed(board, position):
     from judge.engine.api import standard_orders_needed
 
     return standard_orders_needed(board, position)
+
+
+# -- trades between partners (IMP-8) --------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """`GIVE SC <p> TO <Y>`, `GIVE UNIT <type> <p> TO <Y>`,
+    `GIVE BUILDS <n> TO <Y>`: kind "sc", "unit" or "builds"."""
+
+    kind: str
+    what: str  # "BEL", "A BUR", "2"
+    to: str
+    unit = None
+
+    def canonical(self) -> str:
+        label = {"sc": "SC", "unit": "UNIT", "builds": "BUILDS"}[self.kind]
+        return f"GIVE {label} {self.what} TO {self.to}"
+
+
+def parse_give(board: Board, text: str) -> Give | None:
+    words = text.upper().split()
+    if len(words) < 5 or words[0] != "GIVE" or "TO" not in words:
+        return None
+    at = words.index("TO")
+    to = _empire(board, " ".join(words[at + 1 :]))
+    what = words[2:at]
+    if to is None:
+        return None
+    if words[1] == "SC" and len(what) == 1:
+        place = _place(board, what[0])
+        return Give("sc", place, to) if place else None
+    if words[1] == "UNIT" and len(what) == 2 and what[0] in ("A", "F"):
+        place = _place(board, what[1])
+        return Give("unit", f"{what[0]} {place}", to) if place else None
+    if words[1] == "BUILDS" and len(what) == 1 and what[0].isdigit():
+        return Give("builds", what[0], to)
+    return None
+
+
+def execute_gifts(board, phase, nxt, gifts, side, garrisons):
+    """Centre and unit gifts due after this season's retreats (IMP-8b): a
+    centre the giver owns, not its own garrisoned city; a unit of its own.
+    Void unless giver and receiver are partners now."""
+    centres = dict(nxt.centres)
+    units = dict(nxt.units)
+    done = []
+    for giver, kind, what, to in gifts:
+        if kind == "builds" or (kind == "sc" and phase.season != "F"):
+            continue
+        order = Give(kind, what, to)
+        ok = same_side(side, giver, to) and giver != to
+        if ok and kind == "sc":
+            ok = centres.get(what) == giver and garrisons.get(what) != giver
+            if ok:
+                centres[what] = to
+        elif ok:
+            kind_, place = what.split()
+            entry = units.get(place.split("/")[0])
+            ok = entry is not None and entry[0] == giver and entry[1].kind == kind_
+            if ok:
+                units[place.split("/")[0]] = (to, entry[1])
+        done.append((giver, order, () if ok else ("void",)))
+    return replace(nxt, centres=centres, units=units), done
+
+
+def lend_builds(work, gifts, side, garrisons):
+    """GIVE BUILDS at the adjustment phase: the giver's allowance falls by n
+    (capped at its surplus) and the receiver's rises by n, by lending the
+    receiver n of the giver's centres for this phase's counts only."""
+    centres = dict(work.centres)
+    done = []
+    for giver, kind, what, to in gifts:
+        if kind != "builds":
+            continue
+        order = Give(kind, what, to)
+        owned = sorted(c for c, o in centres.items() if o == giver)
+        units = sum(1 for p, _u in work.units.values() if p == giver)
+        n = min(int(what), len(owned) - units)
+        if not same_side(side, giver, to) or n <= 0:
+            done.append((giver, order, ("void",)))
+            continue
+        lent = [c for c in owned if garrisons.get(c) != giver] + [
+            c for c in owned if garrisons.get(c) == giver
+        ]
+        for c in lent[:n]:
+            centres[c] = to
+        done.append((giver, order, ()))
+    return replace(work, centres=centres), done

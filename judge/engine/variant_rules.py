@@ -142,6 +142,7 @@ def parse_variant_order(board: Board, text: str) -> Order | None:
     if board.data.get("variant", {}).get("rules") == "imperial":
         from judge.engine.variant_imperial import (
             parse_federation,
+            parse_give,
             parse_join,
             parse_multimove,
         )
@@ -150,5 +151,6 @@ def parse_variant_order(board: Board, text: str) -> Order | None:
             parse_join(board, text)
             or parse_multimove(board, text)
             or parse_federation(board, text)
+            or parse_give(board, text)
         )
     return None

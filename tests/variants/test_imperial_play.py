@@ -399,3 +399,55 @@ def test_disorder_units_hold_and_are_exempt_from_adjustments():
     result = play(attack, {FRANK: ["F ENG - MAO", "F BRE S F ENG - MAO"]})
     assert result.position.units["MAO"] == (FRANK, Unit("F", "MAO"))
     assert result.position.dislodged == {}  # destroyed, no retreat
+
+
+# 13 (continued). Trades between partners, after the Fall retreats.
+def test_gifts_of_a_centre_a_unit_and_builds():
+    from judge.engine.variant_imperial import Give
+
+    fall = federated(joined("BRE", "NAP")).position  # F1901M, federated
+    fall = moved(fall, mar=None, bur=(ROME, "A BUR"), gas=(GAUL, "A GAS"))
+    fall = dataclasses.replace(fall, centres={**fall.centres, "MAR": GAUL})
+    given = {
+        ROME: ["A BUR - MAR"],
+        GAUL: [Give("sc", "MAR", ROME), Give("unit", "A GAS", ROME)],
+    }
+    result = play(fall, given)
+    after = result.position
+    assert after.centres["MAR"] == ROME
+    assert after.units["GAS"] == (ROME, Unit("A", "GAS"))
+    assert [r.outcomes for r in result.results if isinstance(r.order, Give)] == [
+        (),
+        (),
+    ]
+
+
+def test_gifts_need_a_federation():
+    from judge.engine.variant_imperial import Give
+
+    fall = play(joined("BRE", "NAP"), {}).position
+    fall = moved(fall, gas=(GAUL, "A GAS"))
+    result = play(fall, {GAUL: [Give("unit", "A GAS", ROME)]})
+    assert result.position.units["GAS"][0] == GAUL
+    assert [r.outcomes for r in result.results if isinstance(r.order, Give)] == [
+        ("void",)
+    ]
+
+
+def test_builds_given_move_the_allowance():
+    from judge.engine.variant_imperial import Give
+
+    winter = federated(joined("BRE", "NAP")).position
+    winter = moved(winter, bre=None, nap=None, pic=(GAUL, "A PIC"))
+    winter = moved(winter, apu=(ROME, "A APU"))  # Rome: one centre, one unit
+    centres = {**winter.centres, "PAR": GAUL}
+    winter = dataclasses.replace(
+        winter, phase=winter.phase.__class__(1901, "W", "A"), centres=centres
+    )
+    assert orders_needed(BOARD, winter) == {GAUL: 1}
+    given = {GAUL: [Give("builds", "1", ROME), "A BRE B"], ROME: ["A NAP B"]}
+    result = play(winter, given)
+    after = result.position
+    assert "BRE" not in after.units  # Gaul gave its only build away...
+    assert after.units["NAP"] == (ROME, Unit("A", "NAP"))  # ...and Rome used it
+    assert after.centres["PAR"] == GAUL  # ...but keeps its centres
