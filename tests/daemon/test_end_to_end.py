@@ -147,3 +147,33 @@ def test_rate_limit_sends_a_single_notice(judge, wait_until):
     texts = [body_text(parse(m.data)) for m in relay.messages()]
     assert sum("more than 5 messages" in t for t in texts) == 1
     assert [s for s, _ in intake_states(config)][5:] == ["dropped"] * 3
+
+
+def test_relay_down_for_a_while_then_back_delivers_everything(
+    make_judge_config, start_judge, relay_peer, wait_until
+):
+    # Ports chosen while the relay still holds its own, so none is the same.
+    config = make_judge_config(relay=RelaySettings(port=relay_peer.port, timeout=2))
+    relay_peer.stop()
+    start_judge(config)
+    for i in range(5):
+        send(config, message(message_id=f"<down{i}@example.org>"))
+    db = open_database(config.judge.database_path)
+    assert wait_until(
+        lambda: (
+            db.execute(
+                "SELECT COUNT(*) FROM outbox WHERE state = 'queued' AND attempts > 0"
+            ).fetchone()[0]
+            == 5
+        )
+    )
+    relay_peer.start()
+    assert wait_until(lambda: len(relay_peer.messages()) == 5, timeout=15)
+    replied = sorted(
+        header(parse(m.data), "In-Reply-To") for m in relay_peer.messages()
+    )
+    assert replied == [f"<down{i}@example.org>" for i in range(5)]
+    assert (
+        db.execute("SELECT COUNT(*) FROM outbox WHERE state = 'sent'").fetchone()[0]
+        == 5
+    )
