@@ -379,8 +379,49 @@ class ImperialRules:
         cd = set(extra.get("disorder", []))  # falling into disorder this season
         nmr = self._count_nmrs(board, position, orders, rules, extra, empires)
         cd |= {s for s, rec in nmr.items() if rec["run"] >= 2 or rec["total"] >= 3}
+        # Barbarian armies (IMP-10): where the controlled ones stand, the
+        # ownerless ones (barbarian civil-disorder units), captured centres
+        # waiting for a garrison.  RELEASE acts before anything else.
+        ba = set(extra.get("barbarian_armies", []))
+        retreating = set(extra.get("barbarians_retreating", []))
+        wild = set(extra.get("wild", []))
+        pending = set(extra.get("pending", []))
+        raises: list[tuple[str, Raise]] = []
+        markers = set(extra.get("barbarian", initial_state(board).barbarian))
+        released = {}
         for power, given in orders.items():
             for order in given:
+                if isinstance(order, Release):
+                    ok = (
+                        order.province in ba
+                        and position.power_at(order.province) == power
+                    )
+                    if ok:
+                        released[order.province] = power
+                    late.append(
+                        OrderResult(power, None, order, () if ok else ("void",))
+                    )
+                elif isinstance(order, Raise):
+                    if phase.type == "A" and power in empires:
+                        raises.append((power, order))
+                    else:
+                        late.append(OrderResult(power, None, order, ("void",)))
+        if released:
+            units = dict(position.units)
+            for prov in released:
+                ba.discard(prov)
+                if board.provinces[prov].centre:
+                    units[prov] = (NEUTRAL, Unit("A", prov))  # becomes its garrison
+                else:
+                    units[prov] = (DISORDER, units[prov][1])
+                    wild.add(prov)
+                    markers.add(prov)
+            position = replace(position, units=units)
+            extra["barbarian"] = sorted(markers)
+        for power, given in orders.items():
+            for order in given:
+                if isinstance(order, Raise | Release):
+                    continue
                 if isinstance(order, Federate | Accept | LeaveFederation):
                     ok = power in empires and (
                         isinstance(order, LeaveFederation)
@@ -483,6 +524,11 @@ class ImperialRules:
                 work,
                 units={p: e for p, e in position.units.items() if e[0] != DISORDER},
             )
+            work, done, raised = raise_barbarians(
+                work, raises, markers, late_type=OrderResult
+            )
+            late += done
+            ba |= raised
             work, done = lend_builds(work, gifts, side, garrisons)
             late += [OrderResult(g, None, o, codes) for g, o, codes in done]
             gifts = [g for g in gifts if g[1] != "builds"]
@@ -511,13 +557,31 @@ class ImperialRules:
                     garrisons.get(city), garrisons.get(city)
                 ):
                     garrisons.pop(city, None)  # an enemy is in: destroyed
+            moved_ba = set()
+            hit = {
+                r.unit.province
+                for r in result.results
+                if r.unit is not None and "dislodged" in r.outcomes
+            }
             for r in result.results:
                 if isinstance(r.order, Move) and not r.outcomes:
-                    entered.add(province_of_dest(r.order))
+                    dest = province_of_dest(r.order)
+                    if r.unit.province in ba:
+                        moved_ba.add((r.unit.province, dest))
+                    else:
+                        entered.add(dest)  # barbarian armies clear nothing
+            ba, retreating = follow(ba, moved_ba, units, dislodged, hit)
         elif phase.type == "R":
+            moved_ba = set()
             for r in result.results:
                 if hasattr(r.order, "dest") and not r.outcomes:
-                    entered.add(province_of_dest(r.order))
+                    if r.unit.province in retreating:
+                        moved_ba.add((r.unit.province, province_of_dest(r.order)))
+                    else:
+                        entered.add(province_of_dest(r.order))
+            ba |= {dest for prov, dest in moved_ba}
+            retreating = set()
+        wild = {p for p in wild if units.get(p, (None,))[0] == DISORDER}
 
         stopped: dict[str, int] = {}
         contested: set[str] = set()
@@ -544,6 +608,10 @@ class ImperialRules:
         season_over = phase.type in ("M", "R") and nxt.phase.type != "R"
         if season_over and cd:
             nxt = self._disorder(phase, nxt, cd, empires, garrisons, federations)
+            for prov in list(ba):  # their barbarian armies go wild
+                if nxt.units.get(prov, (None,))[0] == DISORDER:
+                    ba.discard(prov)
+                    wild.add(prov)
             for slot in cd:
                 nmr.pop(slot, None)
                 standing.pop(slot, None)
@@ -559,9 +627,16 @@ class ImperialRules:
             extra["entered"] = sorted(entered)
         if season_over:
             extra.pop("entered", None)
-            nxt = self._season_end(
-                board, phase, nxt, extra, garrisons, entered, standard_needed
+            nxt, pending = self._season_end(
+                board, phase, nxt, extra, garrisons, entered, wild, pending
             )
+            if phase.season == "F":  # IMP-10c: barbarians take centres for nobody
+                centres = dict(nxt.centres)
+                for prov in board.supply_centres():
+                    if prov in ba or prov in wild:
+                        centres[prov] = NEUTRAL
+                        pending.add(prov)
+                nxt = replace(nxt, centres=centres)
         if season_over:  # IMP-8: gifts between partners (units after Spring too)
             nxt, done = execute_gifts(board, phase, nxt, gifts, side, garrisons)
             late += [OrderResult(g, None, o, codes) for g, o, codes in done]
@@ -595,8 +670,24 @@ class ImperialRules:
             nmr=nmr,
             disorder=sorted(cd),
             gifts=gifts,
+            barbarian_armies=sorted(
+                p for p in ba if nxt.units.get(p, (None,))[0] in empires
+            ),
+            barbarians_retreating=sorted(p for p in retreating if p in nxt.dislodged),
+            wild=sorted(wild),
+            pending=sorted(pending),
         )
-        for key in ("federations", "federating", "nmr", "disorder", "gifts"):
+        for key in (
+            "federations",
+            "federating",
+            "nmr",
+            "disorder",
+            "gifts",
+            "barbarian_armies",
+            "barbarians_retreating",
+            "wild",
+            "pending",
+        ):
             if not extra[key]:
                 extra.pop(key)
         extra.pop("guards", None)
@@ -695,24 +786,24 @@ class ImperialRules:
         federations[:] = [f for f in kept if len(f) > 1]
         return replace(nxt, units=units, centres=centres)
 
-    def _season_end(self, board, phase, nxt, extra, garrisons, entered, needed):
+    def _season_end(self, board, phase, nxt, extra, garrisons, entered, wild, pending):
         """IMP-9 after the season's movement (and retreats): clear, spread,
         garrison vacant centres; after Fall, garrisoned centres are neutral."""
         markers = extra.get("barbarian")
         if markers is None:
             markers = initial_state(board).barbarian
         occupied = set(nxt.units) | set(garrisons)
-        step = barbarian_step(board, markers, occupied, entered)
+        step = barbarian_step(board, markers, occupied, entered, wild, pending)
         extra["barbarian"] = sorted(step.barbarian)
         if not step.new_garrisons:
-            return nxt
+            return nxt, set(step.pending)
         units = dict(nxt.units)
         centres = dict(nxt.centres)
         for prov in step.new_garrisons:
             units[prov] = (NEUTRAL, Unit("A", prov))
             if phase.season == "F":
                 centres[prov] = NEUTRAL  # the Fall update counts the garrison
-        return replace(nxt, units=units, centres=centres)
+        return replace(nxt, units=units, centres=centres), set(step.pending)
 
     def _apply_joins(self, board, nxt, rules, joins, empires, garrisons):
         """IMP-2 at the start of a movement phase: the neutral garrison becomes
@@ -1077,3 +1168,84 @@ def lend_builds(work, gifts, side, garrisons):
             centres[c] = to
         done.append((giver, order, ()))
     return replace(work, centres=centres), done
+
+
+# -- barbarian armies (IMP-10) ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Raise:
+    """`RAISE B <p>`: a barbarian army in a vacant barbarian province."""
+
+    province: str
+    unit = None
+
+    def canonical(self) -> str:
+        return f"RAISE B {self.province}"
+
+
+@dataclass(frozen=True, slots=True)
+class Release:
+    """`RELEASE B <p>`: let a barbarian army go (any phase)."""
+
+    province: str
+    unit = None
+
+    def canonical(self) -> str:
+        return f"RELEASE B {self.province}"
+
+
+def parse_barbarian(board: Board, text: str):
+    words = text.upper().split()
+    if len(words) != 3 or words[1] != "B" or words[0] not in ("RAISE", "RELEASE"):
+        return None
+    place = _place(board, words[2])
+    if place is None:
+        return None
+    return Raise(place) if words[0] == "RAISE" else Release(place)
+
+
+def raise_barbarians(work, raises, markers, late_type):
+    """IMP-10a in an adjustment phase: each raise takes one build.  It needs a
+    vacant barbarian province; two empires raising in one province both fail
+    and lose that build.  Returns the position for the standard adjustments
+    (the new armies placed, lost builds lent away), the results, the places."""
+    counts: dict[str, int] = {}
+    for prov in {r.province for _p, r in raises}:
+        counts[prov] = len({p for p, r in raises if r.province == prov})
+    units = dict(work.units)
+    centres = dict(work.centres)
+    done = []
+    raised = set()
+    for power, order in raises:
+        owned = [c for c, o in centres.items() if o == power]
+        mine = sum(1 for p, _u in units.values() if p == power)
+        allowance = len(owned) - mine
+        prov = order.province
+        ok = prov in markers and prov not in units and allowance > 0
+        if ok and counts[prov] > 1:
+            # The build is lost: lend a centre away for this phase's counts.
+            spare = sorted(owned, key=lambda c: c in units)
+            centres[spare[0]] = NEUTRAL
+            ok = False
+        elif ok:
+            units[prov] = (power, Unit("A", prov))
+            raised.add(prov)
+        done.append(late_type(power, None, order, () if ok else ("void",)))
+    return replace(work, units=units, centres=centres), done, raised
+
+
+def follow(ba, moves, units, dislodged, hit=()) -> tuple[set[str], set[str]]:
+    """Where the controlled barbarian armies are after a movement phase:
+    moved ones at their destination, held ones in place; and those dislodged
+    and waiting to retreat.  Destroyed ones are gone."""
+    moved = dict(moves)
+    here, retreating = set(), set()
+    for prov in ba:
+        if prov in moved:
+            here.add(moved[prov])
+        elif prov in dislodged:
+            retreating.add(prov)
+        elif prov in units and prov not in hit:
+            here.add(prov)
+    return here, retreating

@@ -141,6 +141,7 @@ def parse_variant_order(board: Board, text: str) -> Order | None:
         return parse_designate(board, text)
     if board.data.get("variant", {}).get("rules") == "imperial":
         from judge.engine.variant_imperial import (
+            parse_barbarian,
             parse_federation,
             parse_give,
             parse_join,
@@ -152,5 +153,6 @@ def parse_variant_order(board: Board, text: str) -> Order | None:
             or parse_multimove(board, text)
             or parse_federation(board, text)
             or parse_give(board, text)
+            or parse_barbarian(board, text)
         )
     return None

@@ -451,3 +451,63 @@ def test_builds_given_move_the_allowance():
     assert "BRE" not in after.units  # Gaul gave its only build away...
     assert after.units["NAP"] == (ROME, Unit("A", "NAP"))  # ...and Rome used it
     assert after.centres["PAR"] == GAUL  # ...but keeps its centres
+
+
+# 14-16. Barbarian armies.
+def _winter_with_surplus():
+    """W1902A: Gaul owns Bre and Par, has one army (A Pic); Bur is barbarian."""
+    pos = joined("BRE", "MAR")
+    pos = moved(pos, bre=None, pic=(GAUL, "A PIC"))
+    centres = {**pos.centres, "PAR": GAUL}
+    pos = moved(pos, par=None)
+    return dataclasses.replace(
+        pos, phase=pos.phase.__class__(1902, "W", "A"), centres=centres
+    )
+
+
+def test_raising_a_barbarian_army():
+    from judge.engine.variant_imperial import Raise
+
+    winter = _winter_with_surplus()
+    assert "BUR" in winter.extra.get("barbarian", ["BUR"])
+    result = play(winter, {GAUL: [Raise("BUR")]})
+    after = result.position
+    assert after.units["BUR"] == (GAUL, Unit("A", "BUR"))
+    assert after.extra["barbarian_armies"] == ["BUR"]
+    assert "BRE" not in after.units  # the raise used Gaul's one build
+    both = play(winter, {GAUL: [Raise("BUR")], FRANK: [Raise("BUR")]}).position
+    assert "BUR" not in both.units
+
+
+def test_a_barbarian_army_takes_a_centre_for_nobody():
+    from judge.engine.variant_imperial import Raise
+
+    after = play(_winter_with_surplus(), {GAUL: [Raise("BUR")]}).position
+    spring = play(after, {GAUL: ["A BUR - BEL", "A PIC S A BUR - BEL"]}).position
+    assert spring.units["BEL"] == (GAUL, Unit("A", "BEL"))
+    assert spring.extra["barbarian_armies"] == ["BEL"]
+    assert "BUR" in spring.extra["barbarian"]  # its move cleared nothing
+    fall = play(spring, {}).position
+    assert fall.centres["BEL"] == NEUTRAL  # not Gaul's
+    assert fall.extra["pending"] == ["BEL"]
+    nxt = play(fall, {}).position if fall.phase.type == "A" else fall
+    left = play(nxt, {GAUL: ["A BEL - RUH"]}).position
+    assert left.units["BEL"] == (NEUTRAL, Unit("A", "BEL"))  # its garrison
+    assert "pending" not in left.extra
+
+
+def test_releasing_a_barbarian_army():
+    from judge.engine.variant_imperial import Raise, Release
+
+    after = play(_winter_with_surplus(), {GAUL: [Raise("BUR")]}).position
+    spring = play(after, {GAUL: [Release("BUR")]}).position
+    assert spring.units["BUR"] == ("DISORDER", Unit("A", "BUR"))
+    assert "BUR" in spring.extra["wild"] and "BUR" in spring.extra["barbarian"]
+    assert "barbarian_armies" not in spring.extra
+    attack = moved(spring, gas=(GAUL, "A GAS"))
+    bounce = play(attack, {GAUL: ["A PIC - BUR"]})
+    assert outcome(bounce, GAUL, "A PIC") == ("bounce",)
+    taken = play(attack, {GAUL: ["A PIC - BUR", "A GAS S A PIC - BUR"]}).position
+    assert taken.units["BUR"] == (GAUL, Unit("A", "BUR"))
+    assert "BUR" not in taken.extra["barbarian"]
+    assert "wild" not in taken.extra
