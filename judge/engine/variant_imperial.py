@@ -1,12 +1,12 @@
-"""Imperial Diplomacy (Calcraft & Poole), variants specification §2: the
-part implemented so far (docs/variants.md lists what is missing).
+"""Imperial Diplomacy (Calcraft & Poole), variants specification §2
+(docs/variants.md says what is implemented and what is not).
 
 Neutral garrisons are units of the power NEUTRAL (they never take orders and
 are destroyed when dislodged).  The Imperial Garrison lives in the state's
 extra data, not among the units, so a friendly unit may share its city and
 builds are not blocked; in a movement phase it fights as an army when alone
 in its city, and otherwise guards it (the engine's `guards` hook: a lone
-attack cannot enter).  Pure pieces:
+attack cannot enter).  `ImperialRules` plays the phases; pure pieces:
 
 * the starting state: every centre neutral with a garrison, every other land
   province barbarian (IMP-1);

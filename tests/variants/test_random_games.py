@@ -13,7 +13,16 @@ from judge.engine.board import province_of
 from judge.engine.orders import Build, Disband, Hold, Move, Retreat, SupportHold, Unit
 from judge.engine.serialize import position_from_json, position_to_json
 from judge.engine.variant_1913 import Designate, designations
-from judge.engine.variant_imperial import Join, coastal_centres
+from judge.engine.variant_imperial import (
+    Federate,
+    Join,
+    MultiMove,
+    Raise,
+    Release,
+    coastal_centres,
+    same_side,
+    sides_of,
+)
 from judge.engine.variant_rules import phase_key
 from judge.engine.variant_small import closed_provinces, neutral_powers
 from judge.engine.variants import load_variant
@@ -34,6 +43,7 @@ VARIANTS = [
 def random_orders(board, pos, rng: random.Random) -> dict:
     needed = orders_needed(board, pos)
     out: dict[str, list] = {}
+    imperial = board.data.get("variant", {}).get("rules") == "imperial"
     kind = pos.phase.type
     for power in needed:
         mine = []
@@ -49,6 +59,8 @@ def random_orders(board, pos, rng: random.Random) -> dict:
                 centres = pos.centres_of(power)
                 if centres:
                     mine.append(Designate(rng.choice(centres)))
+            if imperial:
+                mine += _imperial_extras(board, pos, power, rng)
         elif kind == "R":
             for d in pos.dislodged.values():
                 if d.power == power:
@@ -58,6 +70,11 @@ def random_orders(board, pos, rng: random.Random) -> dict:
                         mine.append(Disband(d.unit))
         else:
             count = needed[power]
+            if imperial and count > 0 and rng.random() < 0.5:
+                markers = pos.extra.get("barbarian", [])
+                free = [p for p in markers if p not in pos.units]
+                if free:
+                    mine.append(Raise(rng.choice(free)))
             if count > 0:
                 for home in board.home_centres(power):
                     kind_ = rng.choice("AF")
@@ -66,8 +83,29 @@ def random_orders(board, pos, rng: random.Random) -> dict:
                 units = pos.units_of(power)
                 for unit in rng.sample(units, min(len(units), -count)):
                     mine.append(Disband(unit))
+        if imperial and rng.random() < 0.05:
+            continue  # a missed turn: two in a row mean civil disorder
         out[power] = mine
     return out
+
+
+def _imperial_extras(board, pos, power, rng):
+    extra = []
+    for unit in pos.units_of(power):
+        if unit.kind == "F" and rng.random() < 0.2:
+            first = sorted(board.fleet_adjacency.get(unit.location, ()))
+            if first:
+                step = rng.choice(first)
+                second = sorted(board.fleet_adjacency.get(step, ()))
+                if second:
+                    extra.append(MultiMove(unit, (step, rng.choice(second))))
+    others = [e for e in pos.extra.get("empires", {}) if e != power]
+    if others and rng.random() < 0.1:
+        extra.append(Federate(rng.choice(others)))
+    for prov in pos.extra.get("barbarian_armies", []):
+        if pos.power_at(prov) == power and rng.random() < 0.1:
+            extra.append(Release(prov))
+    return extra
 
 
 def _movement_order(board, pos, unit, rng):
@@ -117,6 +155,8 @@ def check_invariants(board, rules, before, after):
                 assert prov in homes, (power, unit)
                 assert after.centres.get(prov) == power
         for power in board.powers:  # builds up to, removals down to, centres
+            if power == "DISORDER":
+                continue  # civil-disorder units never adjust
             assert len(after.units_of(power)) <= len(after.centres_of(power)), power
     # A two-player win is 24 units of one player's countries.
     target = board.data.get("victory", {}).get("units")
@@ -125,12 +165,25 @@ def check_invariants(board, rules, before, after):
     if after.winner:
         assert "NEUTRAL" not in after.winner.split("+")
     # Imperial: garrisons never in the units, no foreign unit in their city.
+    partners = sides_of(after.extra.get("federations", []))
     for city, slot in after.extra.get("garrisons", {}).items():
-        assert after.power_at(city) in (None, slot)
+        occupant = after.power_at(city)
+        assert occupant in (None, slot) or same_side(partners, occupant, slot), (
+            city,
+            occupant,
+            slot,
+            after.extra.get("federations"),
+        )
         assert slot in after.extra["empires"]
     for prov, (power, _unit) in after.units.items():
         if power == "NEUTRAL":
             assert board.provinces[prov].centre
+    for prov in after.extra.get("barbarian_armies", []):
+        assert after.power_at(prov) in after.extra["empires"]
+    for prov in after.extra.get("wild", []):
+        assert after.power_at(prov) == "DISORDER"
+    for prov in after.extra.get("pending", []):
+        assert after.centres.get(prov) == "NEUTRAL"
     # The state survives its JSON form.
     again = position_from_json(board, position_to_json(board, after))
     assert again == after
