@@ -173,7 +173,10 @@ def test_relay_down_for_a_while_then_back_delivers_everything(
         header(parse(m.data), "In-Reply-To") for m in relay_peer.messages()
     )
     assert replied == [f"<down{i}@example.org>" for i in range(5)]
-    assert (
-        db.execute("SELECT COUNT(*) FROM outbox WHERE state = 'sent'").fetchone()[0]
-        == 5
+    # Marked sent just after the relay took it.
+    assert wait_until(
+        lambda: (
+            db.execute("SELECT COUNT(*) FROM outbox WHERE state = 'sent'").fetchone()[0]
+            == 5
+        )
     )
