@@ -84,11 +84,16 @@ def _projector(data: dict):
         west, north = float(proj["west"]), float(proj["north"])
         scale = float(proj["scale"])
         squeeze = math.cos(math.radians(float(proj.get("ref_lat", 0.0))))
-    except (KeyError, TypeError, ValueError) as e:
-        raise GeometryError(f"[projection] needs west, north and scale: {e}") from e
+        magnify = float(proj.get("magnify", 1.0))
+        fx, fy = _point(proj.get("focus", [west, north]), "[projection] focus")
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise GeometryError(
+            f"[projection] needs numbers west, north and scale (and optionally "
+            f"ref_lat, magnify and a focus point): {e}"
+        ) from e
+    if magnify < 1:
+        raise GeometryError("[projection] magnify must be 1 or more")
     width, height = float(data["canvas"]["width"]), float(data["canvas"]["height"])
-    magnify = float(proj.get("magnify", 1.0))
-    fx, fy = proj.get("focus", [west, north])
     focus_x, focus_y = (fx - west) * squeeze * scale, (north - fy) * scale
 
     def stretch(v: float, centre: float, size: float) -> float:
@@ -109,6 +114,18 @@ def _projector(data: dict):
     return project
 
 
+def _table(value, where: str) -> dict:
+    if not isinstance(value, dict):
+        raise GeometryError(f"{where}: expected a table, got {value!r}")
+    return value
+
+
+def _list(value, where: str) -> list:
+    if not isinstance(value, list):
+        raise GeometryError(f"{where}: expected a list, got {value!r}")
+    return value
+
+
 def _point(value, where: str) -> tuple[float, float]:
     if (
         not isinstance(value, list)
@@ -126,8 +143,10 @@ def parse_geometry(board: Board, data: dict, source: str = "geometry") -> Geomet
         height = float(data["canvas"]["height"])
     except (KeyError, TypeError, ValueError) as e:
         raise GeometryError(f"{source}: [canvas] needs width and height") from e
+    if width <= 0 or height <= 0:
+        raise GeometryError(f"{source}: [canvas] width and height must be positive")
     project = _projector(data)
-    table = data.get("provinces", {})
+    table = _table(data.get("provinces", {}), f"{source}: [provinces]")
     missing = sorted(set(board.provinces) - set(table))
     if missing:
         raise GeometryError(f"{source}: no drawing for provinces {', '.join(missing)}")
@@ -140,15 +159,16 @@ def parse_geometry(board: Board, data: dict, source: str = "geometry") -> Geomet
     parts: dict[str, dict] = {}
     for pid, entry in table.items():
         where = f"{source}: provinces.{pid}"
+        entry = _table(entry, where)
         unit = project(_point(entry.get("unit"), f"{where}.unit"))
         seeds.append(unit)
         owners.append(pid)
-        for k, s in enumerate(entry.get("seeds", [])):
+        for k, s in enumerate(_list(entry.get("seeds", []), f"{where}.seeds")):
             seeds.append(project(_point(s, f"{where}.seeds[{k}]")))
             owners.append(pid)
         coasts = {
             c: project(_point(p, f"{where}.coasts.{c}"))
-            for c, p in entry.get("coasts", {}).items()
+            for c, p in _table(entry.get("coasts", {}), f"{where}.coasts").items()
         }
         wanted = set(board.provinces[pid].coasts)
         if wanted - set(coasts):
@@ -159,17 +179,25 @@ def parse_geometry(board: Board, data: dict, source: str = "geometry") -> Geomet
                 parts[pid][key] = project(_point(entry[key], f"{where}.{key}"))
 
     fillers_kinds = []
-    for n, filler in enumerate(data.get("fillers", [])):
-        kind = filler.get("kind")
+    for n, filler in enumerate(_list(data.get("fillers", []), f"{source}: fillers")):
+        kind = _table(filler, f"{source}: fillers[{n}]").get("kind")
         if kind not in ("land", "sea"):
             raise GeometryError(f"{source}: fillers[{n}].kind must be land or sea")
         name = f"_filler{n}"
         fillers_kinds.append((name, kind))
-        for k, s in enumerate(filler.get("seeds", [])):
+        for k, s in enumerate(_list(filler.get("seeds", []), f"{name} seeds")):
             seeds.append(project(_point(s, f"{source}: fillers[{n}].seeds[{k}]")))
             owners.append(name)
 
+    if len(set(seeds)) != len(seeds):
+        raise GeometryError(f"{source}: two points are the same; move one")
     outlines, touching = regions(seeds, owners, width, height)
+    empty = sorted(set(table) - set(outlines))
+    if empty:
+        raise GeometryError(
+            f"{source}: provinces {', '.join(empty)} have no area "
+            "(their points lie outside the canvas?)"
+        )
     provinces = {}
     for pid in table:
         region, part = outlines[pid], parts[pid]

@@ -91,6 +91,20 @@ def test_a_map_without_drawing_is_a_clear_error():
         (lambda d: d["provinces"]["PAR"].__setitem__("unit", [1]), "provinces.PAR"),
         (lambda d: d["provinces"]["STP"].pop("coasts"), "STP: needs a point"),
         (lambda d: d["fillers"][0].__setitem__("kind", "lava"), "land or sea"),
+        (lambda d: d["provinces"].__setitem__("PAR", 5), "PAR: expected a table"),
+        (lambda d: d["provinces"]["PAR"].__setitem__("seeds", "x"), "expected a list"),
+        (lambda d: d["provinces"]["SPA"].__setitem__("coasts", []), "expected a table"),
+        (
+            lambda d: (
+                d.pop("projection"),
+                d["provinces"]["PAR"].update(unit=[-5000, -5000], seeds=[]),
+            ),
+            "provinces .*PAR.*have no area",
+        ),
+        (lambda d: d["provinces"]["BUR"].__setitem__("unit", [2.2, 48.3]), "same"),
+        (lambda d: d["projection"].__setitem__("focus", "x"), "focus"),
+        (lambda d: d["projection"].__setitem__("magnify", 0.5), "magnify"),
+        (lambda d: d["canvas"].__setitem__("width", 0), "positive"),
     ],
 )
 def test_malformed_geometry_says_what_is_wrong(mangle, message):
