@@ -17,9 +17,12 @@ attack cannot enter).  The pieces, each in its own module:
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
+from typing import Any
 
+from judge.engine.board import Board
 from judge.engine.orders import Hold, Move, SupportHold, SupportMove, Unit
+from judge.engine.state import Phase, Position
 from judge.engine.variant_imperial_barbarians import (
     barbarian_step,
     follow,
@@ -100,6 +103,85 @@ __all__ = [  # what callers and tests use, from one place
 ]
 
 
+@dataclass
+class Turn:
+    """One phase of Imperial being played: the state it starts from (read
+    from Position.extra) and what each step changes."""
+
+    board: Board
+    rules: Any
+    position: Position
+    orders: dict[str, list]
+    extra: dict
+    empires: dict
+    garrisons: dict[str, str]  # city -> slot: live Imperial Garrisons
+    joins: list
+    federations: list
+    standing: dict  # federation orders waiting
+    gifts: list
+    nmr: dict
+    cd: set[str]  # empires falling into civil disorder this season
+    ba: set[str]  # controlled barbarian armies
+    retreating: set[str]  # ... dislodged, waiting to retreat
+    wild: set[str]  # ownerless barbarian armies
+    pending: set[str]  # centres waiting for a garrison
+    markers: set[str]  # barbarian provinces
+    entered: set[str]  # provinces entered this season (barbarian clearing)
+    late: list = field(default_factory=list)  # results of the variant's orders
+    voided: list = field(default_factory=list)  # (power, order) set aside
+    kept: dict = field(default_factory=dict)  # orders for the standard rules
+    raises: list = field(default_factory=list)
+    multis: dict = field(default_factory=dict)  # origin -> (power, MultiMove)
+    inserted: set = field(default_factory=set)  # garrisons fighting as armies
+    guards: dict = field(default_factory=dict)  # garrisons guarding a city
+    stopped: dict = field(default_factory=dict)  # multi-moves stopped early
+    contested: set = field(default_factory=set)  # later-round stand-offs
+
+    @classmethod
+    def start(cls, board, position, orders, rules) -> Turn:
+        from judge.engine.variant_rules import extra_of, normalise
+
+        extra = extra_of(position)
+        federations = [list(f) for f in extra.get("federations", [])]
+        return cls(
+            board=board,
+            rules=rules,
+            position=position,
+            orders=normalise(orders),
+            extra=extra,
+            empires=dict(extra.get("empires", {})),
+            garrisons=dict(extra.get("garrisons", {})),
+            joins=[list(j) for j in extra.get("joins", [])],
+            federations=federations,
+            standing={k: dict(v) for k, v in extra.get("federating", {}).items()},
+            gifts=[list(g) for g in extra.get("gifts", [])],
+            nmr={k: dict(v) for k, v in extra.get("nmr", {}).items()},
+            cd=set(extra.get("disorder", [])),
+            ba=set(extra.get("barbarian_armies", [])),
+            retreating=set(extra.get("barbarians_retreating", [])),
+            wild=set(extra.get("wild", [])),
+            pending=set(extra.get("pending", [])),
+            markers=set(extra.get("barbarian", initial_state(board).barbarian)),
+            entered=set(extra.get("entered", ())),
+        )
+
+    @property
+    def phase(self) -> Phase:
+        return self.position.phase
+
+    @property
+    def side(self) -> dict[str, str]:
+        return sides_of(self.federations)
+
+    def option(self, name: str, default: str) -> str:
+        return (getattr(self.rules, "options", {}) or {}).get(name, default)
+
+    def answer(self, power, order, ok: bool = True) -> None:
+        from judge.engine.api import OrderResult
+
+        self.late.append(OrderResult(power, None, order, () if ok else ("void",)))
+
+
 class ImperialRules:
     def orders_needed(self, board, position, standard_needed):
         needed = {
@@ -121,354 +203,32 @@ class ImperialRules:
         self, board, position, orders, rules, standard, standard_needed, depth
     ):
         from judge.engine.api import OrderResult
-        from judge.engine.variant_rules import extra_of, normalise, with_extra
-
-        extra = extra_of(position)
-        empires = dict(extra.get("empires", {}))
-        garrisons = dict(extra.get("garrisons", {}))
-        joins = [list(j) for j in extra.get("joins", [])]
-        late: list = []
-        voided: list = []
-        kept: dict[str, list] = {}
-        phase = position.phase
-
-        federations = [list(f) for f in extra.get("federations", [])]
-        standing = {k: dict(v) for k, v in extra.get("federating", {}).items()}
-        side = sides_of(federations)
-        orders = normalise(orders)
-        gifts = [list(g) for g in extra.get("gifts", [])]
-        cd = set(extra.get("disorder", []))  # falling into disorder this season
-        nmr = self._count_nmrs(board, position, orders, rules, extra, empires)
-        cd |= {s for s, rec in nmr.items() if rec["run"] >= 2 or rec["total"] >= 3}
-        # Barbarian armies (IMP-10): where the controlled ones stand, the
-        # ownerless ones (barbarian civil-disorder units), captured centres
-        # waiting for a garrison.  RELEASE acts before anything else.
-        ba = set(extra.get("barbarian_armies", []))
-        retreating = set(extra.get("barbarians_retreating", []))
-        wild = set(extra.get("wild", []))
-        pending = set(extra.get("pending", []))
-        raises: list[tuple[str, Raise]] = []
-        markers = set(extra.get("barbarian", initial_state(board).barbarian))
-        released = {}
-        for power, given in orders.items():
-            for order in given:
-                if isinstance(order, Release):
-                    ok = (
-                        order.province in ba
-                        and position.power_at(order.province) == power
-                    )
-                    if ok:
-                        released[order.province] = power
-                    late.append(
-                        OrderResult(power, None, order, () if ok else ("void",))
-                    )
-                elif isinstance(order, Raise):
-                    if phase.type == "A" and power in empires:
-                        raises.append((power, order))
-                    else:
-                        late.append(OrderResult(power, None, order, ("void",)))
-        if released:
-            units = dict(position.units)
-            for prov in released:
-                ba.discard(prov)
-                if board.provinces[prov].centre:
-                    units[prov] = (NEUTRAL, Unit("A", prov))  # becomes its garrison
-                else:
-                    units[prov] = (DISORDER, units[prov][1])
-                    wild.add(prov)
-                    markers.add(prov)
-            position = replace(position, units=units)
-            extra["barbarian"] = sorted(markers)
-        for power, given in orders.items():
-            for order in given:
-                if isinstance(order, Raise | Release):
-                    continue
-                if isinstance(order, Federate | Accept | LeaveFederation):
-                    ok = power in empires and (
-                        isinstance(order, LeaveFederation)
-                        or (order.empire in empires and order.empire != power)
-                    )
-                    if ok:
-                        record_federation_order(standing, power, order)
-                    late.append(
-                        OrderResult(power, None, order, () if ok else ("void",))
-                    )
-                    continue
-                if isinstance(order, Give):
-                    ok = power in empires and order.to in empires and order.to != power
-                    if ok:
-                        gifts.append([power, order.kind, order.what, order.to])
-                    else:
-                        late.append(OrderResult(power, None, order, ("void",)))
-                    continue
-                if isinstance(order, Join):
-                    if power != slot_of(order.city) or power in empires:
-                        late.append(OrderResult(power, None, order, ("void",)))
-                    else:
-                        joins.append([power, order.city, order.name])
-                    continue
-                unit = getattr(order, "unit", None)
-                is_garrison = (
-                    phase.type == "M"
-                    and unit is not None
-                    and garrisons.get(unit.province) == power
-                    and unit.province not in position.units
-                )
-                if (
-                    power == NEUTRAL
-                    or power not in empires
-                    or (
-                        is_garrison
-                        and not isinstance(order, Hold | SupportHold | SupportMove)
-                    )
-                ):
-                    voided.append((power, order))
-                else:
-                    kept.setdefault(power, []).append(order)
-
-        # Petrol (IMP-5): fit each empire's fleet orders to its budget, then
-        # only the first step of a multi-step move fights in round 1.
-        multis: dict[str, tuple[str, MultiMove]] = {}
-        if phase.type == "M":
-            overflow = (getattr(rules, "options", {}) or {}).get(
-                "petrol_overflow", "truncate"
-            )
-            for power, given in kept.items():
-                budget = sum(1 for u in position.units_of(power) if u.kind == "F")
-                if over_budget(given, budget) is None:
-                    continue
-                if overflow == "truncate":
-                    kept[power], _cut = fit_to_budget(given, budget)
-                else:
-                    fleets = [o for o in given if petrol_cost(o)]
-                    voided += [(power, o) for o in fleets]
-                    kept[power] = [o for o in given if not petrol_cost(o)]
-            for power, given in kept.items():
-                for i, o in enumerate(given):
-                    if not isinstance(o, MultiMove):
-                        continue
-                    if not valid_path(board, o):
-                        voided.append((power, o))
-                        given[i] = Hold(o.unit)
-                        continue
-                    multis[o.unit.province] = (power, o)
-                    given[i] = Move(o.unit, o.steps[0])
-
-        # Movement: a garrison alone in its city stands in the fight as an
-        # army (it holds, supports, may be supported); one sharing its city,
-        # or whose empire moves a unit in, guards it with strength 1.
-        work = position
-        inserted: set[str] = set()
-        guards: dict[str, str] = {}
-        if phase.type == "M":
-            units = dict(position.units)
-            incoming: dict[str, set[str]] = {}  # province -> sides moving in
-            for p, os in kept.items():
-                for o in os:
-                    if isinstance(o, Move):
-                        incoming.setdefault(province_of_dest(o), set()).add(
-                            side.get(p, p)
-                        )
-            for city, slot in garrisons.items():
-                friendly = side.get(slot, slot) in incoming.get(city, ())
-                if city in units or friendly:
-                    guards[city] = side.get(slot, slot)
-                else:
-                    units[city] = (slot, Unit("A", city))
-                    inserted.add(city)
-            work = replace(
-                position, units=units, extra={**extra, "guards": guards, "sides": side}
-            )
-
-        if phase.type == "A":  # civil-disorder units are exempt from adjustments
-            work = replace(
-                work,
-                units={p: e for p, e in position.units.items() if e[0] != DISORDER},
-            )
-            work, done, raised = raise_barbarians(
-                work, raises, markers, late_type=OrderResult
-            )
-            late += done
-            ba |= raised
-            work, done = lend_builds(work, gifts, side, garrisons)
-            late += [OrderResult(g, None, o, codes) for g, o, codes in done]
-            gifts = [g for g in gifts if g[1] != "builds"]
-        result = standard(board, work, kept, rules)
-        # Victory is IMP-14's (below), never the standard count, which would
-        # crown the neutrals.
-        nxt = replace(result.position, winner=position.winner)
-        units = dict(nxt.units)
-        if phase.type == "A":
-            units.update({p: e for p, e in position.units.items() if e[0] == DISORDER})
-            nxt = replace(nxt, centres=position.centres)  # lent builds go back
-        dislodged = dict(nxt.dislodged)
-        entered = set(extra.get("entered", ()))
-
-        if phase.type == "M":
-            for city in inserted:
-                entry = units.get(city)
-                if entry == (garrisons[city], Unit("A", city)):
-                    del units[city]  # the garrison lives in extra, not units
-                else:
-                    garrisons.pop(city)  # dislodged: destroyed, no retreat
-                    dislodged.pop(city, None)
-            for city in guards:
-                entry = units.get(city)
-                if entry is not None and side.get(entry[0], entry[0]) != side.get(
-                    garrisons.get(city), garrisons.get(city)
-                ):
-                    garrisons.pop(city, None)  # an enemy is in: destroyed
-            moved_ba = set()
-            hit = {
-                r.unit.province
-                for r in result.results
-                if r.unit is not None and "dislodged" in r.outcomes
-            }
-            for r in result.results:
-                if isinstance(r.order, Move) and not r.outcomes:
-                    dest = province_of_dest(r.order)
-                    if r.unit.province in ba:
-                        moved_ba.add((r.unit.province, dest))
-                    else:
-                        entered.add(dest)  # barbarian armies clear nothing
-            ba, retreating = follow(ba, moved_ba, units, dislodged, hit)
-        elif phase.type == "R":
-            moved_ba = set()
-            for r in result.results:
-                if hasattr(r.order, "dest") and not r.outcomes:
-                    if r.unit.province in retreating:
-                        moved_ba.add((r.unit.province, province_of_dest(r.order)))
-                    else:
-                        entered.add(province_of_dest(r.order))
-            ba |= {dest for prov, dest in moved_ba}
-            retreating = set()
-        wild = {p for p in wild if units.get(p, (None,))[0] == DISORDER}
-
-        stopped: dict[str, int] = {}
-        contested: set[str] = set()
-        if multis:
-            stopped, contested = later_rounds(units, garrisons, multis, entered, side)
-
-        # Neutral units never retreat; nobody retreats into a foreign garrison,
-        # a province now occupied, or one left empty by a later-round stand-off.
-        kept_dislodged = {}
-        for prov, d in dislodged.items():
-            if d.power in PASSIVE:
-                continue
-            options = tuple(
-                loc
-                for loc in d.retreats
-                if same_side(side, garrisons.get(loc.split("/")[0], d.power), d.power)
-                and loc.split("/")[0] not in units
-                and loc.split("/")[0] not in contested
-            )
-            if options:
-                kept_dislodged[prov] = replace(d, retreats=options)
-        nxt = replace(nxt, units=units, dislodged=kept_dislodged)
-
-        season_over = phase.type in ("M", "R") and nxt.phase.type != "R"
-        if season_over and cd:
-            nxt = self._disorder(phase, nxt, cd, empires, garrisons, federations)
-            for prov in list(ba):  # their barbarian armies go wild
-                if nxt.units.get(prov, (None,))[0] == DISORDER:
-                    ba.discard(prov)
-                    wild.add(prov)
-            for slot in cd:
-                nmr.pop(slot, None)
-                standing.pop(slot, None)
-            cd = set()
-        if season_over and phase.season == "F":  # IMP-7d: partners keep theirs
-            centres = dict(nxt.centres)
-            for prov, owner in nxt.centres.items():
-                before = position.centres.get(prov)
-                if before and before != owner and same_side(side, before, owner):
-                    centres[prov] = before
-            nxt = replace(nxt, centres=centres)
-        if phase.type == "M" and nxt.phase.type == "R":
-            extra["entered"] = sorted(entered)
-        if season_over:
-            extra.pop("entered", None)
-            nxt, pending = self._season_end(
-                board, phase, nxt, extra, garrisons, entered, wild, pending
-            )
-            if phase.season == "F":  # IMP-10c: barbarians take centres for nobody
-                centres = dict(nxt.centres)
-                for prov in board.supply_centres():
-                    if prov in ba or prov in wild:
-                        centres[prov] = NEUTRAL
-                        pending.add(prov)
-                nxt = replace(nxt, centres=centres)
-        if season_over:  # IMP-8: gifts between partners (units after Spring too)
-            nxt, done = execute_gifts(board, phase, nxt, gifts, side, garrisons)
-            late += [OrderResult(g, None, o, codes) for g, o, codes in done]
-            gifts = (
-                [g for g in gifts if g[1] == "builds"]
-                if phase.season == "F"
-                else [g for g in gifts if g[1] != "unit"]
-            )
-        if season_over and phase.season == "F":  # ownership changed: a Winter?
-            from judge.engine.state import Phase
-
-            winter = replace(nxt, phase=Phase(phase.year, "W", "A"), dislodged={})
-            spring = replace(nxt, phase=Phase(phase.year + 1, "S", "M"), dislodged={})
-            nxt = winter if standard_needed(board, winter) else spring
-            if nxt is spring:  # builds given are for this Winter only
-                gifts = [g for g in gifts if g[1] != "builds"]
-        if nxt.phase.type == "M" and joins:
-            nxt, late_joins = self._apply_joins(
-                board, nxt, rules, joins, empires, garrisons
-            )
-            late += late_joins
-            joins = []
-
-        federations, changed = apply_federation_orders(standing, federations, empires)
-        extra.update(
-            empires=empires,
-            garrisons=garrisons,
-            joins=joins,
-            federations=federations,
-            federating=standing,
-            nmr=nmr,
-            disorder=sorted(cd),
-            gifts=gifts,
-            barbarian_armies=sorted(
-                p for p in ba if nxt.units.get(p, (None,))[0] in empires
-            ),
-            barbarians_retreating=sorted(p for p in retreating if p in nxt.dislodged),
-            wild=sorted(wild),
-            pending=sorted(pending),
-        )
-        for key in (
-            "federations",
-            "federating",
-            "nmr",
-            "disorder",
-            "gifts",
-            "barbarian_armies",
-            "barbarians_retreating",
-            "wild",
-            "pending",
-        ):
-            if not extra[key]:
-                extra.pop(key)
-        extra.pop("guards", None)
-        for key in ("joins",):
-            if not extra[key]:
-                extra.pop(key)
-        nxt = with_extra(nxt, extra)
-        if (changed or (season_over and phase.season == "F")) and not position.winner:
-            nxt = self._victory(board, nxt, federations)
-
         from judge.engine.variant_rules import void_results
 
-        results = void_results(OrderResult, result.results, voided)
-        if multis:
-            results = multi_results(OrderResult, results, multis, stopped)
+        t = Turn.start(board, position, orders, rules)
+        self._count_nmrs(t)
+        self._release(t)
+        self._sort_orders(t)
+        self._fit_petrol(t)
+        result = standard(board, self._fighting_position(t), t.kept, rules)
+        nxt = self._after_fight(t, result)
+        if t.phase.type in ("M", "R") and nxt.phase.type != "R":
+            nxt = self._end_of_season(t, nxt, standard_needed)
+        if nxt.phase.type == "M" and t.joins:
+            nxt = self._apply_joins(t, nxt)
+        nxt, changed = self._store(t, nxt)
+        fall_over = t.phase.season == "F" and t.phase.type in ("M", "R")
+        if (changed or (fall_over and nxt.phase.type != "R")) and not position.winner:
+            nxt = self._victory(board, nxt, t.federations)
+
+        results = void_results(OrderResult, result.results, t.voided)
+        if t.multis:
+            results = multi_results(OrderResult, results, t.multis, t.stopped)
         final = replace(
             result,
-            results=results + tuple(late),
+            results=results + tuple(t.late),
             dislodged=tuple(
-                d for d in result.dislodged if d.unit.province in kept_dislodged
+                d for d in result.dislodged if d.unit.province in nxt.dislodged
             ),
             position=nxt,
         )
@@ -483,119 +243,420 @@ class ImperialRules:
             final = replace(final, position=more.position)
         return final
 
-    # -- pieces ---------------------------------------------------------------
-    def _count_nmrs(self, board, position, orders, rules, extra, empires):
+    # -- before the fight ----------------------------------------------------
+    def _count_nmrs(self, t: Turn) -> None:
         """IMP-13a: an empire that could order and sent nothing (absent from
         the orders) missed the phase; movement phases only unless
-        `nmr_counting=all_phases`."""
-        nmr = {k: dict(v) for k, v in extra.get("nmr", {}).items()}
-        counting = (getattr(rules, "options", {}) or {}).get(
-            "nmr_counting", "movement_only"
-        )
-        phase = position.phase
-        if phase.type != "M" and counting != "all_phases":
-            return nmr
-        garrisoned = set(extra.get("garrisons", {}).values())
-        owing = set(self.orders_needed(board, position, _standard_needed))
-        for slot in empires:
-            if phase.type == "M":
+        `nmr_counting=all_phases`.  Two in a row or three in all: disorder."""
+        if t.phase.type != "M" and t.option("nmr_counting", "") != "all_phases":
+            return
+        garrisoned = set(t.garrisons.values())
+        owing = set(self.orders_needed(t.board, t.position, _standard_needed))
+        for slot in t.empires:
+            if t.phase.type == "M":
                 could = slot in garrisoned or any(
-                    p == slot for p, _u in position.units.values()
+                    p == slot for p, _u in t.position.units.values()
                 )
             else:
                 could = slot in owing
             if not could:
                 continue
-            rec = nmr.setdefault(slot, {"run": 0, "total": 0})
-            if slot in orders:
+            rec = t.nmr.setdefault(slot, {"run": 0, "total": 0})
+            if slot in t.orders:
                 rec["run"] = 0
             else:
                 rec["run"] += 1
                 rec["total"] += 1
-        return nmr
+        t.cd |= {s for s, rec in t.nmr.items() if rec["run"] >= 2 or rec["total"] >= 3}
 
-    def _disorder(self, phase, nxt, slots, empires, garrisons, federations):
+    def _release(self, t: Turn) -> None:
+        """IMP-10d: RELEASE acts before the phase is adjudicated; the army
+        goes wild (or becomes the garrison of the centre it stands in)."""
+        units = dict(t.position.units)
+        for power, given in t.orders.items():
+            for order in given:
+                if not isinstance(order, Release):
+                    continue
+                prov = order.province
+                ok = prov in t.ba and units.get(prov, (None,))[0] == power
+                t.answer(power, order, ok)
+                if not ok:
+                    continue
+                t.ba.discard(prov)
+                if t.board.provinces[prov].centre:
+                    units[prov] = (NEUTRAL, Unit("A", prov))
+                else:
+                    units[prov] = (DISORDER, units[prov][1])
+                    t.wild.add(prov)
+                    t.markers.add(prov)
+        t.position = replace(t.position, units=units)
+
+    def _sort_orders(self, t: Turn) -> None:
+        """The variant's own orders are recorded; orders for units go to the
+        standard rules unless nobody may give them (neutrals, empires not in
+        the game, a garrison ordered to move)."""
+        for power, given in t.orders.items():
+            for order in given:
+                if isinstance(order, Release):
+                    continue
+                if isinstance(order, Raise):
+                    if t.phase.type == "A" and power in t.empires:
+                        t.raises.append((power, order))
+                    else:
+                        t.answer(power, order, False)
+                elif isinstance(order, Federate | Accept | LeaveFederation):
+                    ok = power in t.empires and (
+                        isinstance(order, LeaveFederation)
+                        or (order.empire in t.empires and order.empire != power)
+                    )
+                    if ok:
+                        record_federation_order(t.standing, power, order)
+                    t.answer(power, order, ok)
+                elif isinstance(order, Give):
+                    ok = power in t.empires and order.to in t.empires
+                    if ok and order.to != power:
+                        t.gifts.append([power, order.kind, order.what, order.to])
+                    else:
+                        t.answer(power, order, False)
+                elif isinstance(order, Join):
+                    if power != slot_of(order.city) or power in t.empires:
+                        t.answer(power, order, False)
+                    else:
+                        t.joins.append([power, order.city, order.name])
+                elif self._may_order(t, power, order):
+                    t.kept.setdefault(power, []).append(order)
+                else:
+                    t.voided.append((power, order))
+
+    @staticmethod
+    def _may_order(t: Turn, power: str, order) -> bool:
+        if power not in t.empires:
+            return False  # neutrals, disorder, empires not (or no longer) in
+        unit = getattr(order, "unit", None)
+        garrison = (
+            t.phase.type == "M"
+            and unit is not None
+            and t.garrisons.get(unit.province) == power
+            and unit.province not in t.position.units
+        )
+        return not garrison or isinstance(order, Hold | SupportHold | SupportMove)
+
+    def _fit_petrol(self, t: Turn) -> None:
+        """IMP-5: fit each empire's fleet orders to its budget; only the
+        first step of a multi-step move fights in round 1."""
+        if t.phase.type != "M":
+            return
+        for power, given in t.kept.items():
+            budget = sum(1 for u in t.position.units_of(power) if u.kind == "F")
+            if over_budget(given, budget) is None:
+                continue
+            if t.option("petrol_overflow", "truncate") == "truncate":
+                t.kept[power], _cut = fit_to_budget(given, budget)
+            else:
+                t.voided += [(power, o) for o in given if petrol_cost(o)]
+                t.kept[power] = [o for o in given if not petrol_cost(o)]
+        for power, given in t.kept.items():
+            for i, o in enumerate(given):
+                if not isinstance(o, MultiMove):
+                    continue
+                if not valid_path(t.board, o):
+                    t.voided.append((power, o))
+                    given[i] = Hold(o.unit)
+                    continue
+                t.multis[o.unit.province] = (power, o)
+                given[i] = Move(o.unit, o.steps[0])
+
+    def _fighting_position(self, t: Turn) -> Position:
+        """What the standard rules see.  Movement: a garrison alone in its
+        city fights as an army (holds, supports, may be supported); one
+        sharing its city, or whose side moves a unit in, guards it.
+        Adjustments: disorder units are left out; raises take builds; lent
+        builds move the counts."""
+        side = t.side
+        if t.phase.type == "M":
+            units = dict(t.position.units)
+            incoming: dict[str, set[str]] = {}  # province -> sides moving in
+            for p, os in t.kept.items():
+                for o in os:
+                    if isinstance(o, Move):
+                        incoming.setdefault(province_of_dest(o), set()).add(
+                            side.get(p, p)
+                        )
+            for city, slot in t.garrisons.items():
+                own = side.get(slot, slot)
+                if city in units or own in incoming.get(city, ()):
+                    t.guards[city] = own
+                else:
+                    units[city] = (slot, Unit("A", city))
+                    t.inserted.add(city)
+            guards_and_sides = {**t.extra, "guards": t.guards, "sides": side}
+            return replace(t.position, units=units, extra=guards_and_sides)
+        if t.phase.type == "A":
+            from judge.engine.api import OrderResult
+
+            work = replace(
+                t.position,
+                units={p: e for p, e in t.position.units.items() if e[0] != DISORDER},
+            )
+            work, done, raised = raise_barbarians(
+                work, t.raises, t.markers, late_type=OrderResult
+            )
+            t.late += done
+            t.ba |= raised
+            work, done = lend_builds(work, t.gifts, side, t.garrisons)
+            t.late += [OrderResult(g, None, o, codes) for g, o, codes in done]
+            t.gifts = [g for g in t.gifts if g[1] != "builds"]
+            return work
+        return t.position
+
+    # -- after the fight -----------------------------------------------------
+    def _after_fight(self, t: Turn, result) -> Position:
+        """Garrisons out of the units (destroyed if beaten), barbarian armies
+        followed, later petrol rounds, retreat options struck out."""
+        # Victory is IMP-14's, never the standard count (it would crown the
+        # neutrals).
+        nxt = replace(result.position, winner=t.position.winner)
+        units = dict(nxt.units)
+        dislodged = dict(nxt.dislodged)
+        side = t.side
+        if t.phase.type == "A":
+            units.update(
+                {p: e for p, e in t.position.units.items() if e[0] == DISORDER}
+            )
+            nxt = replace(nxt, centres=t.position.centres)  # lent builds go back
+        elif t.phase.type == "M":
+            for city in t.inserted:
+                if units.get(city) == (t.garrisons[city], Unit("A", city)):
+                    del units[city]  # the garrison lives in extra, not units
+                else:
+                    t.garrisons.pop(city)  # dislodged: destroyed, no retreat
+                    dislodged.pop(city, None)
+            for city in t.guards:
+                entry = units.get(city)
+                owner = t.garrisons.get(city)
+                if entry is not None and not same_side(side, entry[0], owner):
+                    t.garrisons.pop(city, None)  # an enemy is in: destroyed
+            self._follow_barbarian_armies(t, result, units, dislodged)
+            if t.multis:
+                t.stopped, t.contested = later_rounds(
+                    units, t.garrisons, t.multis, t.entered, side
+                )
+        else:
+            self._follow_barbarian_armies(t, result, units, dislodged)
+        t.wild = {p for p in t.wild if units.get(p, (None,))[0] == DISORDER}
+
+        # Neutral units never retreat; nobody retreats into a foreign garrison,
+        # a province now occupied, or one left empty by a later-round stand-off.
+        kept = {}
+        for prov, d in dislodged.items():
+            if d.power in PASSIVE:
+                continue
+            options = tuple(
+                loc
+                for loc in d.retreats
+                if same_side(side, t.garrisons.get(loc.split("/")[0], d.power), d.power)
+                and loc.split("/")[0] not in units
+                and loc.split("/")[0] not in t.contested
+            )
+            if options:
+                kept[prov] = replace(d, retreats=options)
+        return replace(nxt, units=units, dislodged=kept)
+
+    @staticmethod
+    def _follow_barbarian_armies(t: Turn, result, units, dislodged) -> None:
+        """Where the controlled barbarian armies went; entries by any other
+        unit clear barbarian markers (IMP-9a), theirs do not."""
+        moved = set()
+        if t.phase.type == "M":
+            hit = {
+                r.unit.province
+                for r in result.results
+                if r.unit is not None and "dislodged" in r.outcomes
+            }
+            for r in result.results:
+                if isinstance(r.order, Move) and not r.outcomes:
+                    dest = province_of_dest(r.order)
+                    if r.unit.province in t.ba:
+                        moved.add((r.unit.province, dest))
+                    else:
+                        t.entered.add(dest)
+            t.ba, t.retreating = follow(t.ba, moved, units, dislodged, hit)
+        elif t.phase.type == "R":
+            for r in result.results:
+                if hasattr(r.order, "dest") and not r.outcomes:
+                    dest = province_of_dest(r.order)
+                    if r.unit.province in t.retreating:
+                        t.ba.add(dest)
+                    else:
+                        t.entered.add(dest)
+            t.retreating = set()
+
+    def _end_of_season(self, t: Turn, nxt: Position, standard_needed) -> Position:
+        """After a season's movement and retreats, in the rules' order: civil
+        disorder, partners keeping their centres, the barbarian step, the
+        barbarians' captures, gifts; after Fall, whether a Winter is due."""
+        from judge.engine.api import OrderResult
+
+        fall = t.phase.season == "F"
+        if t.cd:
+            nxt = self._disorder(t, nxt)
+        if fall:  # IMP-7d: a partner in your centre does not take it
+            centres = dict(nxt.centres)
+            for prov, owner in nxt.centres.items():
+                before = t.position.centres.get(prov)
+                if before and before != owner and same_side(t.side, before, owner):
+                    centres[prov] = before
+            # A live garrison keeps its city (PROPOSED: only beating it takes
+            # the city, e.g. not a former partner's unit still inside).
+            centres.update(t.garrisons)
+            nxt = replace(nxt, centres=centres)
+        nxt = self._barbarian_step(t, nxt)
+        if fall:  # IMP-10c: barbarians take centres for nobody
+            centres = dict(nxt.centres)
+            for prov in t.board.supply_centres():
+                if prov in t.ba or prov in t.wild:
+                    centres[prov] = NEUTRAL
+                    t.pending.add(prov)
+            nxt = replace(nxt, centres=centres)
+        # IMP-8: gifts between partners (units after Spring too)
+        nxt, done = execute_gifts(t.board, t.phase, nxt, t.gifts, t.side, t.garrisons)
+        t.late += [OrderResult(g, None, o, codes) for g, o, codes in done]
+        keep = ("builds",) if fall else ("sc", "builds")
+        t.gifts = [g for g in t.gifts if g[1] in keep]
+        t.extra.pop("entered", None)
+        if not fall:
+            return nxt
+        winter = replace(nxt, phase=Phase(t.phase.year, "W", "A"), dislodged={})
+        if standard_needed(t.board, winter):
+            return winter
+        t.gifts = [g for g in t.gifts if g[1] != "builds"]  # for this Winter only
+        return replace(nxt, phase=Phase(t.phase.year + 1, "S", "M"), dislodged={})
+
+    def _disorder(self, t: Turn, nxt: Position) -> Position:
         """IMP-13b-c after the season's retreats: units in centres (the
-        garrison too) disband, the rest become civil-disorder units; the
-        empire's centres turn neutral, a vacant one gets a neutral garrison;
-        it leaves its federation and the game."""
+        garrison too) disband, the rest become civil-disorder units (barbarian
+        armies go wild); the empire's centres turn neutral, a vacant one gets a
+        neutral garrison; it leaves its federation and the game."""
+        slots = t.cd
         units = {}
         for prov, (power, unit) in nxt.units.items():
             if power in slots:
-                if prov in nxt.centres or prov in garrisons:
+                if prov in nxt.centres or prov in t.garrisons:
                     continue
                 power = DISORDER
+                if prov in t.ba:
+                    t.ba.discard(prov)
+                    t.wild.add(prov)
             units[prov] = (power, unit)
-        for city, slot in list(garrisons.items()):
+        for city, slot in list(t.garrisons.items()):
             if slot in slots:
-                del garrisons[city]
+                del t.garrisons[city]
         centres = dict(nxt.centres)
         for prov, owner in nxt.centres.items():
             if owner not in slots:
                 continue
             occupant = units.get(prov)
-            if occupant is None:
+            if prov in t.garrisons:  # another empire's garrison is still there
+                centres[prov] = t.garrisons[prov]
+            elif occupant is None:
                 units[prov] = (NEUTRAL, Unit("A", prov))
                 centres[prov] = NEUTRAL
-            elif phase.season == "F" and occupant[0] not in PASSIVE:
+            elif t.phase.season == "F" and occupant[0] not in PASSIVE:
                 centres[prov] = occupant[0]  # the Fall update's capture
             else:
                 centres[prov] = NEUTRAL
         for slot in slots:
-            empires.pop(slot, None)
-        kept = [[m for m in f if m not in slots] for f in federations]
-        federations[:] = [f for f in kept if len(f) > 1]
+            t.empires.pop(slot, None)
+            t.nmr.pop(slot, None)
+            t.standing.pop(slot, None)
+        kept = [[m for m in f if m not in slots] for f in t.federations]
+        t.federations = [f for f in kept if len(f) > 1]
+        t.cd = set()
         return replace(nxt, units=units, centres=centres)
 
-    def _season_end(self, board, phase, nxt, extra, garrisons, entered, wild, pending):
-        """IMP-9 after the season's movement (and retreats): clear, spread,
-        garrison vacant centres; after Fall, garrisoned centres are neutral."""
-        markers = extra.get("barbarian")
-        if markers is None:
-            markers = initial_state(board).barbarian
-        occupied = set(nxt.units) | set(garrisons)
-        step = barbarian_step(board, markers, occupied, entered, wild, pending)
-        extra["barbarian"] = sorted(step.barbarian)
-        if not step.new_garrisons:
-            return nxt, set(step.pending)
+    @staticmethod
+    def _barbarian_step(t: Turn, nxt: Position) -> Position:
+        """IMP-9: clear, spread, garrison vacant centres; after Fall a new
+        garrison makes its centre neutral (the ownership update counts it)."""
+        occupied = set(nxt.units) | set(t.garrisons)
+        step = barbarian_step(
+            t.board, t.markers, occupied, t.entered, t.wild, t.pending
+        )
+        t.markers = set(step.barbarian)
+        t.pending = set(step.pending)
         units = dict(nxt.units)
         centres = dict(nxt.centres)
         for prov in step.new_garrisons:
             units[prov] = (NEUTRAL, Unit("A", prov))
-            if phase.season == "F":
-                centres[prov] = NEUTRAL  # the Fall update counts the garrison
-        return replace(nxt, units=units, centres=centres), set(step.pending)
+            if t.phase.season == "F":
+                centres[prov] = NEUTRAL
+        return replace(nxt, units=units, centres=centres)
 
-    def _apply_joins(self, board, nxt, rules, joins, empires, garrisons):
+    def _apply_joins(self, t: Turn, nxt: Position) -> Position:
         """IMP-2 at the start of a movement phase: the neutral garrison becomes
         the Imperial Garrison, an army joins it, the city is the empire's."""
-        from judge.engine.api import OrderResult
-
         occupied = {p for p, (power, _u) in nxt.units.items() if power != NEUTRAL}
-        occupied |= set(garrisons)
-        conflict = (getattr(rules, "options", {}) or {}).get(
-            "join_conflict", "first_come"
-        )
-        requests = [(slot, city) for slot, city, _name in joins if slot not in empires]
+        occupied |= set(t.garrisons)
+        requests = [(s, c) for s, c, _n in t.joins if s not in t.empires]
         accepted, refused = resolve_joins(
-            board, requests, nxt.centres, occupied, conflict
+            t.board,
+            requests,
+            nxt.centres,
+            occupied,
+            t.option("join_conflict", "first_come"),
         )
-        names = {slot: name for slot, _city, name in joins}
+        names = {slot: name for slot, _city, name in t.joins}
         units = dict(nxt.units)
         centres = dict(nxt.centres)
-        late = []
         for slot, city in accepted.items():
             units[city] = (slot, Unit("A", city))
             centres[city] = slot
-            garrisons[city] = slot
-            empires[slot] = {"city": city, "name": names.get(slot, "")}
-            late.append(OrderResult(slot, None, Join(city, names.get(slot, "")), ()))
+            t.garrisons[city] = slot
+            t.empires[slot] = {"city": city, "name": names.get(slot, "")}
+            t.answer(slot, Join(city, names.get(slot, "")))
         for slot in refused:
-            city = next(c for s, c, _n in joins if s == slot)
-            late.append(
-                OrderResult(slot, None, Join(city, names.get(slot, "")), ("void",))
-            )
-        return replace(nxt, units=units, centres=centres), late
+            city = next(c for s, c, _n in t.joins if s == slot)
+            t.answer(slot, Join(city, names.get(slot, "")), False)
+        t.joins = []
+        return replace(nxt, units=units, centres=centres)
+
+    def _store(self, t: Turn, nxt: Position) -> tuple[Position, bool]:
+        """Federation changes (at the end of every phase), then the state."""
+        from judge.engine.variant_rules import with_extra
+
+        t.federations, changed = apply_federation_orders(
+            t.standing, t.federations, t.empires
+        )
+        extra = dict(t.extra)
+        extra.pop("guards", None)
+        if t.phase.type == "M" and nxt.phase.type == "R":
+            extra["entered"] = sorted(t.entered)  # for the step after retreats
+        stored = {
+            "empires": t.empires,
+            "garrisons": t.garrisons,
+            "barbarian": sorted(t.markers),
+            "joins": t.joins,
+            "federations": t.federations,
+            "federating": t.standing,
+            "nmr": t.nmr,
+            "disorder": sorted(t.cd),
+            "gifts": t.gifts,
+            "barbarian_armies": sorted(
+                p for p in t.ba if nxt.units.get(p, (None,))[0] in t.empires
+            ),
+            "barbarians_retreating": sorted(
+                p for p in t.retreating if p in nxt.dislodged
+            ),
+            "wild": sorted(t.wild),
+            "pending": sorted(t.pending),
+        }
+        always = ("empires", "garrisons", "barbarian")
+        for key, value in stored.items():
+            if value or key in always:
+                extra[key] = value
+            else:
+                extra.pop(key, None)
+        return with_extra(nxt, extra), changed
 
     def _victory(self, board, nxt, federations=()):
         outcome = bloc_result(board, nxt.centres, federations)
