@@ -1,7 +1,7 @@
 """Mail throughput: messages per second from SMTP accept to reply queued.
 
-A judge (the HELP handler, SQLite file, Maildir out) runs in this process
-with its real SMTP listener; a few client connections send HELP messages and
+A judge (`judge serve`: the HELP handler, SQLite file, Maildir out) runs as
+its own process; a few client connections send HELP messages and
 a watcher notes when each reply appears in the outbox.  Latency per message:
 from the start of its SMTP transaction to its reply committed to the outbox.
 
@@ -15,17 +15,18 @@ stream at the target rate (latency of a judge keeping up).
 from __future__ import annotations
 
 import argparse
+import signal
 import smtplib
 import socket
 import statistics
+import subprocess
+import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-from judge.config import Config, JudgeSettings, Limits, SmtpSettings
-from judge.daemon.daemon import Daemon
-from judge.daemon.help_handler import HelpHandler
+from judge.config import Config, load_config
 from judge.store.db import open_database
 
 
@@ -43,18 +44,41 @@ def message(i: int) -> bytes:
 
 
 def run(messages: int, connections: int, rate: float | None = None) -> dict:
+    """Start `judge serve` as its own process (as in production: the clients
+    here do not compete with it for the interpreter) and measure it."""
     with tempfile.TemporaryDirectory(prefix="judge-bench-") as tmp:
-        config = Config(
-            judge=JudgeSettings(address="judge@example.org", data_dir=Path(tmp)),
-            smtp=SmtpSettings(listen=f"127.0.0.1:{free_port()}"),
-            limits=Limits(rate_limit_messages=10**9),
+        port = free_port()
+        config_file = Path(tmp) / "judge.toml"
+        config_file.write_text(
+            f'[judge]\naddress = "judge@example.org"\ndata_dir = "{tmp}"\n'
+            f'[smtp]\nlisten = "127.0.0.1:{port}"\n'
+            "[limits]\nrate_limit_messages = 1000000000\n"
         )
-        daemon = Daemon(config, HelpHandler(config.judge))
-        daemon.start()
+        config = load_config(config_file)
+        judge = subprocess.Popen(
+            [sys.executable, "-m", "judge", "serve", "--config", str(config_file)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         try:
+            _wait_for_port(port, judge)
             return _measure(config, messages, connections, rate)
         finally:
-            daemon.stop()
+            judge.send_signal(signal.SIGTERM)
+            judge.wait(30)
+
+
+def _wait_for_port(port: int, judge: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if judge.poll() is not None:
+            raise SystemExit(f"judge serve exited with {judge.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise SystemExit("judge serve did not start")
 
 
 def _measure(

@@ -8,17 +8,15 @@ sets one event; the worker finishes the message in hand first."""
 from __future__ import annotations
 
 import logging
+import re
 import signal
 import threading
 import time
 from collections.abc import Callable
 from datetime import datetime
-from email.parser import BytesParser
-from email.policy import default as default_policy
 
 from judge.config import Config
 from judge.daemon.worker import Worker
-from judge.mail.decode import message_id_of
 from judge.mail.imap_poller import ImapPoller
 from judge.mail.sender import drain_outbox
 from judge.mail.smtp_listener import start_listener
@@ -213,12 +211,18 @@ class Daemon:
         db.close()
 
 
+_MESSAGE_ID = re.compile(
+    rb"^message-id:[ \t]*(?:\r?\n[ \t]+)?(<[^<>\s]+>)", re.I | re.M
+)
+
+
 def _message_id(raw: bytes) -> str | None:
-    try:
-        headers = BytesParser(policy=default_policy).parsebytes(raw, headersonly=True)
-        return message_id_of(headers)
-    except Exception:
-        return None
+    """The Message-ID, for dedup: a quick look at the header block only."""
+    end = raw.find(b"\r\n\r\n")
+    if end < 0:
+        end = raw.find(b"\n\n")
+    found = _MESSAGE_ID.search(raw, 0, end if end >= 0 else len(raw))
+    return found.group(1).decode("ascii", "replace") if found else None
 
 
 def _record(db, part: str, exc: Exception, now: datetime) -> None:

@@ -43,6 +43,7 @@ class Worker:
         self.clock = clock
         self.on_queued = on_queued
         self.address = config.judge.address
+        self.first_message = True
 
     # -- messages ---------------------------------------------------------
 
@@ -56,7 +57,15 @@ class Worker:
             # Tried that often already, and the process died each time.
             self._give_up(row, f"given up after {row.attempts} attempts")
             return True
-        count_attempt(self.db, row.id)
+        attempts = row.attempts
+        if self.first_message:
+            # Messages are handled one at a time in order, so a message that
+            # crashed the process is the first one handled after the restart:
+            # counting a try here (committed before it is made) is enough to
+            # give it up after a few crashes, at no cost for the others.
+            count_attempt(self.db, row.id)
+            attempts += 1
+            self.first_message = False
         try:
             with transaction(self.db):
                 queued = self._handle(row, self.clock())
@@ -65,7 +74,13 @@ class Worker:
             log.exception("message %d: handling failed (%s)", row.id, error)
             with transaction(self.db):
                 record_error(self.db, "worker", error, self.clock(), row.id)
-            if row.attempts + 1 >= limit:
+                if attempts == row.attempts:
+                    attempts += 1
+                    self.db.execute(
+                        "UPDATE intake SET attempts = ? WHERE id = ?",
+                        (attempts, row.id),
+                    )
+            if attempts >= limit:
                 self._give_up(row, error)
             return True
         if queued:

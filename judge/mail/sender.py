@@ -43,6 +43,8 @@ def drain_outbox(
                 _retry(db, row.id, clock(), error, retry_initial, retry_max)
             log.warning("%s; %d message(s) wait", error, len(batch))
             break
+        batched = getattr(transport, "idempotent", False)
+        sent: list[int] = []
         try:
             for row in batch:
                 if should_stop():
@@ -66,11 +68,16 @@ def drain_outbox(
                     transport.close()
                     failed_connection = True
                     break
-                mark_sent(db, row.id, clock())
+                if batched:
+                    sent.append(row.id)
+                else:
+                    mark_sent(db, row.id, clock())
                 delivered += 1
                 log.info("outbox %d delivered to %s", row.id, ", ".join(row.recipients))
         finally:
             transport.close()
+            if sent:
+                mark_sent(db, sent, clock())
         if failed_connection:
             break
     return delivered

@@ -23,6 +23,8 @@ class MaildirTransport:
     again (after a crash before it was marked sent) replaces nothing and
     adds nothing: delivery here is exactly once."""
 
+    idempotent = True  # the sender may mark a whole batch sent at once
+
     def __init__(self, maildir: Path) -> None:
         self.maildir = Path(maildir)
         for sub in ("tmp", "new", "cur"):
@@ -51,6 +53,8 @@ class MaildirTransport:
 
 class RelayTransport:
     """Sends through an SMTP relay; one connection per batch."""
+
+    idempotent = False  # each message is marked sent as soon as it is accepted
 
     def __init__(self, settings: RelaySettings, sender: str) -> None:
         self.settings = settings

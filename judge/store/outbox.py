@@ -60,13 +60,17 @@ def due_messages(
     ]
 
 
-def mark_sent(db: sqlite_utils.Database, outbox_id: int, now: datetime) -> None:
+def mark_sent(
+    db: sqlite_utils.Database, outbox_ids: int | list[int], now: datetime
+) -> None:
+    ids = [outbox_ids] if isinstance(outbox_ids, int) else outbox_ids
     with transaction(db):
-        db.execute(
-            "UPDATE outbox SET state = 'sent', sent_at = ?, attempts = attempts + 1"
-            " WHERE id = ?",
-            (iso(now), outbox_id),
-        )
+        for outbox_id in ids:
+            db.execute(
+                "UPDATE outbox SET state = 'sent', sent_at = ?,"
+                " attempts = attempts + 1 WHERE id = ?",
+                (iso(now), outbox_id),
+            )
 
 
 def mark_retry(
