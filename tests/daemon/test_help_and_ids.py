@@ -1,0 +1,50 @@
+"""The HELP handler and the intake's quick Message-ID scan."""
+
+from datetime import UTC, datetime
+
+from judge.config import Config, JudgeSettings
+from judge.daemon import make_handler
+from judge.daemon.daemon import _message_id
+from judge.daemon.help_handler import HelpHandler
+from judge.mail.message import IncomingMail
+
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def incoming(body: str, subject: str = "") -> IncomingMail:
+    return IncomingMail(
+        id=1,
+        sender="alice@example.org",
+        subject=subject,
+        body=body,
+        message_id="<m@example.org>",
+        references=("<r@example.org>",),
+    )
+
+
+def test_help_unknown_and_empty():
+    handler = HelpHandler(JudgeSettings())
+    (reply,) = handler.handle(None, incoming("\n  help me\n"), NOW)
+    assert "This is the Diplomacy judge PYJ at judge@localhost" in reply.body
+    assert reply.to == ("alice@example.org",)
+    assert reply.in_reply_to == "<m@example.org>"
+    assert reply.subject == "Re: your message to the judge"
+    (reply,) = handler.handle(None, incoming("SIGNON france", "Re: game"), NOW)
+    assert '"SIGNON" is not a command' in reply.body and reply.subject == "Re: game"
+    (reply,) = handler.handle(None, incoming("", "HELP"), NOW)
+    assert "This is the Diplomacy judge" in reply.body
+    (reply,) = handler.handle(None, incoming(""), NOW)
+    assert "empty" in reply.body
+    assert handler.tick(None, NOW) == []
+
+
+def test_make_handler_is_the_help_handler_for_now():
+    assert isinstance(make_handler(Config()), HelpHandler)
+
+
+def test_message_id_scan():
+    assert _message_id(b"From: a\r\nMessage-ID: <x@y.org>\r\n\r\nb") == "<x@y.org>"
+    assert _message_id(b"message-id:\r\n  <f@y.org>\r\n\r\n") == "<f@y.org>"
+    assert _message_id(b"From: a\n\nMessage-ID: <in@body.org>\n") is None
+    assert _message_id(b"") is None
+    assert _message_id(b"Message-ID: <only@headers.org>") == "<only@headers.org>"
