@@ -189,9 +189,17 @@ class ImperialRules:
             for p, n in standard_needed(board, position).items()
             if p not in PASSIVE
         }
+        extra = position.extra or {}
         if position.phase.type == "M":  # the Imperial Garrison takes orders too
-            for slot in (position.extra or {}).get("garrisons", {}).values():
+            for slot in extra.get("garrisons", {}).values():
                 needed[slot] = needed.get(slot, 0) + 1
+        if position.phase.type == "A":  # a surplus may also raise barbarians
+            markers = extra.get("barbarian", initial_state(board).barbarian)
+            vacant = sum(1 for p in markers if p not in position.units)
+            for slot in extra.get("empires", {}):
+                surplus = len(position.centres_of(slot)) - len(position.units_of(slot))
+                if surplus > 0 and vacant:
+                    needed[slot] = min(surplus, needed.get(slot, 0) + vacant)
         return needed
 
     def adjudicate(self, board, position, orders, rules, standard, standard_needed):
@@ -514,7 +522,7 @@ class ImperialRules:
         if fall:  # IMP-10c: barbarians take centres for nobody
             centres = dict(nxt.centres)
             for prov in t.board.supply_centres():
-                if prov in t.ba or prov in t.wild:
+                if (prov in t.ba or prov in t.wild) and prov not in t.garrisons:
                     centres[prov] = NEUTRAL
                     t.pending.add(prov)
             nxt = replace(nxt, centres=centres)
@@ -527,7 +535,14 @@ class ImperialRules:
         if not fall:
             return nxt
         winter = replace(nxt, phase=Phase(t.phase.year, "W", "A"), dislodged={})
-        if standard_needed(t.board, winter):
+        from judge.engine.variant_rules import with_extra
+
+        due = self.orders_needed(
+            t.board,
+            with_extra(winter, {"empires": t.empires, "barbarian": sorted(t.markers)}),
+            standard_needed,
+        )
+        if due or standard_needed(t.board, winter):
             return winter
         t.gifts = [g for g in t.gifts if g[1] != "builds"]  # for this Winter only
         return replace(nxt, phase=Phase(t.phase.year + 1, "S", "M"), dislodged={})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -87,6 +88,19 @@ def random_orders(board, pos, rng: random.Random) -> dict:
     return out
 
 
+def _head_start(board, pos, rng):
+    """Each empire gets two more centres (their garrisons gone), so Winters
+    come with builds and raises."""
+    units, centres = dict(pos.units), dict(pos.centres)
+    free = sorted(c for c, o in centres.items() if o == "NEUTRAL")
+    for empire in sorted(pos.extra["empires"]):
+        for centre in rng.sample(free, 2):
+            free.remove(centre)
+            centres[centre] = empire
+            units.pop(centre, None)
+    return dataclasses.replace(pos, units=units, centres=centres)
+
+
 def _imperial_extras(board, pos, power, rng):
     extra = []
     for unit in pos.units_of(power):
@@ -146,6 +160,9 @@ def check_invariants(board, rules, before, after):
         homes_board = board
         extra = designations(after)
         for prov, (power, unit) in after.units.items():
+            if prov in after.extra.get("barbarian_armies", ()):
+                assert prov in before.extra.get("barbarian", ())  # raised there
+                continue
             if prov not in before.units:
                 homes = set(homes_board.home_centres(power))
                 if power in extra:
@@ -199,7 +216,7 @@ def test_random_game_runs_and_keeps_invariants(variant, seed):
         joins = {f"EMPIRE_{c}": [Join(c)] for c in cities[:3]}
         result = adjudicate(board, pos, joins, rules)
         check_invariants(board, rules, pos, result.position)
-        pos = result.position
+        pos = _head_start(board, result.position, rng)
         late = {f"EMPIRE_{c}": [Join(c)] for c in cities[3:]}
     for _ in range(120):  # forty years, or until someone wins
         if pos.winner:
