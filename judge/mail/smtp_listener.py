@@ -9,6 +9,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP
 
 log = logging.getLogger("judge.smtp")
 
@@ -65,6 +66,21 @@ class IntakeHandler:
         self.executor.shutdown(wait=True)
 
 
+class JudgeSMTP(SMTP):
+    """aiosmtpd's server, with a refusal of oversized mail that tells the
+    sender what to do (their mail server quotes it in the bounce)."""
+
+    async def push(self, status):
+        text = status.decode() if isinstance(status, bytes) else status
+        if text.startswith("552 Error"):
+            status = (
+                f"552 5.3.4 Message too big for this judge (at most"
+                f" {self.data_size_limit} bytes): please send your commands as"
+                " plain text, without attachments"
+            )
+        await super().push(status)
+
+
 class SizeLimitedSMTPController(Controller):
     """A Controller whose server announces and enforces SIZE."""
 
@@ -77,6 +93,9 @@ class SizeLimitedSMTPController(Controller):
             enable_SMTPUTF8=True,
             ident="pyjudge",
         )
+
+    def factory(self):
+        return JudgeSMTP(self.handler, **self.SMTP_kwargs)
 
 
 def start_listener(

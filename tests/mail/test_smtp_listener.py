@@ -74,4 +74,9 @@ def test_size_is_announced_and_enforced(listener):
                 b"Subject: big\r\n\r\n" + b"x" * 20_000 + b"\r\n",
             )
         assert "552" in str(failure.value)
+        assert "at most 10000 bytes" in str(failure.value)
+        # A client that declares the size up front is refused at MAIL FROM.
+        smtp.rset()
+        code, text = smtp.mail("alice@example.org", ["SIZE=20000"])
+        assert code == 552 and b"plain text" in text
     assert db.execute("SELECT COUNT(*) FROM intake").fetchone()[0] == 0
