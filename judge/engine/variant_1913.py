@@ -42,6 +42,39 @@ class Designate:
         return f"DESIGNATE {self.province}"
 
 
+@dataclass(frozen=True, slots=True)
+class Alliance:
+    """`ALLIANCE <powers>` (a standing vote for exactly that set, the voter
+    included) or `ALLIANCE NONE` (withdrawn): T-4."""
+
+    powers: tuple[str, ...]
+    unit = None
+
+    def canonical(self) -> str:
+        return "ALLIANCE " + (" ".join(self.powers) if self.powers else "NONE")
+
+
+def parse_alliance(board: Board, text: str) -> Alliance | None:
+    """'ALLIANCE R A L' (letters, ids or names) or 'ALLIANCE NONE'."""
+    words = text.replace(",", " ").split()
+    if not words or words[0].upper() != "ALLIANCE" or len(words) < 2:
+        return None
+    if [w.upper() for w in words[1:]] == ["NONE"]:
+        return Alliance(())
+    found = []
+    for word in words[1:]:
+        w = word.upper()
+        match = [
+            pid
+            for pid, p in board.powers.items()
+            if w in (pid, p.letter.upper(), p.name.upper(), p.adjective.upper())
+        ]
+        if len(match) != 1:
+            return None
+        found.append(match[0])
+    return Alliance(tuple(sorted(set(found))))
+
+
 def parse_designate(board: Board, text: str) -> Designate | None:
     """'DESIGNATE Gre' -> Designate('GRE'); None if the text is not one."""
     words = text.split()
@@ -152,12 +185,25 @@ class Rules1913:
         extra = extra_of(position)
         homes = dict(extra.get("homes", {}))
         pending = dict(extra.get("designations", {}))
+        votes = {p: list(v) for p, v in extra.get("alliance", {}).items()}
         late: list[OrderResult] = []
 
         # DESIGNATE orders: rejected at once if they never can succeed.
         for power in list(orders):
             rest = []
             for order in orders[power]:
+                if isinstance(order, Alliance):
+                    ok = not order.powers or (
+                        power in order.powers and len(order.powers) >= 2
+                    )
+                    if ok and order.powers:
+                        votes[power] = list(order.powers)
+                    elif ok:
+                        votes.pop(power, None)
+                    late.append(
+                        OrderResult(power, None, order, () if ok else ("void",))
+                    )
+                    continue
                 if not isinstance(order, Designate):
                     rest.append(order)
                     continue
@@ -205,9 +251,19 @@ class Rules1913:
             extra.pop("homes")
         if not pending:
             extra.pop("designations")
+        extra["alliance"] = votes
+        if not votes:
+            extra.pop("alliance")
         nxt = with_extra(nxt, extra)
         if not position.winner:
             nxt = dataclasses.replace(nxt, winner=solo_winner(board, nxt))
+        if not nxt.winner:  # T-4: checked at the end of every phase
+            allies = alliance_winners(board, nxt, votes)
+            if allies:
+                extra["result"] = "alliance"
+                nxt = with_extra(
+                    dataclasses.replace(nxt, winner="+".join(allies)), extra
+                )
         return dataclasses.replace(
             result, results=tuple(result.results) + tuple(late), position=nxt
         )

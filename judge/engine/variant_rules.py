@@ -136,9 +136,9 @@ def parse_variant_order(board: Board, text: str) -> Order | None:
     """An order only a variant knows (1913's `DESIGNATE <centre>`), or None
     when the text is not one: the order language reads everything else."""
     if board.data.get("variant", {}).get("rules") == "1913":
-        from judge.engine.variant_1913 import parse_designate
+        from judge.engine.variant_1913 import parse_alliance, parse_designate
 
-        return parse_designate(board, text)
+        return parse_designate(board, text) or parse_alliance(board, text)
     if board.data.get("variant", {}).get("rules") == "imperial":
         from judge.engine.variant_imperial import (
             parse_barbarian,

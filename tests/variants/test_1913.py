@@ -380,3 +380,25 @@ def test_designate_is_read_from_text():
     assert parse_designate(BOARD, "designate greece") == Designate("GRE")
     assert parse_designate(BOARD, "A SER - GRE") is None
     assert Designate("GRE").canonical() == "DESIGNATE GRE"
+
+
+def test_alliance_votes_as_standing_orders_end_the_game():
+    from judge.engine.variant_1913 import Alliance, parse_alliance
+
+    assert parse_alliance(BOARD, "ALLIANCE R A L") == Alliance(
+        ("AUSTRIA", "BULGARIA", "RUSSIA")
+    )
+    assert parse_alliance(BOARD, "alliance none") == Alliance(())
+    assert parse_alliance(BOARD, "ALLIANCE R Q") is None
+    pos = _alliance_position({"RUSSIA": 14, "AUSTRIA": 8, "BULGARIA": 4})
+    three = Alliance(("AUSTRIA", "BULGARIA", "RUSSIA"))
+    first = play(pos, {"RUSSIA": [three], "AUSTRIA": [three]}).position
+    assert first.winner is None
+    assert first.extra["alliance"]["RUSSIA"] == ["AUSTRIA", "BULGARIA", "RUSSIA"]
+    done = play(first, {"BULGARIA": [three]}).position
+    assert done.winner == "AUSTRIA+BULGARIA+RUSSIA"
+    assert done.extra["result"] == "alliance"
+    withdrawn = play(first, {"RUSSIA": [Alliance(())], "BULGARIA": [three]})
+    assert withdrawn.position.winner is None
+    outsider = play(pos, {"FRANCE": [three]})
+    assert [r.outcomes for r in outsider.results if r.power == "FRANCE"] == [("void",)]
