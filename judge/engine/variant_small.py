@@ -25,7 +25,9 @@ from collections.abc import Mapping
 from judge.engine.api import OrderResult
 from judge.engine.board import Board, province_of
 from judge.engine.orders import (
+    Build,
     Convoy,
+    Disband,
     Move,
     Order,
     Retreat,
@@ -47,11 +49,16 @@ ENTERING = (Move, Retreat, Convoy, SupportMove)
 
 
 def neutral_powers(board: Board, position: Position) -> set[str]:
-    """Countries nobody orders in this phase."""
+    """Countries nobody orders in this phase.  Once the coin is tossed, its
+    winner orders Italy (its Winter adjustments, if any, before it joins)."""
     table = board.data.get("neutral", {})
     if not before(position.phase, table.get("until")):
         return set()
-    return set(table.get("powers", ()))
+    powers = set(table.get("powers", ()))
+    toss = extra_of(position).get("coin_toss")
+    if toss:
+        powers.discard(toss["power"])
+    return powers
 
 
 def closed_provinces(board: Board, position: Position) -> frozenset[str]:
@@ -94,6 +101,8 @@ def blocked(order: Order, closed: frozenset[str]) -> bool:
     if not closed:
         return False
     unit = getattr(order, "unit", None)
+    if isinstance(order, Build | Disband):
+        return False  # adjustments at home are not entering anything
     if unit is not None and unit.province in closed:
         return True
     if isinstance(order, ENTERING) and province_of(order.dest) in closed:

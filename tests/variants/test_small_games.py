@@ -292,3 +292,20 @@ def test_player_sum_victory_option():
     assert adjudicate(board, pos, {}, rules).position.winner is None
     board, rules = load_variant("standard-4p:victory=player_sum_18")
     assert adjudicate(board, pos, {}, rules).position.winner == "AUSTRIA+FRANCE"
+
+
+def test_2p_toss_winner_orders_italys_winter_adjustments():
+    board, rules = load_variant("standard-2p:coin_toss=P1")
+    fall = position(
+        "F1914M",
+        {"ITALY": ["A VEN", "A ROM"], "FRANCE": ["A PAR"]},
+        {"ITALY": ["NAP", "ROM", "VEN"], "FRANCE": ["PAR"]},
+    )
+    winter = adjudicate(board, fall, {}, rules).position
+    assert str(winter.phase) == "W1914A"
+    assert orders_needed(board, winter) == {"ITALY": 1}
+    result = adjudicate(board, winter, orders(italy=["F NAP B"]), rules)
+    assert outcome(result, "ITALY", "F NAP") == ()
+    spring = result.position
+    assert str(spring.phase) == "S1915M"
+    assert units_of(spring)["ITALY"] == ["A ROM", "A VEN", "F NAP"]
