@@ -75,6 +75,7 @@ from judge.engine.variant_imperial_petrol import (
 __all__ = [  # what callers and tests use, from one place
     "DISORDER",
     "NEUTRAL",
+    "PASSIVE",
     "Accept",
     "Federate",
     "Give",

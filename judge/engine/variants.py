@@ -235,13 +235,19 @@ def variant_seats(board: Board, position=None) -> dict[str, list[str]]:
         from judge.engine.variant_small import seating
 
         return seating(board, position)
+    if board.data.get("variant", {}).get("rules") == "imperial":
+        from judge.engine.variant_imperial import PASSIVE
+
+        # One seat per Imperial City: a player takes it by JOINing the city.
+        return {p: [p] for p in board.powers if p not in PASSIVE}
     return {power: [power] for power in board.powers}
 
 
 def variant_summary(board: Board, position) -> dict:
     """What is particular to the variant at this position, as data for LIST and
-    the results: neutral countries, seating, closed provinces, the coin toss,
-    minor powers and their designated homes.  Empty for the standard game."""
+    the results: neutral countries, seating, closed provinces, the coin toss;
+    minor powers, designated homes, alliance votes; empires, garrisons,
+    barbarians, federations.  Empty for the standard game."""
     kind = board.data.get("variant", {}).get("rules")
     out: dict = {}
     if kind == "small":
@@ -267,4 +273,23 @@ def variant_summary(board: Board, position) -> dict:
             out["designated_homes"] = dict(extra["homes"])
         if extra.get("designations"):
             out["pending_designations"] = dict(extra["designations"])
+        if extra.get("alliance"):
+            out["alliance_votes"] = dict(extra["alliance"])
+    elif kind == "imperial":
+        from judge.engine.variant_imperial import initial_state
+
+        extra = position.extra if position is not None else {}
+        out["empires"] = dict(extra.get("empires", {}))
+        out["imperial_garrisons"] = dict(extra.get("garrisons", {}))
+        out["neutral_garrisons"] = sorted(
+            p
+            for p, (power, _u) in (position.units if position else {}).items()
+            if power == "NEUTRAL"
+        )
+        out["barbarian"] = sorted(
+            extra.get("barbarian", initial_state(board).barbarian)
+        )
+        for key in ("federations", "barbarian_armies", "wild", "pending", "nmr"):
+            if extra.get(key):
+                out[key] = extra[key]
     return out

@@ -250,6 +250,11 @@ def test_seats_for_the_service():
     summary = variant_summary(board, initial_position(board))
     assert summary["closed"] == ["APU", "NAP", "PIE", "ROM", "TUS", "VEN"]
     assert summary["closed_until"] == "S1915M"
+    board, _ = load_variant("imperial")
+    assert len(variant_seats(board)) == 27
+    summary = variant_summary(board, initial_position(board))
+    assert summary["empires"] == {} and len(summary["neutral_garrisons"]) == 34
+    assert len(summary["barbarian"]) == 22
     board, _ = load_variant("1913")
     assert len(variant_seats(board)) == 15
     assert len(variant_summary(board, initial_position(board))["minor_powers"]) == 8
