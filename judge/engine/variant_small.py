@@ -142,7 +142,13 @@ class SmallGameRules:
                     voided.append((power, order))
                 else:
                     kept.setdefault(power, []).append(order)
-        result = standard(board, position, kept, rules)
+        work = position
+        toss = extra_of(position).get("coin_toss")
+        if toss and getattr(rules, "options", {}).get("same_side") == "player":
+            # Italy joins its player's side (the map data's sides predate it).
+            sides = {**extra_of(position), "sides": {toss["power"]: toss["player"]}}
+            work = dataclasses.replace(position, extra=sides)
+        result = standard(board, work, kept, rules)
         result = dataclasses.replace(
             result,
             results=void_results(OrderResult, result.results, voided),

@@ -309,3 +309,19 @@ def test_2p_toss_winner_orders_italys_winter_adjustments():
     spring = result.position
     assert str(spring.phase) == "S1915M"
     assert units_of(spring)["ITALY"] == ["A ROM", "A VEN", "F NAP"]
+
+
+def test_2p_same_side_player_includes_italy_after_the_toss():
+    board, rules = load_variant("standard-2p:coin_toss=P2,same_side=player")
+    spring = position(
+        "S1915M",
+        {"ITALY": ["A VEN"], "AUSTRIA": ["A TRI", "A TYR"]},
+        {"ITALY": ["VEN"], "AUSTRIA": ["TRI", "VIE", "BUD"]},
+        extra={"coin_toss": {"power": "ITALY", "player": "P2", "year": 1914}},
+    )
+    given = orders(austria=["A TRI - VEN", "A TYR S A TRI - VEN"])
+    result = adjudicate(board, spring, given, rules)
+    assert result.position.units["VEN"][0] == "ITALY"  # one side: no dislodging
+    board, rules = load_variant("standard-2p:coin_toss=P2")
+    result = adjudicate(board, spring, given, rules)
+    assert result.position.units["VEN"][0] == "AUSTRIA"
