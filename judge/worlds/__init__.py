@@ -1,0 +1,1 @@
+"""Random worlds: playable maps generated from a seed (issue 8)."""

@@ -1,0 +1,76 @@
+"""`judge world new [--seed S] [--powers N] [--name NAME]`: generate a random
+world into maps/ and say what it holds (docs/worlds.md)."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from pathlib import Path
+
+from judge.worlds.generate import World, WorldError, generate
+from judge.worlds.store import write_world
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    new = sub.add_parser("new", help="generate a world and write it to maps/")
+    new.add_argument("--seed", type=int, help="same seed, same world (default: random)")
+    new.add_argument("--powers", type=int, default=7, help="number of powers (2-12)")
+    new.add_argument("--name", help="map name (default world-SEED)")
+    new.add_argument(
+        "--dir", type=Path, default=None, help="write here instead of maps/"
+    )
+    new.add_argument("--picture", type=Path, help="also draw the start as SVG or PNG")
+
+
+def describe(world: World) -> str:
+    r = world.report
+    lines = [
+        f"world {r['name']!r} ({r['title']}), seed {r['seed']}",
+        f"  provinces: {r['provinces']} ({r['land']} inland, {r['coast']} coastal, "
+        f"{r['sea']} sea); two coasts: {', '.join(r['two_coast']) or 'none'}",
+        f"  supply centres: {r['centres']} ({r['neutral_centres']} neutral); "
+        f"victory at {world.data['map']['victory_centres']}",
+        "  powers (mean moves to their nearest neutral centres):",
+    ]
+    for pid, name in r["powers"].items():
+        homes = ", ".join(world.data["powers"][pid]["units"])
+        lines.append(f"    {name:<12} {r['neutral_distance'][pid]:<5} {homes}")
+    lines.append(f"  spread of those distances: {r['neutral_distance_spread']}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
+    try:
+        world = generate(seed, args.powers, args.name)
+        name = write_world(world, args.dir)
+    except (WorldError, OSError) as e:
+        print(f"judge world: {e}", file=sys.stderr)
+        return 2
+    print(describe(world))
+    print(f"wrote {name}.toml and {name}.geometry.toml")
+    if args.picture:
+        _draw(world, args.picture)
+        print(f"drew {args.picture}")
+    return 0
+
+
+def _draw(world: World, path: Path) -> None:
+    from judge.engine.api import initial_position
+    from judge.engine.board import Board
+    from judge.pictures import render_png, render_svg
+    from judge.pictures.geometry import parse_geometry
+
+    board = Board(world.data)
+    geometry = parse_geometry(board, world.geometry)
+    position = initial_position(board)
+    title = board.title
+    if path.suffix.lower() == ".png":
+        path.write_bytes(render_png(board, position, title=title, geometry=geometry))
+    else:
+        path.write_text(
+            render_svg(board, position, title=title, geometry=geometry),
+            encoding="utf-8",
+        )
