@@ -13,7 +13,10 @@ import random
 
 from judge.language.lexer import COASTS, FILLERS, KEYWORDS
 
-ONSETS = ["b", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "dr", "gr", "kr", "st", "th", "sh", "tr", "pl", "vr", "ch"]
+ONSETS = (
+    "b", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z",
+    "br", "dr", "gr", "kr", "st", "th", "sh", "tr", "pl", "vr", "ch",
+)  # fmt: skip
 VOWELS = ["a", "e", "i", "o", "u", "a", "e", "o", "ai", "ei", "ou", "ia"]
 CODAS = ["", "", "", "n", "r", "l", "s", "m", "nd", "rn", "th", "sk"]
 # Country initials (power letters): consonants and vowels a name may start
@@ -66,7 +69,9 @@ class Namer:
             word = "".join(self._syllable(k == 0, start) for k in range(n))
             if not (4 <= len(word) <= 10) or word in RESERVED:
                 continue
-            if any(a == b == c for a, b, c in zip(word, word[1:], word[2:])):
+            if any(
+                a == b == c for a, b, c in zip(word, word[1:], word[2:], strict=False)
+            ):
                 continue  # no triple letters
             if word in self.used or word[:4] in self.prefixes:
                 continue
