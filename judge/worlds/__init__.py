@@ -1,1 +1,13 @@
-"""Random worlds: playable maps generated from a seed (issue 8)."""
+"""Random worlds: playable maps generated from a seed (issue 8).
+
+    world = generate(seed, powers=7, name=None)   # World(name, data, geometry, report)
+    name = write_world(world)                     # maps/<name>.toml + .geometry.toml
+    board = load_board(name)                      # then like any other map
+
+`problems(world)` lists anything unsound (empty for every generated world).
+"""
+
+from judge.worlds.generate import World, WorldError, generate, problems
+from judge.worlds.store import read_world, write_world
+
+__all__ = ["World", "WorldError", "generate", "problems", "read_world", "write_world"]

@@ -55,6 +55,15 @@ def check_board(board: Board) -> list[str]:
     letters = [p.letter for p in board.powers.values()]
     if len(set(letters)) != len(letters):
         problems.append(f"power letters repeat: {letters}")
+    # Every name in the adjacency lists is a place of this map.
+    for p, dests in board.army_adjacency.items():
+        for q in sorted(set(dests) - set(provs)):
+            problems.append(f"{p}'s army list names unknown {q!r}")
+    for loc, dests in board.fleet_adjacency.items():
+        for d in sorted(d for d in dests if not board.is_location(d)):
+            problems.append(f"{loc}'s fleet list names unknown {d!r}")
+    if problems:
+        return problems
     # Symmetric adjacency, right kinds.
     for p, dests in board.army_adjacency.items():
         for q in dests:
