@@ -178,13 +178,7 @@ def fleet_links(shape: Shape, borders: Borders) -> None:
                     ci, cj = row[ki][0], jrow[kj][0]
                     i_wet = ci >= 0 and not shape.land[ci]
                     j_wet = cj >= 0 and not shape.land[cj]
-                    if not (i_wet or j_wet):
-                        continue
-                    a = loc(i, ki) if i_wet else _plain(provs[sp[i]])
-                    b = loc(j, kj) if j_wet else _plain(provs[sp[j]])
-                    link(a, b)
+                    # Both shores meet the same sea at this end of the border.
+                    if i_wet and j_wet and sp[ci] == sp[cj]:
+                        link(loc(i, ki), loc(j, kj))
     borders.fleet = fleet
-
-
-def _plain(prov: Province) -> Location | None:
-    return None if prov.coasts else (prov.index, None)

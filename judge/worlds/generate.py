@@ -21,7 +21,7 @@ from judge.worlds.borders import (
 )
 from judge.worlds.names import SEA_WORDS, Namer, adjective
 from judge.worlds.powers import fairness, place_homes, place_neutrals
-from judge.worlds.shape import grow_land, make_sites, split_sea, tessellate
+from judge.worlds.shape import carve_bays, grow_land, make_sites, split_sea, tessellate
 from judge.worlds.validate import check_board, check_drawing
 
 GENERATOR_VERSION = 1
@@ -88,7 +88,9 @@ def _attempt(rng: random.Random, n_powers: int, name: str) -> World | None:
     n_seas = max(4, round(19 / 7 * n_powers))
     width, height, sites = make_sites(rng, round(n_land * 2.3))
     shape = tessellate(width, height, sites)
-    grow_land(shape, rng, n_land)
+    n_bays = n_powers
+    grow_land(shape, rng, n_land + n_bays)
+    carve_bays(shape, rng, n_bays)
     split_sea(shape, rng, n_seas)
     borders = provinces_of(shape)
     provs = borders.provinces

@@ -51,6 +51,8 @@ class Namer:
 
     def _syllable(self, first: bool, start: str | None = None) -> str:
         onset = self.rng.choice(self.onsets)
+        if first and start is not None and start in "aeiou":
+            return start + self.rng.choice(("n", "r", "l", "s", "th", "nd", "rk"))
         if first and start is not None:
             onset = start
         elif first and self.rng.random() < 0.2:

@@ -19,7 +19,7 @@ from judge.pictures.tessellate import OUTSIDE, voronoi_cells
 
 Point = tuple[float, float]
 SPACING = 72.0  # pixels between grid sites
-ROUGHNESS = 0.45  # noise on the height field: higher, a more ragged coast
+ROUGHNESS = 0.9  # noise on the height field: higher, a more ragged coast
 MIN_EDGE = 2.0  # shorter borders are corners, not borders (as the pictures say)
 
 
@@ -115,6 +115,35 @@ def grow_land(shape: Shape, rng: random.Random, n_land: int) -> None:
     # Seas cut off from the ocean become land (no lakes: fleets must reach all).
     ocean = _sea_component(shape, land)
     shape.land = [i not in ocean for i in range(len(shape.sites))]
+
+
+def carve_bays(shape: Shape, rng: random.Random, count: int) -> None:
+    """Turn `count` shore cells deep in the land into sea: inlets and gulfs,
+    so the coast is ragged and some provinces end up between two waters."""
+    for _ in range(count):
+        land = {i for i, is_land in enumerate(shape.land) if is_land}
+        options = [
+            i
+            for i in sorted(land)
+            if any(not shape.land[j] for j in shape.neighbours[i])
+            and sum(shape.land[j] for j in shape.neighbours[i]) >= 4
+            and _connected(shape, land - {i})
+        ]
+        if not options:
+            return
+        shape.land[rng.choice(options)] = False
+
+
+def _connected(shape: Shape, sites: set[int]) -> bool:
+    start = min(sites)
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        for j in shape.neighbours[queue.popleft()]:
+            if j in sites and j not in seen:
+                seen.add(j)
+                queue.append(j)
+    return len(seen) == len(sites)
 
 
 def _sea_component(shape: Shape, land: set[int]) -> set[int]:

@@ -166,3 +166,31 @@ def test_checks_catch_a_home_without_its_unit_and_a_cut_off_sea():
 
     found = _broken(isolate)
     assert any("fleets cannot reach" in p or "no fleet may enter" in p for p in found)
+
+
+def test_coasts_follow_the_shoreline():
+    split = 0
+    for seed in range(8):
+        board = Board(generate(seed).data)
+        seas = {p for p, v in board.provinces.items() if v.kind == "sea"}
+        touching: dict[str, set[str]] = {}
+        for loc, dests in board.fleet_adjacency.items():
+            touching.setdefault(loc.split("/")[0], set()).update(
+                d.split("/")[0] for d in dests
+            )
+        for loc, dests in board.fleet_adjacency.items():
+            here = loc.split("/")[0]
+            for dest in dests:
+                there = dest.split("/")[0]
+                if here in seas or there in seas:
+                    continue
+                # Along the shore: the two coasts share a sea at their border.
+                assert touching[here] & touching[there] & seas, (loc, dest)
+        for pid, prov in board.provinces.items():
+            if prov.coasts:
+                split += 1
+                a, b = (board.fleet_adjacency[f"{pid}/{c}"] for c in prov.coasts)
+                assert a and b and a != b
+                assert {d for d in a | b if d in seas}, pid
+                assert prov.home is None  # no home fleet must choose a coast
+    assert split >= 4  # isthmuses happen: a few per world

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judge.engine.api import adjudicate, initial_position, orders_needed
-from judge.engine.board import Board, province_of
+from judge.engine.board import Board, coast_of, province_of
 from judge.engine.orders import Build, Disband, Hold, Move, Retreat, SupportHold, Unit
 from judge.engine.serialize import position_from_json, position_to_json
 from judge.language.orders import parse_orders
@@ -96,11 +96,12 @@ def test_orders_in_the_worlds_own_names_parse(seed, powers):
             else:
                 dest = sorted(board.fleet_adjacency[unit.location])[0]
             there = board.provinces[province_of(dest)]
+            coast = f" {coast_of(dest).lower()}" if coast_of(dest) else ""
             kind = "Army" if unit.kind == "A" else "Fleet"
             for text in (
                 f"{unit.kind} {unit.location} - {dest}",
-                f"{kind} {prov.name} moves to {there.name}",
-                f"{prov.name.lower()} -> {there.id.lower()}",
+                f"{kind} {prov.name} moves to {there.name}{coast}",
+                f"{prov.name.lower()} -> {dest.lower()}",
             ):
                 (parsed,) = parse_orders(board, pos, power, text)
                 assert parsed.error is None, (text, parsed.error)
