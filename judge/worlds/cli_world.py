@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from judge.worlds.generate import World, WorldError, generate
+from judge.worlds.picture import start_picture
 from judge.worlds.store import write_world
 
 
@@ -58,19 +59,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _draw(world: World, path: Path) -> None:
-    from judge.engine.api import initial_position
-    from judge.engine.board import Board
-    from judge.pictures import render_png, render_svg
-    from judge.pictures.geometry import parse_geometry
-
-    board = Board(world.data)
-    geometry = parse_geometry(board, world.geometry)
-    position = initial_position(board)
-    title = board.title
-    if path.suffix.lower() == ".png":
-        path.write_bytes(render_png(board, position, title=title, geometry=geometry))
+    picture = start_picture(world, png=path.suffix.lower() == ".png")
+    if isinstance(picture, bytes):
+        path.write_bytes(picture)
     else:
-        path.write_text(
-            render_svg(board, position, title=title, geometry=geometry),
-            encoding="utf-8",
-        )
+        path.write_text(picture, encoding="utf-8")
