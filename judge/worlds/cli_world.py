@@ -4,7 +4,6 @@ world into maps/ and say what it holds (docs/worlds.md)."""
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
 from pathlib import Path
 
@@ -43,9 +42,8 @@ def describe(world: World) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
     try:
-        world = generate(seed, args.powers, args.name)
+        world = generate(args.seed, args.powers, args.name)
         name = write_world(world, args.dir)
     except (WorldError, OSError) as e:
         print(f"judge world: {e}", file=sys.stderr)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+import secrets
 from dataclasses import dataclass, field
 
 from judge.engine.board import Board
@@ -57,9 +58,14 @@ def check_arguments(seed: int, powers: int, name: str | None) -> None:
         )
 
 
-def generate(seed: int, powers: int = 7, name: str | None = None) -> World:
-    """The world for `seed` with `powers` powers, named `name` (default
-    world-<seed>, or world-<seed>-<powers> for other than seven powers)."""
+def generate(
+    seed: int | None = None, powers: int = 7, name: str | None = None
+) -> World:
+    """The world for `seed` (None: a random one) with `powers` powers, named
+    `name` (default world-<seed>, or world-<seed>-<powers> for other than
+    seven powers)."""
+    if seed is None:
+        seed = secrets.randbelow(10**9)
     check_arguments(seed, powers, name)
     if name is None:
         name = f"world-{seed}" if powers == 7 else f"world-{seed}-{powers}"

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import copy
+import os
+import subprocess
+import sys
 import tomllib
 
 import pytest
@@ -194,3 +197,27 @@ def test_coasts_follow_the_shoreline():
                 assert {d for d in a | b if d in seas}, pid
                 assert prov.home is None  # no home fleet must choose a coast
     assert split >= 4  # isthmuses happen: a few per world
+
+
+def test_same_world_in_another_process(tmp_path):
+    """No set or hash order leaks into the files (hash seeds differ)."""
+    texts = []
+    for hash_seed in ("1", "2"):
+        out = tmp_path / hash_seed
+        subprocess.run(
+            [sys.executable, "-m", "judge", "world", "new", "--seed", "9"]
+            + ["--dir", str(out)],
+            check=True,
+            capture_output=True,
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+        )
+        texts.append((out / "world-9.toml").read_bytes())
+        texts.append((out / "world-9.geometry.toml").read_bytes())
+    assert texts[0] == texts[2] and texts[1] == texts[3]
+    assert texts[0] == map_text(generate(9)).encode()
+
+
+def test_no_seed_draws_one_and_says_which():
+    world = generate(None, 3)
+    assert world.name == f"world-{world.report['seed']}-3"
+    assert map_text(generate(world.report["seed"], 3)) == map_text(world)
