@@ -7,6 +7,7 @@ engine, the order language and the pictures load it like any other map.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 
@@ -36,27 +37,41 @@ def geometry_text(world: World) -> str:
 
 
 def write_world(world: World, directory: Path | str | None = None) -> str:
-    """Write the world's two files; returns its map name.  Refuses to
-    overwrite a map that is not a generated world."""
+    """Write the world's two files; returns its map name.  Writing the same
+    world again is harmless; a name already taken by a hand-made map or by
+    another world is refused (games may be running on it)."""
     folder = Path(directory) if directory is not None else MAPS_DIR
     path = folder / f"{world.name}.toml"
+    text = map_text(world)
     if path.exists():
         try:
-            old = tomllib.loads(path.read_text(encoding="utf-8"))
+            old = path.read_text(encoding="utf-8")
+            is_world = "world" in tomllib.loads(old)
         except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
-            old = {}
-        if "world" not in old:
+            old, is_world = "", False
+        if not is_world:
             raise WorldError(
                 f"{path.name} already exists and is not a generated world; "
                 "choose another name"
             )
+        if old != text:
+            # Games may be running on it: a name always means one world.
+            raise WorldError(
+                f"another world is already called {world.name!r}; choose another name"
+            )
     folder.mkdir(parents=True, exist_ok=True)
-    path.write_text(map_text(world), encoding="utf-8")
-    (folder / f"{world.name}.geometry.toml").write_text(
-        geometry_text(world), encoding="utf-8"
-    )
+    # The drawing first, the map last, each whole or not at all: a judge
+    # listing maps/ meanwhile never sees a map without its drawing.
+    _write_whole(folder / f"{world.name}.geometry.toml", geometry_text(world))
+    _write_whole(path, text)
     _forget_cached_catalogue(folder)
     return world.name
+
+
+def _write_whole(path: Path, text: str) -> None:
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, path)
 
 
 def _forget_cached_catalogue(folder: Path) -> None:

@@ -70,12 +70,14 @@ def test_written_files_read_back_as_the_same_world(tmp_path):
     assert board.victory_centres == 18
 
 
-def test_a_hand_made_map_is_never_overwritten(tmp_path):
+def test_a_map_or_another_world_is_never_overwritten(tmp_path):
     (tmp_path / "mine.toml").write_text('[map]\nname = "mine"\n')
     with pytest.raises(WorldError, match="not a generated world"):
         write_world(generate(1, name="mine"), tmp_path)
     write_world(generate(1, name="again"), tmp_path)
-    write_world(generate(2, name="again"), tmp_path)  # a world may be replaced
+    write_world(generate(1, name="again"), tmp_path)  # the same world: harmless
+    with pytest.raises(WorldError, match="another world is already called"):
+        write_world(generate(2, name="again"), tmp_path)
 
 
 @pytest.mark.parametrize(
