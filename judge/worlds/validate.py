@@ -1,7 +1,7 @@
 """Is a world sound and fair?  Every check a generated world must pass, as a
-list of problems (empty: the world is fine).  Used by the tests and by
-`judge world check`-style callers; it reads only the written data, so it
-checks what the engine and the pictures will see."""
+list of problems (empty: the world is fine).  The generator runs them on
+each draw and the tests on every world; they read only the written data, so
+they check what the engine, the order language and the pictures will see."""
 
 from __future__ import annotations
 
