@@ -1,0 +1,1 @@
+"""Diplomacy by mail: commands, game lifecycle, deadlines, results."""
