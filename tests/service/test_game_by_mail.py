@@ -3,12 +3,7 @@
 import itertools
 from datetime import UTC, datetime, timedelta
 
-import pytest
-import sqlite_utils
-
-from judge.config import JudgeSettings
 from judge.mail.message import IncomingMail
-from judge.service.handler import GameService
 
 START = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
 PLAYERS = [f"p{i}@example.org" for i in range(7)]
@@ -20,14 +15,6 @@ _ids = itertools.count(1)
 def mail(sender, body):
     n = next(_ids)
     return IncomingMail(n, sender, "game", body, f"<{n}@example.org>")
-
-
-@pytest.fixture
-def world(tmp_path):
-    db = sqlite_utils.Database(tmp_path / "judge.db")
-    service = GameService(JudgeSettings())
-    service.setup(db)
-    return db, service
 
 
 def start_game(db, service):
