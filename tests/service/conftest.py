@@ -2,16 +2,17 @@ import sys
 from pathlib import Path
 
 import pytest
-import sqlite_utils
-
-from judge.config import JudgeSettings
-from judge.service.handler import GameService
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from harness import Judge  # noqa: E402
+
 
 def pytest_addoption(parser):
-    parser.addoption("--update-golden", action="store_true", default=False)
+    parser.addoption(
+        "--update-golden", action="store_true", default=False,
+        help="rewrite the service's golden files from the current output",
+    )  # fmt: skip
 
 
 @pytest.fixture
@@ -20,8 +21,5 @@ def update_golden(request):
 
 
 @pytest.fixture
-def world(tmp_path):
-    db = sqlite_utils.Database(tmp_path / "judge.db")
-    service = GameService(JudgeSettings())
-    service.setup(db)
-    return db, service
+def judge(tmp_path):
+    return Judge(tmp_path / "judge.db")

@@ -43,3 +43,8 @@ def test_orders_are_not_commands(line):
 def test_malformed_commands_say_how(line, usage):
     with pytest.raises(CommandError, match=usage.replace("?", r"\?")):
         read_command(line)
+
+
+def test_become_master_is_not_become_a_power():
+    assert read_command("become master").name == "become_master"
+    assert read_command("BECOME France").name == "become"

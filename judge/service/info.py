@@ -1,0 +1,141 @@
+"""Read-only commands: LIST, HISTORY, SUMMARY, WHOGAME.  Never change state
+(njudge's LIST once did, and broke phases)."""
+
+from __future__ import annotations
+
+import json
+
+from judge.engine.serialize import position_from_json
+from judge.reports.dates import judge_date
+from judge.service.lifecycle import roster_lines
+from judge.service.store import load_game, members, moment
+
+
+def list_games(db) -> str:
+    rows = list(
+        db.query(
+            "SELECT g.name, g.variant, g.status, json_extract(g.position, '$.phase')"
+            " AS phase, (SELECT count(*) FROM svc_members m WHERE m.game = g.name"
+            " AND m.role = 'player') AS players FROM svc_games g"
+            " WHERE g.status != 'finished' ORDER BY g.name"
+        )
+    )
+    if not rows:
+        return "No games are forming or running on this judge."
+    lines = ["Games on this judge:", ""]
+    for row in rows:
+        where = row["phase"] or f"{row['players']} signed on"
+        lines.append(
+            f"  {row['name']:<12} {row['variant']:<10} {row['status']:<8} {where}"
+        )
+    return "\n".join(lines)
+
+
+def describe_game(db, settings, name: str) -> str:
+    game = load_game(db, name)
+    board = game.board
+    timing = game.deadline_settings(settings.timezone)
+    lines = [
+        f"Game '{name}': {game.variant_label}, {game.status}.",
+        f"Press: {game.press}.  {'NMR' if game.nmr else 'NoNMR'}."
+        f"  {'Anonymous' if game.anonymous else 'Players known'}.",
+    ]
+    for kind in ("movement", "retreat", "adjust"):
+        t = getattr(timing, kind)
+        clock = "none" if t.clock < 0 else f"{t.clock // 60:02d}:{t.clock % 60:02d}"
+        lines.append(
+            f"  {kind:<9} clock {clock}  min {t.min:g}h  next {t.next:g}h"
+            f"  grace {t.grace:g}h  delay {t.delay:g}h  days {t.days}"
+        )
+    if game.status == "forming":
+        count = len(members(db, name, "player"))
+        lines.append(f"Players signed on: {count} of {len(board.powers)}.")
+        return "\n".join(lines)
+    position = game.current(board)
+    lines += ["", "Players:", *roster_lines(db, game, board), ""]
+    if game.result:
+        lines.append(game.result)
+    else:
+        lines.append(
+            f"Phase {position.phase}, deadline "
+            f"{judge_date(moment(game.deadline), settings.timezone)}."
+        )
+    lines += ["", "Units:"]
+    for power in sorted(board.powers):
+        units = position.units_of(power)
+        if units:
+            words = ", ".join(f"{u.kind} {u.location}" for u in units)
+            lines.append(f"  {board.powers[power].name}: {words}")
+    lines += ["", "Supply centres:"]
+    for power in sorted(board.powers):
+        centres = position.centres_of(power)
+        if centres:
+            lines.append(f"  {board.powers[power].name}: {', '.join(sorted(centres))}")
+    return "\n".join(lines)
+
+
+def history(db, name: str) -> str:
+    """Results of every phase and the public press, in order."""
+    items = []
+    for turn, body in db.execute(
+        "SELECT turn, results FROM svc_turns WHERE game = ? ORDER BY turn", [name]
+    ).fetchall():
+        items.append((turn, 1, body))
+    for turn, body in db.execute(
+        "SELECT turn, body FROM svc_press WHERE game = ? AND public = 1 ORDER BY id",
+        [name],
+    ).fetchall():
+        items.append((turn, 0, body))
+    if not items:
+        return f"Nothing has happened yet in game '{name}'."
+    items.sort(key=lambda item: (item[0], item[1]))
+    return ("\n" + "-" * 60 + "\n").join(body.rstrip("\n") for _, _, body in items)
+
+
+def summary(db, name: str) -> str:
+    """Supply centres by year: the count at the start of each year's Spring."""
+    game = load_game(db, name)
+    board = game.board
+    positions = [
+        text
+        for phase, text in db.execute(
+            "SELECT phase, position FROM svc_turns WHERE game = ? ORDER BY turn",
+            [name],
+        ).fetchall()
+        if phase.startswith("S") and phase.endswith("M")
+    ]
+    if game.position:
+        positions.append(game.position)
+    powers = sorted(board.powers)
+    header = "Year  " + " ".join(f"{board.powers[p].name[:7]:>7}" for p in powers)
+    lines = [f"Supply centres in game '{name}':", "", header]
+    seen = set()
+    for text in positions:
+        position = position_from_json(board, json.loads(text))
+        year = position.phase.year
+        if year in seen:
+            continue
+        seen.add(year)
+        counts = " ".join(f"{len(position.centres_of(p)):>7}" for p in powers)
+        lines.append(f"{year}  {counts}")
+    return "\n".join(lines)
+
+
+def whogame(db, name: str) -> str:
+    game = load_game(db, name)
+    board = game.board
+    lines = [f"Game '{name}' ({game.status}):"]
+    if game.status == "forming":
+        for member in members(db, name, "player"):
+            lines.append("  (anonymous)" if game.anonymous else f"  {member.address}")
+    else:
+        lines += roster_lines(db, game, board)
+    masters = members(db, name, "master")
+    if masters:
+        lines.append(
+            "  Master     " + ("(anonymous)" if game.anonymous else masters[0].address)
+        )
+    observers = members(db, name, "observer")
+    if observers:
+        lines.append(f"  Observers: {len(observers)}")
+    return "\n".join(lines)

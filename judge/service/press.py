@@ -1,0 +1,112 @@
+"""Press: private (PRESS TO ...) and public (BROADCAST), white or grey as the
+game allows, always allowed to the master; delivered at once, one mail per
+recipient so no address is ever shown to another player."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from judge.mail.message import OutgoingMail
+from judge.service.processing import notice, recipients
+from judge.service.store import Member, load_game
+
+
+@dataclass
+class PressDraft:
+    sender: Member | None
+    power: str | None  # the power the sender writes as (None: master)
+    to: str | None  # the words after PRESS TO; None: broadcast
+    lines: list[str] = field(default_factory=list)
+    error: str | None = None
+
+
+def read_recipients(board, words: str) -> tuple[set[str], bool, str | None]:
+    """(powers, to_master, error) from 'France, Germany', 'FG', 'M'."""
+    powers: set[str] = set()
+    master = False
+    by_name = {}
+    for power in board.powers.values():
+        by_name[power.name.lower()] = power.id
+        by_name[power.adjective.lower()] = power.id
+        by_name[power.id.lower()] = power.id
+    letters = {p.letter.upper(): p.id for p in board.powers.values()}
+    for word in re.split(r"[\s,]+", words.strip()):
+        key = word.lower()
+        if not key:
+            continue
+        if key in ("m", "master", "gm"):
+            master = True
+        elif key in by_name:
+            powers.add(by_name[key])
+        elif all(ch.upper() in letters or ch.upper() == "M" for ch in word):
+            for ch in word.upper():
+                if ch == "M":
+                    master = True
+                else:
+                    powers.add(letters[ch])
+        else:
+            return set(), False, f"'{word[:20]}' is not a power of this game"
+    if not powers and not master:
+        return set(), False, "PRESS TO names no one"
+    return powers, master, None
+
+
+def send_press(db, settings, draft: PressDraft, now: datetime):
+    """(reply line, mails) for a finished PRESS/BROADCAST."""
+    sender = draft.sender
+    game = load_game(db, sender.game)
+    board = game.board
+    if sender.role == "observer":
+        return "Observers cannot send press.", []
+    if game.status == "finished":
+        return f"Game '{game.name}' is over: press not sent.", []
+    body = "\n".join(draft.lines).strip("\n")
+    if not body.strip():
+        return "Your press was empty: not sent.", []
+    everyone = recipients(db, game)
+    masters = [m for m in everyone if m.role == "master"]
+    if draft.to is None:
+        if game.press == "none":
+            return "This game has no press (PRESS TO M reaches the master).", []
+        targets = [m for m in everyone if m.id != sender.id]
+        heading = f"Broadcast message from {signature(game, board, draft)}:"
+        public = True
+    else:
+        powers, to_master, error = read_recipients(board, draft.to)
+        if error:
+            return f"Press not sent: {error}.", []
+        if game.press == "none" and powers:
+            return (
+                "This game has no press: only PRESS TO M (the master) is allowed.",
+                [],
+            )
+        targets = [
+            m for m in everyone
+            if (m.role == "player" and m.power in powers) or m.role == "master"
+        ]  # fmt: skip
+        targets = [m for m in targets if m.id != sender.id]
+        names = sorted(board.powers[p].name for p in powers) + (
+            ["the master"] if to_master else []
+        )
+        heading = f"Message from {signature(game, board, draft)} to {', '.join(names)}:"
+        public = False
+        del masters
+    text = f"{heading}\n\n{body}\n"
+    mails: list[OutgoingMail] = [
+        notice(settings, game, member, "Press", text) for member in targets
+    ]
+    db.execute(
+        "INSERT INTO svc_press (game, turn, public, body, sent) VALUES (?, ?, ?, ?, ?)",
+        [game.name, game.turn, 1 if public else 0, text, now.isoformat()],
+    )
+    return f"Press sent to {len(targets)} recipient(s).", mails
+
+
+def signature(game, board, draft: PressDraft) -> str:
+    if draft.sender.role == "master":
+        return "the master"
+    if game.press == "grey":
+        return "someone (grey press)"
+    return board.powers[draft.power].name if draft.power else "someone"

@@ -1,0 +1,251 @@
+"""Running a game's phases: who still owes orders, when to process, the
+processing itself (once per phase: the turn number in the same transaction
+guards it), and the mails that go with it."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+
+from judge.engine.api import adjudicate, orders_needed
+from judge.engine.board import Board
+from judge.engine.state import Position
+from judge.language.orders import parse_orders
+from judge.mail.message import Attachment, OutgoingMail
+from judge.reports import game_result, identification_header, results_mail
+from judge.reports.orders import adjustment_lines, movement_lines, retreat_lines
+from judge.reports.results import phase_title
+from judge.service import deadlines
+from judge.service.store import (
+    Game,
+    iso,
+    load_game,
+    members,
+    moment,
+    stored_orders,
+    update_game,
+)
+
+LATE_REPEAT = timedelta(hours=24)
+
+
+def engine_orders(board: Board, position: Position, texts: dict[str, list[str]]):
+    """Stored canonical texts back to engine orders (the parser's fast path)."""
+    orders = {}
+    for power, lines in texts.items():
+        parsed = parse_orders(board, position, power, "\n".join(lines))
+        orders[power] = [p.order for p in parsed if p.order is not None]
+    return orders
+
+
+def missing_orders(board, position, power, orders, needed: int) -> int:
+    if position.phase.type == "M":
+        return movement_lines(board, position, power, orders)[1]
+    if position.phase.type == "R":
+        return retreat_lines(board, position, power, orders)[1]
+    return adjustment_lines(board, power, orders, needed)[1]
+
+
+def late_powers(db, game: Game, board: Board, position: Position) -> list[str]:
+    """Powers owing orders that are not complete; powers in civil disorder
+    (and seats nobody holds, after FORCE BEGIN) do not hold the game up."""
+    orders = engine_orders(board, position, stored_orders(db, game.name))
+    disorder = {
+        m.power for m in members(db, game.name, "player") if m.state == "cd"
+    } | unheld_powers(db, game, board)
+    late = []
+    for power, needed in sorted(orders_needed(board, position).items()):
+        if not needed or power in disorder:
+            continue
+        if missing_orders(board, position, power, orders.get(power, []), needed):
+            late.append(power)
+    return late
+
+
+def unheld_powers(db, game: Game, board: Board) -> set[str]:
+    held = {m.power for m in members(db, game.name, "player") if m.power}
+    return set(board.powers) - held
+
+
+def recipients(db, game: Game):
+    """Everyone who gets the game's mail: players still in, master, observers."""
+    return [m for m in members(db, game.name) if m.state != "resigned"]
+
+
+def schedule(db, game: Game, settings, position: Position, now: datetime) -> datetime:
+    """A new phase starts now: its deadline (pushed past absences), grace end."""
+    timing = game.deadline_settings(settings.timezone)
+    deadline = deadlines.next_deadline(position.phase.type, timing, now)
+    for _ in range(5):  # an absence may push it into another one
+        until = covering_absence(db, game.name, deadline)
+        if until is None:
+            break
+        deadline = deadlines.next_deadline(position.phase.type, timing, now, until)
+    update_game(
+        db,
+        game.name,
+        phase_start=iso(now),
+        deadline=iso(deadline),
+        grace_end=iso(deadlines.grace_end(position.phase.type, timing, deadline)),
+        process_at=None,
+        reminded=0,
+        late_notified=None,
+    )
+    return deadline
+
+
+def covering_absence(db, game: str, when: datetime) -> datetime | None:
+    row = db.execute(
+        "SELECT max(a.until) FROM svc_absences a JOIN svc_members m"
+        " ON a.member = m.id WHERE m.game = ? AND m.state = 'active'"
+        " AND a.start <= ? AND a.until > ?",
+        [game, iso(when), iso(when)],
+    ).fetchone()
+    return moment(row[0]) if row and row[0] else None
+
+
+def check_early(db, game_name: str, settings, now: datetime) -> None:
+    """Every power owing orders has complete orders and nobody waits: process
+    after `delay`, not before `min` (njudge); otherwise at the deadline."""
+    game = load_game(db, game_name)
+    if game is None or game.status != "active":
+        return
+    board = game.board
+    position = game.current(board)
+    waiting = any(m.wait for m in members(db, game.name, "player") if m.power)
+    process_at = None
+    if not waiting and not late_powers(db, game, board, position):
+        timing = game.deadline_settings(settings.timezone)
+        earliest = deadlines.earliest_processing(
+            position.phase.type, timing, moment(game.phase_start)
+        )
+        process_at = iso(
+            deadlines.early_process_time(position.phase.type, timing, now, earliest)
+        )
+    update_game(db, game.name, process_at=process_at)
+
+
+def render_map(board, position, result, title: str) -> bytes | None:
+    try:
+        from judge.pictures import render_png
+
+        return render_png(board, position, result, title=title)
+    except Exception:  # no drawing for this map: results go without a picture
+        return None
+
+
+def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
+    """Adjudicate the current phase of a running game and mail the results."""
+    game = load_game(db, game_name)
+    if game is None or game.status != "active":
+        return []
+    board = game.board
+    position = game.current(board)
+    texts = stored_orders(db, game.name)
+    result = adjudicate(board, position, engine_orders(board, position, texts))
+    new = result.position
+    for _ in range(8):  # phases nobody must order (the engine skips them too)
+        if new.winner or any(orders_needed(board, new).values()):
+            break
+        new = adjudicate(board, new, {}).position
+    finished = new.winner is not None
+    db.execute("DELETE FROM svc_orders WHERE game = ?", [game.name])
+    db.execute("UPDATE svc_members SET wait = 0, draw = 0 WHERE game = ?", [game.name])
+    from judge.service.store import save_position
+
+    save_position(db, game.name, board, new)
+    update_game(db, game.name, turn=game.turn + 1)
+    deadline = None
+    if finished:
+        update_game(
+            db,
+            game.name,
+            status="finished",
+            deadline=None,
+            process_at=None,
+            result=game_result(board, winner=new.winner),
+        )
+    else:
+        deadline = schedule(db, game, settings, new, now)
+    mails = results_mails(db, settings, game, board, result, deadline)
+    body = results_body(settings, game, board, result, deadline, None)[1]
+    db.execute(
+        "INSERT INTO svc_turns (game, turn, phase, position, orders, results,"
+        " processed) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            game.name,
+            game.turn,
+            str(position.phase),
+            game.position,
+            json.dumps(texts),
+            body,
+            iso(now),
+        ],
+    )
+    return mails
+
+
+def results_body(settings, game, board, result, deadline, player_tz):
+    return results_mail(
+        board,
+        judge_code=settings.code,
+        game=game.name,
+        variant_label=game.variant_label,
+        phase_result=result,
+        turn_number=game.turn,
+        next_deadline=deadline,
+        tz=settings.timezone,
+        player_tz=player_tz,
+    )
+
+
+def results_mails(db, settings, game, board, result, deadline) -> list[OutgoingMail]:
+    """One mail per recipient: addresses are never shown to each other, and
+    each gets the deadline in their own time zone."""
+    picture = None
+    mails = []
+    for member in recipients(db, game):
+        subject, body = results_body(settings, game, board, result, deadline, member.tz)
+        attachments: tuple[Attachment, ...] = ()
+        if member.map:
+            if picture is None:
+                title = phase_title(result.phase, "results", game.name, game.turn)
+                picture = render_map(board, result.position, result, title) or b""
+            if picture:
+                attachments = (
+                    Attachment(f"{game.name}-{result.phase}.png", "image/png", picture),
+                )
+        mails.append(
+            OutgoingMail(
+                to=(member.address,),
+                subject=subject,
+                body=body,
+                attachments=attachments,
+            )
+        )
+    return mails
+
+
+def notice(settings, game: Game, member, subject: str, text: str) -> OutgoingMail:
+    """A game mail other than results: the header, then `text`."""
+    board = game.board
+    phase = str(game.current(board).phase) if game.position else "-"
+    header = identification_header(
+        judge_code=settings.code,
+        game=game.name,
+        variant_label=game.variant_label,
+        phase=phase,
+        deadline=moment(game.deadline),
+        tz=settings.timezone,
+        player_tz=member.tz,
+    )
+    return OutgoingMail(
+        to=(member.address,),
+        subject=f"{settings.code}:{game.name} - {subject}",
+        body=header + text.rstrip("\n") + "\n",
+    )
+
+
+def tell_all(db, settings, game_name: str, subject: str, text: str):
+    game = load_game(db, game_name)
+    return [notice(settings, game, m, subject, text) for m in recipients(db, game)]

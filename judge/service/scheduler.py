@@ -1,0 +1,140 @@
+"""What tick() does for each running game: early processing, reminders,
+late notices, the end of grace (civil disorder or abandonment)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from judge.mail.message import OutgoingMail
+from judge.reports.dates import judge_date
+from judge.service import deadlines
+from judge.service.processing import (
+    LATE_REPEAT,
+    late_powers,
+    notice,
+    process,
+    recipients,
+)
+from judge.service.store import (
+    iso,
+    load_game,
+    members,
+    moment,
+    update_game,
+    update_member,
+)
+
+
+def tick_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
+    game = load_game(db, name)
+    if game is None or game.status != "active" or not game.deadline:
+        return []
+    if game.process_at and now >= moment(game.process_at):
+        return process(db, settings, name, now)
+    deadline = moment(game.deadline)
+    board = game.board
+    position = game.current(board)
+    late = late_powers(db, game, board, position)
+    if now >= deadline:
+        if not late:
+            return process(db, settings, name, now)
+        if now >= moment(game.grace_end):
+            return end_of_grace(db, settings, game, late, now)
+        last = moment(game.late_notified)
+        if last is None or now - last >= LATE_REPEAT:
+            update_game(db, name, late_notified=iso(now))
+            return late_notices(db, settings, game, late)
+        return []
+    if not game.reminded and now >= deadlines.reminder_time(deadline) and late:
+        update_game(db, name, reminded=1)
+        return reminders(db, settings, game, late)
+    return []
+
+
+def late_notices(db, settings, game, late: list[str]) -> list[OutgoingMail]:
+    board = game.board
+    names = ", ".join(board.powers[p].name for p in late)
+    grace = judge_date(moment(game.grace_end), settings.timezone)
+    what = (
+        "the phase is processed with the orders received (civil disorder)"
+        if game.nmr
+        else "the power is abandoned and the game waits for a replacement"
+    )
+    mails = []
+    for member in recipients(db, game):
+        if member.power in late:
+            name = board.powers[member.power].name
+            text = (
+                f"You are late!  The deadline has passed and {name}"
+                f" has not sent complete orders.\nThe grace period ends {grace};"
+                f" after that {what}.\n"
+            )
+            mails.append(notice(settings, game, member, "Late Notice", text))
+        else:
+            text = (
+                f"The deadline has passed.  Still waiting for orders from: {names}.\n"
+                f"The grace period ends {grace}.\n"
+            )
+            mails.append(notice(settings, game, member, "Late Powers", text))
+    return mails
+
+
+def reminders(db, settings, game, late: list[str]) -> list[OutgoingMail]:
+    deadline = judge_date(moment(game.deadline), settings.timezone)
+    return [
+        notice(
+            settings,
+            game,
+            member,
+            "Reminder",
+            f"Reminder: your orders for {game.name} are not complete.\n"
+            f"The deadline is {deadline}.  Send SIGNON and your orders, or\n"
+            "LIST for the state of the game.\n",
+        )
+        for member in members(db, game.name, "player")
+        if member.power in late and member.state == "active"
+    ]
+
+
+def end_of_grace(db, settings, game, late, now) -> list[OutgoingMail]:
+    board = game.board
+    seats = {m.power: m for m in members(db, game.name, "player") if m.power}
+    if game.nmr:
+        for power in late:
+            if power in seats:
+                update_member(db, seats[power].id, state="cd")
+        names = ", ".join(board.powers[p].name for p in late)
+        mails = [
+            notice(
+                settings,
+                game,
+                member,
+                "Civil Disorder",
+                f"The grace period has ended.  In civil disorder: {names}.\n"
+                "Their units hold, retreats disband, removals follow the rules.\n"
+                "Anyone may take over such a power with SIGNON"
+                " <letter><game> <password>.\n",
+            )
+            for member in recipients(db, game)
+        ]
+        return mails + process(db, settings, game.name, now)
+    fresh = [p for p in late if p in seats and seats[p].state == "active"]
+    for power in fresh:
+        update_member(db, seats[power].id, state="abandoned")
+    if not fresh:
+        return []
+    names = ", ".join(board.powers[p].name for p in fresh)
+    letters = ", ".join(
+        f"SIGNON {board.powers[p].letter}{game.name} <password>" for p in fresh
+    )
+    return [
+        notice(
+            settings,
+            game,
+            member,
+            "Abandoned",
+            f"The grace period has ended.  Abandoned: {names}.\n"
+            f"The game waits for a replacement: {letters}\n",
+        )
+        for member in recipients(db, game)
+    ]
