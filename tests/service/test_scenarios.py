@@ -1,0 +1,245 @@
+"""Mail in, mails out: press, a missed deadline, a takeover, a rollback,
+wrong passwords and unknown commands, master powers."""
+
+from datetime import timedelta
+
+from harness import MASTER, PLAYERS, check_golden, form_game, password, signon
+
+OBSERVER = "watcher@example.org"
+STRANGER = "newcomer@example.org"
+
+
+def bodies(out, to):
+    return [m.body for m in out if m.to == (to,)]
+
+
+def test_press_white_private_and_broadcast(judge, update_golden):
+    form_game(judge)
+    judge.send(OBSERVER, "OBSERVE alpha")
+    england, france = judge.seat("ENGLAND"), judge.seat("FRANCE")
+    out = judge.send(
+        england,
+        f"{signon(judge, 'ENGLAND')}\nPRESS TO France\nShall we share the Channel?\n"
+        "ENDPRESS\nBROADCAST\nPeace to all.\nEND BROADCAST",
+    )
+    assert "Press sent to 2 recipient(s)." in out[0].body  # France and the master
+    private = bodies(out, france)
+    assert any("Message from England to France:" in b for b in private)
+    assert not any("Channel" in b for b in bodies(out, OBSERVER))  # observers: no
+    assert any("Peace to all." in b for b in bodies(out, OBSERVER))
+    assert len([m for m in out if "Broadcast message from England" in m.body]) == 8
+    history = judge.send(OBSERVER, "HISTORY alpha")[0].body
+    assert "Peace to all." in history and "Channel" not in history
+    # an observer cannot press
+    out = judge.send(OBSERVER, "PRESS TO England\nhello\nENDPRESS")
+    assert "Sign on first" in out[0].body
+    check_golden("press", "\n".join(judge.transcript[-12:]) + "\n", update_golden)
+
+
+def test_grey_and_no_press(judge):
+    form_game(judge, options="greypress")
+    out = judge.send(
+        judge.seat("ITALY"),
+        f"{signon(judge, 'ITALY')}\nPRESS TO A\nwho am I?\nENDPRESS",
+    )
+    to_austria = bodies(out, judge.seat("AUSTRIA"))
+    assert (
+        to_austria and "Message from someone (grey press) to Austria" in to_austria[0]
+    )
+    master = "SIGNON Malpha pw-master\nSET NO PRESS"
+    assert "Press in game 'alpha': none." in judge.send(MASTER, master)[0].body
+    out = judge.send(
+        judge.seat("ITALY"), f"{signon(judge, 'ITALY')}\nBROADCAST\nhi\nENDBROADCAST"
+    )
+    assert "This game has no press" in out[0].body and len(out) == 1
+    out = judge.send(
+        judge.seat("ITALY"), f"{signon(judge, 'ITALY')}\nPRESS TO M\nhelp\nENDPRESS"
+    )
+    assert bodies(out, MASTER)
+
+
+HOLDS = {"AUSTRIA": "A VIE H\nA BUD H\nF TRI H",
+         "ENGLAND": "F LON H\nF EDI H\nA LVP H",
+         "FRANCE": "F BRE H\nA PAR H\nA MAR H",
+         "GERMANY": "F KIE H\nA BER H\nA MUN H",
+         "ITALY": "F NAP H\nA ROM H\nA VEN H",
+         "RUSSIA": "F STP/SC H\nA MOS H\nA WAR H\nF SEV H",
+         "TURKEY": "F ANK H\nA CON H\nA SMY H"}  # fmt: skip
+
+
+def hold_all_but(judge, missing: set[str], extra: str = "") -> None:
+    """Everyone but `missing` orders their units to hold (as in 1901)."""
+    for power, holds in HOLDS.items():
+        if power not in missing:
+            judge.send(judge.seat(power), f"{signon(judge, power)}\n{holds}{extra}")
+
+
+def test_missed_deadline_with_civil_disorder(judge, update_golden):
+    form_game(judge)
+    # everyone but Russia orders; SET WAIT keeps the phase for the deadline
+    hold_all_but(judge, {"RUSSIA"}, "\nSET WAIT")
+    start = len(judge.transcript)
+    deadline = judge.deadline()
+    reminders = judge.tick(deadline - timedelta(hours=7))
+    assert [m.to for m in reminders] == [(judge.seat("RUSSIA"),)]
+    assert judge.tick(deadline - timedelta(hours=6)) == []  # once only
+    late = judge.tick(deadline)
+    assert any("You are late!" in b for b in bodies(late, judge.seat("RUSSIA")))
+    assert any("Still waiting for orders from: Russia" in m.body for m in late)
+    assert judge.tick(deadline + timedelta(hours=1)) == []  # repeats after 24 h
+    assert judge.phase() == "S1901M"
+    out = judge.tick(judge.grace_end())
+    assert any("In civil disorder: Russia" in m.body for m in out)
+    results = [m for m in out if m.subject.endswith("S1901M Results")]
+    assert len(results) == 8
+    assert "Russia: Army Moscow, No Order Processed." in results[0].body
+    assert judge.phase() == "F1901M"
+    check_golden(
+        "civil_disorder", "\n".join(judge.transcript[start:]) + "\n", update_golden
+    )
+    # in later phases a power in civil disorder does not hold the game up
+    hold_all_but(judge, {"RUSSIA"})
+    assert judge.tick(judge.now + timedelta(hours=13))
+    assert judge.phase() == "S1902M"  # no centre changed: no adjustments
+
+
+def test_takeover_of_an_abandoned_power(judge, update_golden):
+    form_game(judge, options="nonmr")
+    assert "NoNMR" in judge.send(MASTER, "LIST alpha")[0].body
+    hold_all_but(judge, {"GERMANY"}, "\nSET WAIT")
+    judge.tick(judge.deadline())
+    out = judge.tick(judge.grace_end())
+    assert any("Abandoned: Germany" in m.body for m in out)
+    assert judge.phase() == "S1901M"  # NoNMR: waits for a replacement
+    assert judge.tick(judge.grace_end() + timedelta(days=3)) == []
+    start = len(judge.transcript)
+    out = judge.send(STRANGER, "SIGNON Galpha fresh\nA MUN-RUH\nF KIE H\nA BER H")
+    assert "You have taken over Germany in game 'alpha'." in out[0].body
+    assert "Germany: Army Munich -> Ruhr." in out[0].body
+    assert any("Germany has been taken over" in m.body for m in out[1:])
+    assert judge.seat("GERMANY") == STRANGER
+    for power in ("AUSTRIA", "ENGLAND", "FRANCE", "ITALY", "RUSSIA", "TURKEY"):
+        judge.send(judge.seat(power), f"{signon(judge, power)}\nSET NOWAIT")
+    results = judge.tick(judge.now + timedelta(hours=1))
+    assert any("Germany: Army Munich -> Ruhr." in m.body for m in results)
+    assert judge.phase() == "F1901M"
+    check_golden("takeover", "\n".join(judge.transcript[start:]) + "\n", update_golden)
+    # the old address and password no longer work
+    others = {judge.seat(p) for p in HOLDS if p != "GERMANY"}
+    old = next(a for a in PLAYERS if a not in others)
+    body = judge.send(old, f"SIGNON Galpha {password(old)}")[0].body
+    assert "Wrong password for Germany in game 'alpha'." in body
+
+
+def test_master_rollback_and_process(judge, update_golden):
+    form_game(judge)
+    master = "SIGNON Malpha pw-master"
+    out = judge.send(MASTER, f"{master}\nPROCESS F1901M")
+    assert "PROCESS F1901M ignored: the current phase is S1901M." in out[0].body
+    judge.send(judge.seat("FRANCE"), f"{signon(judge, 'FRANCE')}\nA PAR-BUR")
+    out = judge.send(MASTER, f"{master}\nBECOME Germany\nA MUN-BUR\nPREDICT")
+    assert "PREDICTION" in out[0].body
+    assert "France: Army Paris -> Burgundy.  (*bounce*)" in out[0].body
+    out = judge.send(MASTER, f"{master}\nPROCESS S1901M")
+    assert len([m for m in out if m.subject.endswith("S1901M Results")]) == 8
+    assert judge.phase() == "F1901M"
+    start = len(judge.transcript)
+    out = judge.send(MASTER, f"{master}\nROLLBACK")
+    assert "rolled back to S1901M" in out[0].body
+    assert judge.phase() == "S1901M"
+    assert judge.game()["turn"] == 1
+    assert judge.row("SELECT count(*) FROM svc_orders")[0] == 0
+    check_golden("rollback", "\n".join(judge.transcript[start:]) + "\n", update_golden)
+    # a player cannot use master commands
+    body = judge.send(judge.seat("FRANCE"), f"{signon(judge, 'FRANCE')}\nROLLBACK")[
+        0
+    ].body
+    assert "Only the game's master may do that" in body
+
+
+def test_wrong_passwords_and_unknown_commands(judge, update_golden):
+    form_game(judge)
+    start = len(judge.transcript)
+    france = judge.seat("FRANCE")
+    out = judge.send(france, "SIGNON Falpha wrong\nA PAR-BUR")
+    assert "Wrong password for France in game 'alpha'." in out[0].body
+    assert "The rest of your message was not read." in out[0].body
+    assert judge.row("SELECT count(*) FROM svc_orders")[0] == 0
+    out = judge.send(france, "FROBNICATE now\nA PAR-BUR")
+    assert '"FROBNICATE" is not a command this judge knows' in out[0].body
+    assert "orders need a SIGNON first" in out[0].body
+    out = judge.send(MASTER, "SIGNON Malpha pw-player1\nTERMINATE")
+    assert "Wrong master password for game 'alpha'." in out[0].body
+    assert judge.game()["status"] == "active"
+    out = judge.send(france, "SIGNON Xalpha pw\nSIGNON ?nosuch pw\nSET NOWAIT")
+    assert "There is no power 'X'" in out[0].body
+    out = judge.send(france, "signon\nlist nosuch\nget nothing\nset wait")
+    assert "Use: SIGNON ?<game>" in out[0].body
+    assert "There is no game named 'nosuch'." in out[0].body
+    assert "There is no help topic 'nothing'." in out[0].body
+    assert "Sign on first" in out[0].body
+    # a signon from another address: the address of record gets a copy
+    out = judge.send(STRANGER, f"SIGNON Falpha {password(france)}\nA PAR-BUR")
+    assert [m.to for m in out] == [(STRANGER,), (france,)]
+    assert "who signed on as you" in out[1].body
+    check_golden("errors", "\n".join(judge.transcript[start:]) + "\n", update_golden)
+
+
+def test_orders_reply_lists_everything(judge):
+    form_game(judge)
+    out = judge.send(
+        judge.seat("ENGLAND"),
+        f"{signon(judge, 'ENGLAND')}\nF LON-NTH\nA LVP-YOR\nF EDI-XYZ\nA LVP-WAL",
+        subject="my moves",
+    )
+    reply = out[0]
+    assert reply.subject == "Re: PYJ:alpha - S1901M my moves"
+    assert "England: Army Liverpool -> Wales." in reply.body  # the last order wins
+    assert "England: Fleet Edinburgh, No Order Processed." in reply.body
+    assert "F EDI-XYZ: " in reply.body  # refused, the other orders stand
+    assert "Orders not received for 1 unit." in reply.body
+    out = judge.send(
+        judge.seat("ENGLAND"),
+        f"{signon(judge, 'ENGLAND')}\nSET TIMEZONE America/New_York\nCLEAR",
+    )
+    assert "Deadline in your time zone: Thursday 8 January 2026, 18:30" in out[0].body
+    assert "England: Fleet London, No Order Processed." in out[0].body
+
+
+def test_information_commands(judge):
+    form_game(judge)
+    body = judge.send(OBSERVER, "LIST\nLIST alpha\nWHOGAME alpha\nSUMMARY alpha")[
+        0
+    ].body
+    assert "alpha        standard   active   S1901M" in body
+    assert "Phase S1901M, deadline Thu Jan 08 2026 23:30:00 +0000." in body
+    assert "Russia: F STP/SC, A MOS, A WAR, F SEV" in body or "Russia:" in body
+    assert "1901        3       3       3       3       3       4       3" in body
+    body = judge.send(OBSERVER, "HELP\nGET deadlines\nGET master")[0].body
+    assert "CREATE ?<game>" in body and "GRACE" in body and "ROLLBACK" in body
+
+
+def test_anonymous_games_reveal_no_addresses(judge):
+    out = form_game(judge, options="gunboat")
+    assert not any("@" in m.body for m in out)
+    body = judge.send(OBSERVER, "WHOGAME alpha\nLIST alpha")[0].body
+    assert "@" not in body and "(anonymous)" in body
+
+
+def test_register_and_resign(judge):
+    body = judge.send(
+        PLAYERS[0], "REGISTER\nName: Ann Example\nTimezone: Europe/Paris\nEND"
+    )[0].body
+    assert "Registered player1@example.org." in body
+    form_game(judge)
+    member_tz = judge.row("SELECT tz FROM svc_members WHERE address = ?", [PLAYERS[0]])[
+        0
+    ]
+    assert member_tz == "Europe/Paris"
+    power = judge.row("SELECT power FROM svc_members WHERE address = ?", [PLAYERS[0]])[
+        0
+    ]
+    out = judge.send(PLAYERS[0], f"{signon(judge, power)}\nRESIGN")
+    assert any("has resigned" in m.body for m in out)
+    out = judge.send(STRANGER, f"SIGNON {power[0]}alpha mine")
+    assert "You have taken over" in out[0].body
