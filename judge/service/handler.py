@@ -5,6 +5,7 @@ through db.execute only, and the clock is the `now` they are given."""
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 
 import sqlite_utils
@@ -14,6 +15,8 @@ from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service.scheduler import tick_game
 from judge.service.schema import SCHEMA
 from judge.service.session import Session
+
+log = logging.getLogger(__name__)
 
 
 class GameService:
@@ -37,5 +40,12 @@ class GameService:
             " AND deadline IS NOT NULL ORDER BY name"
         ).fetchall()
         for (name,) in due:
-            out.extend(tick_game(db, self.settings, name, now))
+            # one broken game must not stop the others: its changes are undone
+            db.execute("SAVEPOINT tick_game")
+            try:
+                out.extend(tick_game(db, self.settings, name, now))
+            except Exception:
+                db.execute("ROLLBACK TO tick_game")
+                log.exception("tick failed for game %s", name)
+            db.execute("RELEASE tick_game")
         return out

@@ -243,3 +243,13 @@ def test_register_and_resign(judge):
     assert any("has resigned" in m.body for m in out)
     out = judge.send(STRANGER, f"SIGNON {power[0]}alpha mine")
     assert "You have taken over" in out[0].body
+
+
+def test_a_broken_game_does_not_stop_the_others(judge):
+    form_game(judge, "alpha")
+    form_game(judge, "beta")
+    judge.db.execute("UPDATE svc_games SET position = '{}' WHERE name = 'alpha'")
+    judge.db.conn.commit()
+    out = judge.tick(judge.deadline("beta"))
+    assert out and all("beta" in m.subject for m in out)
+    assert judge.phase("alpha") is None
