@@ -840,7 +840,11 @@ MOVEMENT = {
     # No Self Dislodgement With Beleaguered Garrison, Unit Swap With Adjacent Convoying And Two Coasts
     "6.E.11": dict(
         orders={
-            "FRANCE": ["A SPA - POR VIA", "F MAO C A SPA - POR", "F LYO S F POR - SPA/NC"],
+            "FRANCE": [
+                "A SPA - POR VIA",
+                "F MAO C A SPA - POR",
+                "F LYO S F POR - SPA/NC",
+            ],
             "GERMANY": ["A MAR S A GAS - SPA", "A GAS - SPA"],
             "ITALY": ["F POR - SPA/NC", "F WES S F POR - SPA/NC"],
         },
