@@ -8,9 +8,7 @@ from judge.config import Config
 
 
 def make_handler(config: Config):
-    """The one place that chooses what answers the mail.
+    """The one place that chooses what answers the mail: the game service."""
+    from judge.service.handler import GameService
 
-    At integration, return judge.service.handler.GameService(config.judge)."""
-    from judge.daemon.help_handler import HelpHandler
-
-    return HelpHandler(config.judge)
+    return GameService(config.judge)

@@ -63,7 +63,7 @@ class Session:
     # -- reading -----------------------------------------------------------
     def run(self) -> None:
         try:
-            for raw in self.mail.body.splitlines():
+            for raw in self.command_text().splitlines():
                 if raw.rstrip() == "--" or raw.startswith("-- "):
                     break
                 if not self.line(raw):
@@ -80,6 +80,14 @@ class Session:
             check_early(self.db, game, self.settings, self.now)
         if not self.lines:
             self.say("Your message had no commands. Send HELP for the list.")
+
+    def command_text(self) -> str:
+        """The body; a bare command in the subject of an empty mail
+        (Subject: HELP) is read as the body."""
+        subject = self.mail.subject.strip()
+        if self.mail.body.strip() or subject.lower().startswith(("re:", "fwd:")):
+            return self.mail.body
+        return subject
 
     def line(self, raw: str) -> bool:
         """Read one line; False ends the message (SIGNOFF)."""

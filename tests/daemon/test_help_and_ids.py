@@ -1,11 +1,12 @@
-"""The HELP handler and the intake's quick Message-ID scan."""
+"""The handler the daemon runs, and the intake's quick Message-ID scan."""
 
 from datetime import UTC, datetime
 
 from judge.config import Config, JudgeSettings
 from judge.daemon import make_handler
 from judge.daemon.daemon import _message_id
-from judge.daemon.help_handler import HelpHandler
+from judge.service.handler import GameService
+from tests.daemon.simple_handler import HelpHandler
 from judge.mail.message import IncomingMail
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -22,7 +23,7 @@ def incoming(body: str, subject: str = "") -> IncomingMail:
     )
 
 
-def test_help_unknown_and_empty():
+def test_simple_handler_help_unknown_and_empty():
     handler = HelpHandler(JudgeSettings())
     (reply,) = handler.handle(None, incoming("\n  help me\n"), NOW)
     assert "This is the Diplomacy judge PYJ at judge@localhost" in reply.body
@@ -38,8 +39,8 @@ def test_help_unknown_and_empty():
     assert handler.tick(None, NOW) == []
 
 
-def test_make_handler_is_the_help_handler_for_now():
-    assert isinstance(make_handler(Config()), HelpHandler)
+def test_the_daemon_runs_the_game_service():
+    assert isinstance(make_handler(Config()), GameService)
 
 
 def test_message_id_scan():

@@ -5,7 +5,7 @@ from email.message import EmailMessage
 
 import pytest
 
-from judge.daemon.help_handler import HelpHandler
+from tests.daemon.simple_handler import HelpHandler
 from judge.daemon.worker import Worker
 from judge.mail.decode import body_text, parse
 from judge.mail.message import OutgoingMail

@@ -1,6 +1,6 @@
 """DATC v3.0 chapter 6 (sections A to J) as data: orders, positions, outcomes.
 
-Case texts: /work/shared/reference/DATC_v3_0.txt (Lucas Kruijswijk).  Units
+Case texts: the DATC v3.0 (shared/reference/DATC_v3_0.txt) (Lucas Kruijswijk).  Units
 are those named by the orders unless a `state` is given.  `expect` maps each
 ordered unit to its outcome codes (contracts/adjudicate.md); `*_2023` keys
 give the outcome under `standard:rules=2023` where it differs from the

@@ -1,6 +1,5 @@
-"""The judge's handler until the game service arrives: HELP, and a polite
-"unknown command" for everything else.  Enough to exercise the mail daemon
-end to end."""
+"""A minimal handler for the worker's tests: HELP, and a polite "unknown
+command" for everything else (the daemon itself runs the game service)."""
 
 from __future__ import annotations
 
