@@ -5,9 +5,9 @@ from datetime import UTC, datetime
 from judge.config import Config, JudgeSettings
 from judge.daemon import make_handler
 from judge.daemon.daemon import _message_id
+from judge.mail.message import IncomingMail
 from judge.service.handler import GameService
 from tests.daemon.simple_handler import HelpHandler
-from judge.mail.message import IncomingMail
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 

@@ -5,13 +5,13 @@ from email.message import EmailMessage
 
 import pytest
 
-from tests.daemon.simple_handler import HelpHandler
 from judge.daemon.worker import Worker
 from judge.mail.decode import body_text, parse
 from judge.mail.message import OutgoingMail
 from judge.store.db import open_database, transaction
 from judge.store.intake import store_incoming
 from judge.store.schema import create_mail_tables
+from tests.daemon.simple_handler import HelpHandler
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
