@@ -1,7 +1,7 @@
 """`judge map`: draw a board as SVG or PNG.
 
     judge map --state STATE.json [--orders RESPONSE.json] -o FILE.svg|FILE.png
-    judge map GAME [--phase P] -o FILE.png
+    judge map GAME [--phase P] [--config judge.toml] -o FILE.svg|FILE.png
 
 STATE.json is a state in the `judge adjudicate` form, or a whole request or
 response holding one under "state" (its "variant" is used).  RESPONSE.json is
@@ -22,6 +22,9 @@ FORMATS = (".svg", ".png")
 def add_arguments(parser) -> None:
     parser.add_argument("game", nargs="?", help="a game of this judge (by name)")
     parser.add_argument("--phase", help="the game's phase to draw, e.g. F1902M")
+    parser.add_argument(
+        "--config", type=Path, help="the judge's configuration (default judge.toml)"
+    )
     parser.add_argument("--state", type=Path, help="a state in adjudicate JSON form")
     parser.add_argument(
         "--orders", type=Path, help="a `judge adjudicate` response to draw"
@@ -67,18 +70,15 @@ def run(args) -> int:
     from judge.engine.serialize import position_from_json
     from judge.engine.variants import load_variant
     from judge.pictures.geometry import GeometryError
-    from judge.pictures.render import render_png, render_svg
     from judge.pictures.response import phase_result_from_response
 
     suffix = args.output.suffix.lower()
     if suffix not in FORMATS:
         return _fail(f"the output must end in .svg or .png, not {args.output.name!r}")
     if args.game is not None:
-        return _fail(
-            f"drawing game {args.game!r} needs the game store, which this "
-            "installation does not have yet; draw a state file instead: "
-            "judge map --state STATE.json [--orders RESPONSE.json] -o FILE"
-        )
+        if args.state is not None or args.orders is not None:
+            return _fail("give a game name or --state/--orders, not both")
+        return _draw_game(args, suffix)
     if args.phase:
         return _fail("--phase goes with a game name")
     if args.state is None and args.orders is None:
@@ -101,14 +101,46 @@ def run(args) -> int:
             if response is not None
             else None
         )
-        if suffix == ".svg":
-            args.output.write_text(
-                render_svg(board, position, orders, args.title), encoding="utf-8"
-            )
-        else:
-            args.output.write_bytes(render_png(board, position, orders, args.title))
+        _write(args.output, suffix, board, position, orders, args.title)
     except (GeometryError, ValueError) as e:
         return _fail(str(e))
     except OSError as e:
         return _fail(f"cannot write {args.output}: {e.strerror or e}")
     return 0
+
+
+def _draw_game(args, suffix: str) -> int:
+    """A game from the judge's own store (the database under data_dir)."""
+    from judge.config import ConfigError, load_config
+    from judge.pictures.geometry import GeometryError
+    from judge.service.game_map import NoPicture, game_scene
+    from judge.store.db import open_database
+
+    try:
+        config = load_config(args.config)
+    except ConfigError as e:
+        return _fail(str(e))
+    path = config.judge.database_path
+    if not path.is_file():
+        return _fail(f"no game store at {path} (has this judge run yet?)")
+    db = open_database(path)
+    try:
+        scene = game_scene(db, args.game, args.phase)
+        title = args.title or scene.title
+        _write(args.output, suffix, scene.board, scene.position, scene.orders, title)
+    except (NoPicture, GeometryError, ValueError) as e:
+        return _fail(str(e))
+    except OSError as e:
+        return _fail(f"cannot write {args.output}: {e.strerror or e}")
+    finally:
+        db.conn.close()
+    return 0
+
+
+def _write(output: Path, suffix: str, board, position, orders, title: str) -> None:
+    from judge.pictures.render import render_png, render_svg
+
+    if suffix == ".svg":
+        output.write_text(render_svg(board, position, orders, title), encoding="utf-8")
+    else:
+        output.write_bytes(render_png(board, position, orders, title))

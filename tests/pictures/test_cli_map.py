@@ -101,7 +101,7 @@ def test_response_alone_draws_its_new_state_under_its_orders(files):
         (["--state", "{request}", "-o", "{tmp}/x.gif"], "must end in .svg or .png"),
         (["--state", "{tmp}/none.json", "-o", "{tmp}/x.svg"], "cannot read state"),
         (["-o", "{tmp}/x.svg"], "give --state"),
-        (["game1", "-o", "{tmp}/x.svg"], "needs the game store"),
+        (["game1", "--state", "{request}", "-o", "{tmp}/x.svg"], "not both"),
         (["--state", "{bad}", "-o", "{tmp}/x.svg"], "bad state: .*no location"),
         (
             ["--state", "{request}", "--variant", "nosuch", "-o", "{tmp}/x.svg"],
