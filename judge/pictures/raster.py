@@ -8,18 +8,24 @@ any font the picture is still drawn, only without its lettering.
 
 from __future__ import annotations
 
-import functools
+import threading
 
 import resvg
 
 IDENTITY = (1.0, 0.0, 0.0, 0.0, 1.0, 0.0)
 
+# The binding's objects belong to the thread that made them (using one from
+# another thread raises), and the daemon draws on more than one thread.
+_per_thread = threading.local()
 
-@functools.cache
+
 def _options() -> resvg.usvg.Options:
-    options = resvg.usvg.Options.default()
-    options.load_system_fonts()
-    options.font_family = "DejaVu Sans"
+    options = getattr(_per_thread, "options", None)
+    if options is None:
+        options = resvg.usvg.Options.default()
+        options.load_system_fonts()
+        options.font_family = "DejaVu Sans"
+        _per_thread.options = options
     return options
 
 

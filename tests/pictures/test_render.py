@@ -158,3 +158,21 @@ def test_every_variant_renders(name):
     root = ET.fromstring(render_svg(board, position))
     assert len(with_class(root, "unit")) == len(position.units)
     assert len(with_class(root, "province")) == len(board.provinces)
+
+
+def test_png_drawn_on_several_threads():
+    """The daemon's worker and scheduler both draw: resvg's objects must not
+    cross threads (they did once, and results went out without a map)."""
+    import threading
+
+    position = initial_position(BOARD)
+    pictures: list[bytes] = [render_png(BOARD, position)]
+    threads = [
+        threading.Thread(target=lambda: pictures.append(render_png(BOARD, position)))
+        for _ in range(2)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(pictures) == 3 and len(set(pictures)) == 1
