@@ -27,10 +27,16 @@ class JudgeSettings:
     address: str = "judge@localhost"
     timezone: str = "UTC"
     data_dir: Path = Path("var")
+    worlds_dir: Path = Path("maps")  # relative to data_dir
 
     @property
     def database_path(self) -> Path:
         return self.data_dir / "judge.db"
+
+    @property
+    def worlds_path(self) -> Path:
+        """Where games' generated worlds are written (docs/worlds.md)."""
+        return self.data_dir / self.worlds_dir
 
     @property
     def maildir_path(self) -> Path:
@@ -155,6 +161,7 @@ def config_from_dict(
         address=judge.address.strip(),
         timezone=judge.timezone,
         data_dir=data_dir,
+        worlds_dir=judge.worlds_dir,
     )
     _check(judge, parts.get("smtp", SmtpSettings()))
     return Config(

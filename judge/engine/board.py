@@ -8,10 +8,16 @@ from __future__ import annotations
 
 import functools
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+
+# Further folders searched after maps/ (a running judge's generated worlds),
+# and what to forget when a map file changes: see add_maps_dir.
+_EXTRA_DIRS: list[Path] = []
+_FORGETTERS: list[Callable[[], None]] = []
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,9 +160,57 @@ COAST_WORDS = {
 }
 
 
+# -- where map files are ---------------------------------------------------
+
+
+def add_maps_dir(folder: Path | str) -> None:
+    """Look for map files in `folder` too, after maps/ (a hand-made map is
+    never shadowed).  The game service registers its worlds directory here;
+    the engine only reads from it."""
+    path = Path(folder).resolve()
+    if path not in _EXTRA_DIRS:
+        _EXTRA_DIRS.append(path)
+        maps_changed()
+
+
+def remove_maps_dir(folder: Path | str) -> None:
+    path = Path(folder).resolve()
+    if path in _EXTRA_DIRS:
+        _EXTRA_DIRS.remove(path)
+        maps_changed()
+
+
+def maps_dirs() -> tuple[Path, ...]:
+    """The folders holding map files, in the order they are searched."""
+    return (MAPS_DIR, *_EXTRA_DIRS)
+
+
+def map_file(name: str, suffix: str = ".toml") -> Path:
+    """The file `<name><suffix>` in the first folder that has it (maps/'s
+    path when none has it, for messages)."""
+    for folder in maps_dirs():
+        path = folder / f"{name}{suffix}"
+        if path.is_file():
+            return path
+    return MAPS_DIR / f"{name}{suffix}"
+
+
+def on_maps_changed(forget: Callable[[], None]) -> Callable[[], None]:
+    """Register a cache to clear when map files change (see maps_changed)."""
+    _FORGETTERS.append(forget)
+    return forget
+
+
+def maps_changed() -> None:
+    """A map file was added or rewritten: forget every cached map."""
+    load_board.cache_clear()
+    for forget in _FORGETTERS:
+        forget()
+
+
 @functools.cache
 def load_board(name: str = "standard") -> Board:
-    path = MAPS_DIR / f"{name}.toml"
+    path = map_file(name)
     if not path.is_file():
         raise KeyError(f"no map called {name!r}")
     with path.open("rb") as f:

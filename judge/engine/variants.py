@@ -16,10 +16,9 @@ import copy
 import functools
 import tomllib
 from collections.abc import Mapping
-from pathlib import Path
 
 from judge.engine.api import Rules
-from judge.engine.board import MAPS_DIR, Board
+from judge.engine.board import Board, map_file, maps_dirs, on_maps_changed
 
 # Options every plain map accepts (the standard rules' own option).
 PLAIN_MAP_OPTIONS: dict[str, dict] = {
@@ -201,27 +200,33 @@ def _canonical_name(name: str) -> str:
 
 @functools.cache
 def _catalogue() -> tuple[frozenset[str], dict[str, str]]:
-    """Variant names and a lower-case alias -> name table, from maps/."""
+    """Variant names and a lower-case alias -> name table, from maps/ (and the
+    folders registered with board.add_maps_dir: maps/ wins a clash)."""
     names: set[str] = set()
     aliases: dict[str, str] = {}
-    for path in sorted(Path(MAPS_DIR).glob("*.toml")):
-        data = _raw(path.stem)
+    stems = {path.stem for folder in maps_dirs() for path in folder.glob("*.toml")}
+    for stem in sorted(stems):
+        data = _raw(stem)
         if "variant" not in data and not ("map" in data and "provinces" in data):
             continue  # not a map (e.g. drawing geometry)
-        names.add(path.stem)
-        aliases[path.stem.lower()] = path.stem
+        names.add(stem)
+        aliases[stem.lower()] = stem
         for alias in data.get("variant", {}).get("aliases", ()):
-            aliases[alias.lower()] = path.stem
+            aliases[alias.lower()] = stem
     return frozenset(names), aliases
 
 
 @functools.cache
 def _raw(name: str) -> dict:
-    path = Path(MAPS_DIR) / f"{name}.toml"
+    path = map_file(name)
     if not path.is_file():
         raise VariantError(f"no map data called {name!r}")
     with path.open("rb") as f:
         return tomllib.load(f)
+
+
+for _cached in (_catalogue, _raw, _board, _load_variant):
+    on_maps_changed(_cached.cache_clear)
 
 
 # -- what the game service shows and seats ---------------------------------------

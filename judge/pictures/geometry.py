@@ -13,7 +13,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from judge.engine.board import MAPS_DIR, Board, coast_of, province_of
+from judge.engine.board import Board, coast_of, map_file, province_of
 from judge.pictures.tessellate import Point, Region, regions
 
 # Where labels and centre markers go when the file does not say: the first of
@@ -73,7 +73,7 @@ def contains(region: Region, point: Point) -> bool:
 
 
 def geometry_path(map_name: str) -> Path:
-    return MAPS_DIR / f"{map_name}.geometry.toml"
+    return map_file(map_name, ".geometry.toml")
 
 
 def _projector(data: dict):

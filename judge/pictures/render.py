@@ -59,7 +59,7 @@ class _Canvas:
     def __init__(self, board: Board, geometry: Geometry):
         self.board = board
         self.geo = geometry
-        self.colours = style.power_colours(list(board.powers))
+        self.colours = style.board_colours(board)
         self.out: list[str] = []
         self.dislodged_provinces: set[str] = set()  # disbands are drawn there
 

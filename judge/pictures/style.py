@@ -74,6 +74,16 @@ def power_colours(power_ids: list[str]) -> dict[str, str]:
     return colours
 
 
+def board_colours(board) -> dict[str, str]:
+    """Each power's colour on this board: power_colours, except where the
+    map gives a power its own (a random world's players choose theirs)."""
+    colours = power_colours(list(board.powers))
+    for pid, entry in board.data.get("powers", {}).items():
+        if pid in colours and entry.get("colour"):
+            colours[pid] = entry["colour"]
+    return colours
+
+
 def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 

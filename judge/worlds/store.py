@@ -11,7 +11,7 @@ import os
 import tomllib
 from pathlib import Path
 
-from judge.engine.board import MAPS_DIR, Board
+from judge.engine.board import MAPS_DIR, Board, maps_changed, maps_dirs
 from judge.worlds.generate import World, WorldError
 from judge.worlds.toml_out import dumps
 
@@ -75,14 +75,25 @@ def _write_whole(path: Path, text: str) -> None:
 
 
 def _forget_cached_catalogue(folder: Path) -> None:
-    """A running judge caches the list of maps; a new world must show up."""
-    if folder.resolve() != MAPS_DIR.resolve():
-        return
-    from judge.engine import variants
+    """A running judge caches the maps it read; a new world must show up."""
+    if folder.resolve() in {d.resolve() for d in maps_dirs()}:
+        maps_changed()
 
-    catalogue = getattr(variants, "_catalogue", None)
-    if catalogue is not None and hasattr(catalogue, "cache_clear"):
-        catalogue.cache_clear()
+
+def rewrite_world_map(name: str, data: dict, directory: Path | str) -> None:
+    """Write a world's map data again after its players named or coloured
+    their countries (before the game's first phase is processed: the world
+    belongs to that one game, and only names and colours change)."""
+    folder = Path(directory)
+    path = folder / f"{name}.toml"
+    old = tomllib.loads(path.read_text(encoding="utf-8"))
+    if old.get("world") != data.get("world") or old["provinces"] != data["provinces"]:
+        raise WorldError(f"{name!r}: only the countries' names and colours may change")
+    w = data["world"]
+    header = MAP_HEADER.format(seed=w["seed"], powers=w["powers"], name=name)
+    header += "\nIts countries were named and coloured by the players of its game."
+    _write_whole(path, dumps(data, header))
+    _forget_cached_catalogue(folder)
 
 
 def read_world(name: str, directory: Path | str | None = None) -> tuple[Board, dict]:
