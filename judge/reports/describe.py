@@ -91,6 +91,11 @@ def order_words(
             )
         case Disband():
             return " DISBAND"
+    steps = getattr(order, "steps", None)
+    if steps:  # a variant's multi-step move (Imperial's fleets)
+        return "".join(f" -> {board.location_name(step)}" for step in steps)
+    if hasattr(order, "canonical"):  # another order only a variant knows
+        return " " + order.canonical()
     raise ValueError(f"not a movement or retreat order: {order!r}")
 
 
@@ -131,9 +136,29 @@ def adjustment_line(
         case None:
             kind = UNIT_WORDS[unit.kind].lower()
             text = f"Defaults, removing the {kind} {_in_place(board, unit.location)}."
+        case _ if is_variant_order(order):
+            text = f"{order.canonical()}."
         case _:
             raise ValueError(f"not an adjustment order: {order!r}")
     return f"{board.powers[power].name}: {text}{annotation(outcomes)}"
+
+
+STANDARD_ORDERS = (
+    Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband, Build, Waive,
+)  # fmt: skip
+
+
+def is_variant_order(order: Order | None) -> bool:
+    """An order only a variant knows (1913's DESIGNATE, Imperial's JOIN...)."""
+    return order is not None and not isinstance(order, STANDARD_ORDERS)
+
+
+def variant_line(
+    board: Board, power: str, order: Order, outcomes: Sequence[str] = ()
+) -> str:
+    """'Serbia: DESIGNATE GRE.  (*void*)': a variant order naming no unit."""
+    name = board.powers[power].name
+    return f"{name}: {order.canonical()}.{annotation(outcomes)}"
 
 
 def dislodged_line(board: Board, dislodged: Dislodged) -> str:

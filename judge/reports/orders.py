@@ -120,6 +120,12 @@ def order_reply(
             needed = len(position.centres_of(power)) - len(position.units_of(power))
         lines, missing = adjustment_lines(board, power, orders, needed)
         owes = needed != 0
+    if phase.type != "A":  # a variant's orders naming no unit (DESIGNATE, JOIN...)
+        lines += [
+            describe.variant_line(board, power, o)
+            for o in orders
+            if getattr(o, "unit", None) is None and describe.is_variant_order(o)
+        ]
     grace_note = None
     if owes and missing and grace_end is not None:
         grace_note = (

@@ -32,6 +32,10 @@ def next_phase_words(phase: Phase) -> str:
 
 def game_result(board: Board, winner: str | None = None, draw: Sequence[str] = ()):
     """The sentence after 'The game is over.': a solo winner or a shared draw."""
+    if winner and "+" in winner:  # a variant's shared victory (1913's alliance)
+        names = sorted(board.powers[p].name for p in winner.split("+"))
+        listed = ", ".join(names[:-1]) + f" and {names[-1]}"
+        return f"The game has ended in a shared victory for {listed}."
     if winner:
         return f"The game has ended in a victory for {board.powers[winner].name}."
     names = sorted(board.powers[p].name for p in draw)
@@ -55,7 +59,9 @@ def order_lines(board: Board, result: PhaseResult) -> list[str]:
     owners = {r.unit.province: (r.power, r.unit) for r in result.results if r.unit}
     lines = []
     for r in describe.by_power(board, result.results):
-        if result.phase.type == "A":
+        if r.unit is None and describe.is_variant_order(r.order):
+            lines.append(describe.variant_line(board, r.power, r.order, r.outcomes))
+        elif result.phase.type == "A":
             lines.append(
                 describe.adjustment_line(board, r.power, r.unit, r.order, r.outcomes)
             )
@@ -81,6 +87,7 @@ def results_mail(
     tz: str,
     game_over: str | None = None,
     player_tz: str | None = None,
+    variant_lines: Sequence[str] = (),
 ) -> tuple[str, str]:
     """(subject, body) of the results of `phase_result`.
 
@@ -88,7 +95,9 @@ def results_mail(
     game.001).  next_deadline: UTC deadline of the next phase; may be None
     only when the game is over.  game_over: the result sentence (see
     `game_result`); when None and the position has a winner, it is derived.
-    player_tz: the recipient's own zone, for the line after the header."""
+    player_tz: the recipient's own zone, for the line after the header.
+    variant_lines: what is particular to a variant at the new position
+    (judge.reports.variant), in a block before the next-phase lines."""
     position = phase_result.position
     if game_over is None and position.winner:
         game_over = game_result(board, winner=position.winner)
@@ -115,6 +124,7 @@ def results_mail(
         centre_lines=ownership.centre_lines(board, position) if show_centres else [],
         count_lines=ownership.count_lines(board, position) if show_centres else [],
         game_over=game_over,
+        variant_lines=list(variant_lines),
         next_phase=next_phase_words(position.phase),
         next_deadline=judge_date(next_deadline, tz),
     )

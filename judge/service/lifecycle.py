@@ -9,21 +9,32 @@ from judge.engine.api import initial_position
 from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
 from judge.service.processing import notice, schedule, tell_all
+from judge.service.seats import (
+    game_seats,
+    imperial_city,
+    kind,
+    seat_label,
+    seat_players,
+    signon_hint,
+)
 from judge.service.store import (
     Game,
     load_game,
     members,
     save_position,
     update_game,
-    update_member,
 )
 
 
-def draw_powers(game: Game, players, powers: list[str]) -> dict[int, str]:
+def draw_powers(
+    game: Game, players, powers: list[str], seat_of: dict[str, str] | None = None
+) -> dict[int, str]:
     """Seat each player: in an order drawn at random, players with a
     preference list take the first of their powers still free; then everyone
     else (and anyone whose list ran out) gets a free power drawn at random.
-    Seeded by the game, so the same game always draws the same seats."""
+    Seeded by the game, so the same game always draws the same seats.
+    `powers` are the seats; `seat_of` maps a preferred country to its seat
+    (a variant's multi-country seats)."""
     rng = random.Random(f"{game.name}|{game.created}")
     order = list(players)
     rng.shuffle(order)
@@ -31,7 +42,8 @@ def draw_powers(game: Game, players, powers: list[str]) -> dict[int, str]:
     rng.shuffle(free)
     seats: dict[int, str] = {}
     for player in order:
-        wanted = [p for p in (player.preference or "").split(",") if p in free]
+        named = (player.preference or "").split(",")
+        wanted = [s for p in named if (s := (seat_of or {}).get(p, p)) in free]
         if wanted:
             free.remove(wanted[0])
             seats[player.id] = wanted[0]
@@ -42,13 +54,24 @@ def draw_powers(game: Game, players, powers: list[str]) -> dict[int, str]:
 
 
 def roster_lines(db, game: Game, board) -> list[str]:
-    """Powers and players; addresses only in games that are not anonymous."""
+    """Powers and players; addresses only in games that are not anonymous.
+    In a variant: countries nobody plays are neutral; Imperial lists the
+    empires that have a player."""
     seats = {m.power: m for m in members(db, game.name, "player") if m.power}
+    table = game_seats(game, board)
+    seated = {c for countries in table.values() for c in countries}
+    imperial = kind(board) == "imperial"
     lines = []
     for power in sorted(board.powers):
         name = board.powers[power].name
         member = seats.get(power)
-        if member is None:
+        if power not in seated:
+            if imperial:
+                continue  # NEUTRAL garrisons and DISORDER units: no player
+            who = "(neutral)"
+        elif member is None and imperial:
+            continue  # an Imperial City nobody has taken
+        elif member is None:
             who = "(civil disorder)"
         elif game.anonymous:
             who = "(anonymous)"
@@ -65,24 +88,34 @@ def start_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
     game = load_game(db, name)
     board = game.board
     players = members(db, name, "player")
-    seats = draw_powers(game, players, list(board.powers))
-    for member_id, power in seats.items():
-        update_member(db, member_id, power=power)
+    table = game_seats(game, board)
+    owner = {c: seat for seat, countries in table.items() for c in countries}
+    drawn = draw_powers(game, players, list(table), owner)
+    seat_players(db, game, drawn, board)
     position = initial_position(board)
     save_position(db, name, board, position)
     update_game(db, name, status="active")
     game = load_game(db, name)
+    join_cities(db, game, board)
     deadline = schedule(db, game, settings, position, now)
     game = load_game(db, name)
     roster = "\n".join(roster_lines(db, game, board))
     when = judge_date(deadline, settings.timezone)
     mails = []
+    mailed = set()
     for member in members(db, name):
         if member.role == "player" and member.power:
+            if member.address.lower() in mailed:
+                continue  # a seat with several countries: one mail
+            mailed.add(member.address.lower())
+            seat = drawn.get(member.id, member.power)
+            countries = table.get(seat, [member.power])
             first = (
-                f"You have been selected as {board.powers[member.power].name}"
+                f"You have been selected as {seat_label(board, seat, countries)}"
                 f" in game '{name}'."
             )
+            hint = signon_hint(board, seat, countries, name)
+            first += f"\n{hint}" if hint else ""
         else:
             first = f"Game '{name}' has started."
         text = (
@@ -92,6 +125,21 @@ def start_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
         )
         mails.append(notice(settings, game, member, "Game Starting", text))
     return mails
+
+
+def join_cities(db, game: Game, board) -> None:
+    """Imperial: each empire drawn orders `JOIN <its city>` in the opening
+    phase (IMP-2); its player may send JOIN <city> NAME <text> to name it."""
+    if kind(board) != "imperial":
+        return
+    for member in members(db, game.name, "player"):
+        city = imperial_city(member.power or "")
+        if city:
+            db.execute(
+                "INSERT OR REPLACE INTO svc_orders (game, power, unit, text)"
+                " VALUES (?, ?, 'JOIN', ?)",
+                [game.name, member.power, f"JOIN {city}"],
+            )
 
 
 def finish_game(db, settings, name: str, result: str) -> list[OutgoingMail]:

@@ -92,6 +92,7 @@ def master_predict(session, me, game, command) -> None:
         board,
         position,
         engine_orders(board, position, stored_orders(session.db, game.name)),
+        game.rules,
     )
     from judge.service.store import moment
 

@@ -10,12 +10,14 @@ from datetime import datetime, timedelta
 from judge.engine.api import adjudicate, orders_needed
 from judge.engine.board import Board
 from judge.engine.state import Position
-from judge.language.orders import parse_orders
+from judge.engine.variants import variant_summary, variant_title
 from judge.mail.message import Attachment, OutgoingMail
 from judge.reports import game_result, identification_header, results_mail
 from judge.reports.orders import adjustment_lines, movement_lines, retreat_lines
 from judge.reports.results import phase_title
+from judge.reports.variant import variant_lines
 from judge.service import deadlines
+from judge.service.seats import reseat
 from judge.service.store import (
     Game,
     iso,
@@ -25,6 +27,7 @@ from judge.service.store import (
     stored_orders,
     update_game,
 )
+from judge.service.variant_orders import read_orders
 
 LATE_REPEAT = timedelta(hours=24)
 
@@ -33,7 +36,7 @@ def engine_orders(board: Board, position: Position, texts: dict[str, list[str]])
     """Stored canonical texts back to engine orders (the parser's fast path)."""
     orders = {}
     for power, lines in texts.items():
-        parsed = parse_orders(board, position, power, "\n".join(lines))
+        parsed = read_orders(board, position, power, "\n".join(lines))
         orders[power] = [p.order for p in parsed if p.order is not None]
     return orders
 
@@ -68,8 +71,18 @@ def unheld_powers(db, game: Game, board: Board) -> set[str]:
 
 
 def recipients(db, game: Game):
-    """Everyone who gets the game's mail: players still in, master, observers."""
-    return [m for m in members(db, game.name) if m.state != "resigned"]
+    """Everyone who gets the game's mail: players still in, master, observers;
+    a player with several countries (a variant's seat) once."""
+    out, players = [], set()
+    for m in members(db, game.name):
+        if m.state == "resigned":
+            continue
+        if m.role == "player" and m.power:
+            if m.address.lower() in players:
+                continue
+            players.add(m.address.lower())
+        out.append(m)
+    return out
 
 
 def schedule(db, game: Game, settings, position: Position, now: datetime) -> datetime:
@@ -142,18 +155,20 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
     board = game.board
     position = game.current(board)
     texts = stored_orders(db, game.name)
-    result = adjudicate(board, position, engine_orders(board, position, texts))
+    rules = game.rules
+    result = adjudicate(board, position, engine_orders(board, position, texts), rules)
     new = result.position
     for _ in range(8):  # phases nobody must order (the engine skips them too)
         if new.winner or any(orders_needed(board, new).values()):
             break
-        new = adjudicate(board, new, {}).position
+        new = adjudicate(board, new, {}, rules).position
     finished = new.winner is not None
     db.execute("DELETE FROM svc_orders WHERE game = ?", [game.name])
     db.execute("UPDATE svc_members SET wait = 0, draw = 0 WHERE game = ?", [game.name])
     from judge.service.store import save_position
 
     save_position(db, game.name, board, new)
+    reseat(db, game, board, new)  # e.g. the two-player game's Italy after the toss
     update_game(db, game.name, turn=game.turn + 1)
     deadline = None
     if finished:
@@ -196,7 +211,14 @@ def results_body(settings, game, board, result, deadline, player_tz):
         next_deadline=deadline,
         tz=settings.timezone,
         player_tz=player_tz,
+        variant_lines=game_variant_lines(game, board, result.position),
     )
+
+
+def game_variant_lines(game, board, position) -> list[str]:
+    """The variant's title and facts at `position` ([] for the standard game)."""
+    name = game.rules.variant
+    return variant_lines(board, variant_title(name), variant_summary(board, position))
 
 
 def results_mails(db, settings, game, board, result, deadline) -> list[OutgoingMail]:

@@ -7,7 +7,7 @@ import re
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from judge.engine.board import load_board
+from judge.engine.variants import VariantError, canonical_variant, variant_playable
 from judge.reports.dates import judge_date
 from judge.service.deadlines import PhaseTiming
 from judge.service.lifecycle import finish_game
@@ -33,14 +33,20 @@ def valid_zone(name: str) -> bool:
     return True
 
 
-def valid_variant(name: str) -> bool:
-    if not re.fullmatch(r"[a-z0-9_]{1,30}", name):
-        return False
+def check_variant(text: str) -> tuple[str | None, str | None]:
+    """(the variant's canonical spelling, None) or (None, why it is refused):
+    any variant name or alias, with options (NAME:option=value,...)."""
     try:
-        load_board(name)
-    except Exception:
-        return False
-    return True
+        canonical = canonical_variant(text)
+    except VariantError as error:
+        return None, f"Variant '{text[:60]}' refused: {error}."
+    if not variant_playable(canonical):
+        return None, f"Games of the variant '{canonical}' cannot be played yet."
+    return canonical, None
+
+
+def valid_variant(name: str) -> bool:
+    return check_variant(name)[0] is not None
 
 
 def read_time(text: str, tz: str) -> datetime | None:
@@ -315,11 +321,11 @@ def set_variant(session, command) -> None:
     if me is None:
         return
     game = load_game(session.db, me.game)
-    variant = command.args[0].lower()
+    variant, error = check_variant(command.args[0])
     if game.status != "forming":
         session.say("The variant can change only before the game starts.")
-    elif not valid_variant(variant):
-        session.say(f"There is no variant '{variant[:20]}' on this judge.")
+    elif error:
+        session.say(error)
     else:
         update_game(session.db, me.game, variant=variant)
         session.say(f"Game '{me.game}' will be played on {variant}.")

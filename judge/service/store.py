@@ -9,9 +9,11 @@ from datetime import UTC, datetime
 
 import sqlite_utils
 
-from judge.engine.board import Board, load_board
+from judge.engine.api import Rules
+from judge.engine.board import Board
 from judge.engine.serialize import position_from_json, position_to_json
 from judge.engine.state import Position
+from judge.engine.variants import load_variant
 from judge.service.deadlines import DeadlineSettings, PhaseTiming
 
 
@@ -45,14 +47,22 @@ class Game:
 
     @property
     def board(self) -> Board:
-        return load_board(self.variant)
+        """The game's board: every use in the service goes through here and
+        `rules` (load_variant caches both)."""
+        return load_variant(self.variant)[0]
+
+    @property
+    def rules(self) -> Rules:
+        """The variant's rules with the game's options, for `adjudicate`."""
+        return load_variant(self.variant)[1]
 
     def current(self, board: Board) -> Position:
         return position_from_json(board, json.loads(self.position))
 
     @property
     def variant_label(self) -> str:
-        label = self.variant.capitalize()
+        name = self.variant.partition(":")[0]  # options stay out of the header
+        label = name[:1].upper() + name[1:]
         modifiers = []
         if self.anonymous:
             modifiers.append("Gunboat")

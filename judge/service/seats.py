@@ -1,0 +1,168 @@
+"""Seats: who a player is in a variant (judge.engine.variants.variant_seats).
+
+A seat is the countries one player orders: one power in the standard game and
+1913; P1, P2, ... with one to three countries in the rulebook's small games;
+one Imperial City (an `EMPIRE_<city>` slot) in Imperial.  The service keeps
+one svc_members row per country, so everything that works per power (late
+notices, civil disorder, the roster, press) works unchanged; a seat with
+several countries is several rows with one address and one password.
+
+Signing on (docs/variants.md, "By mail"): `SIGNON <letter><game>` with the
+letter of any of the seat's countries, or the seat's number in the small
+games (`SIGNON 2<game>` for P2); in Imperial the city's three letters
+(`SIGNON BRE<game>`).
+"""
+
+from __future__ import annotations
+
+from judge.engine.api import initial_position
+from judge.engine.board import Board
+from judge.engine.state import Position
+from judge.engine.variants import variant_seats
+from judge.service.store import Game, Member, load_game, member_by_id, members
+
+
+def kind(board: Board) -> str | None:
+    """The variant's rule hooks: None, "small", "1913" or "imperial"."""
+    return board.data.get("variant", {}).get("rules")
+
+
+def game_seats(game: Game, board: Board) -> dict[str, list[str]]:
+    """Seat -> its countries, at the game's current position (before the
+    start: the first)."""
+    position = game.current(board) if game.position else initial_position(board)
+    return variant_seats(board, position)
+
+
+def seat_name(seats: dict[str, list[str]], power: str) -> str | None:
+    return next((s for s, countries in seats.items() if power in countries), None)
+
+
+def seat_label(board: Board, seat: str, countries: list[str]) -> str:
+    """'England' for a one-country seat named after it, else 'P2 (Austria
+    and France)'."""
+    names = [board.powers[c].name for c in countries]
+    listed = names[-1]
+    if len(names) > 1:
+        listed = f"{', '.join(names[:-1])} and {names[-1]}"
+    if countries == [seat]:
+        return listed
+    return f"{seat} ({listed})"
+
+
+def power_for_letter(
+    board: Board, seats: dict[str, list[str]], letter: str
+) -> tuple[str | None, str | None]:
+    """(power id, None) for a SIGNON letter, or (None, why not).  A digit
+    names a small game's seat P<n>; a country nobody plays is refused."""
+    letter = letter.upper()
+    if letter.isdigit():
+        countries = seats.get(f"P{letter}")
+        return (countries[0] if countries else None), None
+    power = next((p for p in board.powers.values() if p.letter.upper() == letter), None)
+    if power is None:
+        return None, None
+    if seat_name(seats, power.id) is None:
+        return None, f"{power.name} is played by nobody in this variant"
+    return power.id, None
+
+
+def seat_rows(db, game: Game, board: Board, member: Member) -> list[Member]:
+    """The rows of the seat `member` holds: its countries with the same player."""
+    if not member.power:
+        return [member]
+    seats = game_seats(game, board)
+    countries = seats.get(seat_name(seats, member.power) or "", [member.power])
+    return [
+        m
+        for m in members(db, game.name, "player")
+        if m.power in countries and m.address.lower() == member.address.lower()
+        and m.state == member.state
+    ] or [member]  # fmt: skip
+
+
+def copy_member(db, member: Member, power: str) -> Member:
+    """Another country of the same player's seat: the same address, password,
+    settings."""
+    cursor = db.execute(
+        "INSERT INTO svc_members (game, address, password, role, power, state, tz,"
+        " preference, map, joined) VALUES (?, ?, ?, 'player', ?, ?, ?, ?, ?, ?)",
+        [
+            member.game, member.address, member.password, power, member.state,
+            member.tz, member.preference, member.map, member.joined,
+        ],  # fmt: skip
+    )
+    return member_by_id(db, cursor.lastrowid)
+
+
+def seat_players(db, game: Game, seats: dict[str, str], board: Board) -> None:
+    """Write the draw (member id -> seat) as rows: the seat's first country on
+    the player's row, a copied row for each other country."""
+    by_id = {m.id: m for m in members(db, game.name, "player")}
+    table = game_seats(game, board)
+    for member_id, seat in seats.items():
+        countries = table[seat]
+        db.execute(
+            "UPDATE svc_members SET power = ? WHERE id = ?", [countries[0], member_id]
+        )
+        for country in countries[1:]:
+            copy_member(db, by_id[member_id], country)
+
+
+def reseat(db, game: Game, board: Board, position: Position) -> list[str]:
+    """Countries that joined a seat since the last phase (the two-player
+    game's Italy after the coin toss) get a row for the seat's player.
+    Returns the countries added."""
+    added = []
+    rows = members(db, game.name, "player")
+    held = {m.power for m in rows if m.power and m.state != "resigned"}
+    for countries in variant_seats(board, position).values():
+        owner = next(
+            (m for m in rows if m.power in countries and m.state != "resigned"), None
+        )
+        if owner is None:
+            continue
+        for country in countries:
+            if country not in held:
+                copy_member(db, owner, country)
+                added.append(country)
+    return added
+
+
+def imperial_city(power: str) -> str | None:
+    """'EMPIRE_BRE' -> 'BRE'."""
+    return power.removeprefix("EMPIRE_") if power.startswith("EMPIRE_") else None
+
+
+def signon_hint(board: Board, seat: str, countries: list[str], game: str) -> str:
+    """How the player of a variant's seat signs on ('' in the standard game)."""
+    city = imperial_city(seat)
+    if city:
+        return (
+            f"Sign on with SIGNON {city}{game} <password>; in the opening phase"
+            f" your empire orders JOIN {city} (send JOIN {city} NAME <name> to"
+            " name it)."
+        )
+    if countries == [seat]:
+        return ""
+    letters = ", ".join(board.powers[c].letter for c in countries)
+    return (
+        f"Sign on with SIGNON {seat[1:]}{game} <password> (or the letter of any"
+        f" of your countries: {letters}) and order all your countries in one"
+        " message; orders go to the country whose unit they name, or head"
+        " them with the country's name (e.g. 'France:')."
+    )
+
+
+def long_letter(db, target: str) -> str | None:
+    """Imperial's three-letter SIGNON prefix: 'BREalpha' -> 'BRE' when game
+    'alpha' exists and has a seat lettered BRE (else None: one letter)."""
+    if len(target) < 4 or not target[:3].isalpha():
+        return None
+    game = load_game(db, target[3:].lower())
+    if game is None:
+        return None
+    letter = target[:3].upper()
+    if any(p.letter.upper() == letter for p in game.board.powers.values()):
+        return letter
+    return None

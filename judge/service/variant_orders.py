@@ -1,0 +1,133 @@
+"""Orders by mail in every variant: the order language, plus the orders only a
+variant knows (1913's DESIGNATE and ALLIANCE, Imperial's JOIN, multi-step
+fleet moves, federations, gifts, barbarian armies), read by
+`variant_rules.parse_variant_order` first, as `judge adjudicate` does; and
+a multi-country seat's lines shared out among its countries."""
+
+from __future__ import annotations
+
+from judge.engine.board import Board
+from judge.engine.orders import Build, Disband, Order, Retreat, Waive
+from judge.engine.state import Position
+from judge.engine.variant_rules import parse_variant_order
+from judge.language.orders import ParsedOrder, parse_orders
+
+# Unit-less variant orders of which a power has one standing at a time.
+_SINGLE = {"Designate", "Alliance", "Join", "LeaveFederation"}
+
+
+def read_orders(
+    board: Board, position: Position, power: str | None, text: str
+) -> list[ParsedOrder]:
+    """parse_orders, with each line (or piece the language refused) first
+    offered to the variant's own order reader."""
+    out: list[ParsedOrder] = []
+    plain: list[str] = []
+
+    def flush() -> None:
+        if plain:
+            out.extend(parse_orders(board, position, power, "\n".join(plain)))
+            plain.clear()
+
+    for line in text.splitlines():
+        order = parse_variant_order(board, line.strip()) if line.strip() else None
+        if order is None:
+            plain.append(line)
+            continue
+        flush()
+        out.append(ParsedOrder(line.strip(), order))
+    flush()
+    for i, parsed in enumerate(out):
+        if parsed.order is None:
+            order = parse_variant_order(board, parsed.text)
+            if order is not None:
+                out[i] = ParsedOrder(parsed.text, order)
+    return out
+
+
+def order_key(order: Order, waives: int) -> str:
+    """The svc_orders key: the unit's province (a later order for the unit
+    replaces it), WAIVE<n>, or the variant order's kind or text."""
+    unit = getattr(order, "unit", None)
+    if unit is not None:
+        return unit.province
+    if isinstance(order, Waive):
+        return f"WAIVE{waives}"
+    name = type(order).__name__
+    if name in _SINGLE:
+        return name.upper()
+    return "V:" + order.canonical()
+
+
+def _header(board: Board, line: str) -> str | None:
+    """The country a heading line such as 'France:' or 'Orders for France' names."""
+    words = line.lower().replace(":", " ").split()
+    if words[:2] == ["orders", "for"]:
+        words = words[2:]
+    text = " ".join(words)
+    for pid, power in board.powers.items():
+        if text in (pid.lower(), power.name.lower(), power.adjective.lower()):
+            return pid
+    return None
+
+
+def _owner(board: Board, position: Position, order: Order, countries, needs):
+    """Which of the seat's countries an order is for."""
+    unit = getattr(order, "unit", None)
+    if isinstance(order, Build):
+        for country in countries:
+            if unit.province in board.home_centres(country) and (
+                position.centres.get(unit.province) == country
+            ):
+                return country
+        return None
+    if isinstance(order, Waive):
+        return next((c for c in countries if needs.get(c, 0) > 0), None)
+    if isinstance(order, Retreat) or (
+        position.phase.type == "R" and isinstance(order, Disband)
+    ):
+        gone = position.dislodged.get(unit.province)
+        return gone.power if gone and gone.power in countries else None
+    if unit is not None:
+        held = position.units.get(unit.province)
+        return held[0] if held and held[0] in countries else None
+    return None
+
+
+def route(
+    board: Board, position: Position, countries: list[str], lines: list[str], needs
+) -> tuple[dict[str, list[ParsedOrder]], list[tuple[str, str]]]:
+    """Share a multi-country seat's order lines among its countries: a line
+    naming a country ('France:') sends what follows to it; otherwise each
+    order goes to the country whose unit (or home centre) it names.
+    Returns (country -> parsed orders, refused (text, reason) pairs)."""
+    shared: dict[str, list[ParsedOrder]] = {c: [] for c in countries}
+    refused: list[tuple[str, str]] = []
+    names = " and ".join(board.powers[c].name for c in countries)
+    current = None
+    for line in lines:
+        named = _header(board, line)
+        if named is not None:
+            if named in countries:
+                current = named
+            else:
+                refused.append(
+                    (line, f"{board.powers[named].name} is not yours; you play {names}")
+                )
+            continue
+        for parsed in read_orders(board, position, current, line):
+            if parsed.order is None:
+                refused.append((parsed.text, parsed.error or "not understood"))
+                continue
+            country = current or _owner(board, position, parsed.order, countries, needs)
+            if country is None:
+                refused.append(
+                    (
+                        parsed.text,
+                        f"this is for none of your countries ({names}); head the"
+                        " orders with the country's name, e.g. 'France:'",
+                    )
+                )
+                continue
+            shared[country].append(parsed)
+    return shared, refused
