@@ -157,6 +157,10 @@ def tokenize(text: str, index: NameIndex, join_dashes: bool = True) -> list[Word
                 out.append(_word("COAST", text_i, start, raw[i + 1][3], COASTS[w]))
                 i += 2
                 continue
+            if w == "no" and is_word(i + 1, "build", "builds"):  # "no build"
+                out.append(_word("WAIVE", text_i, start, end))
+                i += 1
+                continue
             if w in ("by", "via") and is_word(i + 1, "convoy", "sea"):
                 out.append(_word("VIA", text_i, start, raw[i + 1][3]))
                 i += 2

@@ -26,16 +26,27 @@ from judge.engine.state import Position
 from judge.language.canonical import read_canonical
 from judge.language.lexer import tokenize
 from judge.language.names import name_index
+from judge.language.passive import read_passive
 from judge.language.reading import Context, read_order
+from judge.language.runs import split_run
 from judge.language.syntax import ReadingError, read_syntax
 
 _SEPARATORS = re.compile(r"[,;]+")
 # "1. A Par-Bur", "2) F Bre-Mid", "* A Mar-Spa": list markers before an order
-_MARK_STARTS = frozenset("0123456789*•-")
-_LIST_MARK = re.compile(r"^(?:\d{1,3}\s*[.):]|[*•]|-(?=\s))\s*")
+# "(1) A Par-Bur", "a) A Par-Bur" too
+_MARK_STARTS = frozenset("0123456789*•-(")
+_LIST_MARK = re.compile(
+    r"^(?:\(?\d{1,3}\s*[.):]|\([a-z]\)|[a-z]\)|[*•]|-(?=\s))\s*", re.I
+)
+# "A Par-Bur  # into Burgundy", "// my orders": a comment runs to the line's end
+_COMMENT = re.compile(r"(?:^|(?<=\s))(?:#|//).*")
 # "Builds: A Par, F Bre" - the verb heading a line carries to its other orders
 _CARRIED = re.compile(r"^(builds?|removes?|disbands?)\b", re.I)
 _MAX_ORDER_LENGTH = 300  # longer pieces are not orders; refuse without reading
+_MAX_RUN_LENGTH = 3000  # longer lines are not split into orders either
+# "A Bur-Mun supported by A Ruh", "A Lon-Nwy convoyed by F Nth"
+_FOLLOWS = re.compile(r"(?i)(?:supported|convoyed|backed|with\s+support)\b")
+_PASSIVE_HINT = re.compile(r"(?i)\b(?:supported|convoyed|backed|with\s+support)\b")
 
 
 @dataclass(frozen=True)
@@ -49,11 +60,16 @@ def split_lines(text: str) -> list[list[str]]:
     """The orders of `text`, line by line (blank pieces dropped)."""
     lines = []
     for line in text.splitlines():
+        if "#" in line or "//" in line:
+            line = _COMMENT.sub("", line)
         parts = _SEPARATORS.split(line) if "," in line or ";" in line else (line,)
-        pieces = []
+        pieces: list[str] = []
         for part in parts:
             piece = part.strip()
-            if piece and piece[0] in _MARK_STARTS:
+            if pieces and _FOLLOWS.match(piece):  # "A Par-Bur, supported by A Mar"
+                pieces[-1] = f"{pieces[-1]} {piece}"
+                continue
+            if piece and (piece[0] in _MARK_STARTS or piece[1:2] == ")"):
                 piece = _LIST_MARK.sub("", piece).strip()
             if piece:
                 pieces.append(piece)
@@ -70,31 +86,71 @@ def split_orders(text: str) -> list[str]:
 def parse_orders(
     board: Board, position: Position, power: str | None, text: str
 ) -> list[ParsedOrder]:
-    results = []
-    ctx = None
+    results: list[ParsedOrder] = []
+    reader = _Reader(board, position, power)
     for line in split_lines(text):
-        carried = None
+        reader.carried = None
         for piece in line:
-            order = read_canonical(board, position, piece)
-            if order is not None:
-                results.append(ParsedOrder(piece, order))
-                continue
-            if ctx is None:
-                ctx = Context(board, position, power, name_index(board))
-            header = _header(piece, ctx)
-            if header is not None:  # "England:" heading the orders
-                if header != power and power is not None:
-                    results.append(ParsedOrder(piece, None, _not_yours(ctx, header)))
-                continue
-            parsed = parse_one(piece, ctx)
-            if parsed.order is None and carried is not None:
-                again = parse_one(f"{carried} {piece}", ctx)
-                if again.order is not None or "gives no order" in parsed.error:
-                    parsed = ParsedOrder(piece, again.order, again.error)
-            results.append(parsed)
-            verb = _CARRIED.match(piece)
-            carried = verb.group(1) if verb else carried
+            results.extend(reader.read(piece))
     return results
+
+
+class _Reader:
+    """Reads the pieces of one message, line by line."""
+
+    def __init__(self, board: Board, position: Position, power: str | None):
+        self.board = board
+        self.position = position
+        self.power = power
+        self._ctx: Context | None = None
+        self.carried: str | None = None  # "build" heading the line
+
+    @property
+    def ctx(self) -> Context:
+        if self._ctx is None:
+            self._ctx = Context(
+                self.board, self.position, self.power, name_index(self.board)
+            )
+        return self._ctx
+
+    def read(self, piece: str, split: bool = True) -> list[ParsedOrder]:
+        order = read_canonical(self.board, self.position, piece)
+        if order is not None:
+            return [ParsedOrder(piece, order)]
+        ctx = self.ctx
+        header = _header(piece, ctx)
+        if header is not None:  # "England:" heading the orders
+            if header != self.power and self.power is not None:
+                return [ParsedOrder(piece, None, _not_yours(ctx, header))]
+            return []
+        if _PASSIVE_HINT.search(piece):
+            passive = read_passive(piece, ctx, lambda t: self.read(t, split=False))
+            if passive is not None:
+                return [ParsedOrder(piece, order, error) for order, error in passive]
+        parsed = self._with_carried(piece, parse_one(piece, ctx))
+        if parsed.order is None and split and len(piece) <= _MAX_RUN_LENGTH:
+            pieces = split_run(piece, ctx, self._reads)
+            if isinstance(pieces, str):
+                parsed = ParsedOrder(piece, None, pieces)
+            elif pieces:
+                return [r for p in pieces for r in self.read(p, split=False)]
+        verb = _CARRIED.match(piece)
+        self.carried = verb.group(1) if verb else self.carried
+        return [parsed]
+
+    def _with_carried(self, piece: str, parsed: ParsedOrder) -> ParsedOrder:
+        """ "Builds: A Par, F Bre": the verb heading the line, for "F Bre"."""
+        if parsed.order is None and self.carried is not None:
+            again = parse_one(f"{self.carried} {piece}", self.ctx)
+            if again.order is not None or "gives no order" in (parsed.error or ""):
+                return ParsedOrder(piece, again.order, again.error)
+        return parsed
+
+    def _reads(self, piece: str) -> bool:
+        """Does `piece` read as an order here (for telling runs apart)?"""
+        if read_canonical(self.board, self.position, piece) is not None:
+            return True
+        return self._with_carried(piece, parse_one(piece, self.ctx)).order is not None
 
 
 def _header(piece: str, ctx: Context) -> str | None:

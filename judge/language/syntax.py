@@ -84,7 +84,7 @@ class _ToSyntax(Transformer):
 
     # -- actions: partial OrderSyntax, completed by unit_order ------------
     def hold(self, items):
-        return OrderSyntax("hold")
+        return OrderSyntax("hold", nation=_nation(items))
 
     def via(self, items):
         return ("via", [i for i in items if isinstance(i, PlaceRef)])
@@ -95,7 +95,9 @@ class _ToSyntax(Transformer):
         if via is not None and via[1]:  # "A Lon - Bel via Nth": seas named after
             dests = dests[:-1] + via[1] + dests[-1:]
         bare = not any(isinstance(i, Word) and i.type == "MOVE" for i in items)
-        return OrderSyntax("move", dests=dests, via=via is not None, bare=bare)
+        return OrderSyntax(
+            "move", dests=dests, via=via is not None, bare=bare, nation=_nation(items)
+        )
 
     def _support_parts(self, items, action):
         syntax = OrderSyntax(action)
@@ -130,7 +132,7 @@ class _ToSyntax(Transformer):
     def unit_order(self, items):
         syntax = items[-1]
         syntax.unit = items[-2]
-        if len(items) == 3:
+        if len(items) == 3:  # a nationality before the unit
             syntax.nation = items[0]
         return syntax
 
@@ -228,6 +230,8 @@ def _explain(tokens: list[Word], error, phase: str) -> str:
 
 
 def _expected(expected) -> str:
+    if "$END" in expected:  # the order was whole: a closing nationality is no news
+        expected = set(expected) - {"NATION"}
     words = sorted({_WHAT[t] for t in expected if t in _WHAT})
     if not words or len(words) > 4:
         return ""

@@ -59,8 +59,15 @@ def test_a_verb_heading_a_line_carries_only_along_that_line():
 
 
 def test_an_overlong_piece_is_refused_without_reading():
-    [result] = parse_orders(BOARD, START, None, "A Par - Bur " * 40)
+    [result] = parse_orders(BOARD, START, None, "Par - Bur " * 40)
     assert result.order is None
+    assert result.error == "this is too long to be one order"
+
+
+def test_a_long_run_of_orders_is_split_but_not_an_endless_one():
+    results = parse_orders(BOARD, START, None, "A Par - Bur " * 40)
+    assert [r.order.canonical() for r in results] == ["A PAR - BUR"] * 40
+    [result] = parse_orders(BOARD, START, None, "A Par - Bur " * 300)
     assert result.error == "this is too long to be one order"
 
 
