@@ -24,7 +24,8 @@ USAGE = {
     "history": "HISTORY <game>",
     "summary": "SUMMARY <game>",
     "whogame": "WHOGAME <game>",
-    "create": "CREATE ?<game> <password> [variant] [options]",
+    "create": "CREATE ?<game> <password> [variant] [options], or CREATE ?<game> "
+    "<password> random [powers=N] [seed=S] [options]",
     "become": "BECOME MASTER or BECOME <power>",
     "signon": "SIGNON ?<game> <password> (to join) or SIGNON <letter><game> "
     "<password> (to play)",
@@ -36,7 +37,8 @@ USAGE = {
     "map": "MAP <game> [<phase>]",
     "set": "SET PASSWORD <new>, SET ADDRESS <address>, SET WAIT/NOWAIT, "
     "SET DRAW/NODRAW, SET ABSENCE <from> TO <to>, SET TIMEZONE <zone>, "
-    "SET PREFERENCE <powers>, SET MAP ON/OFF; master: SET DEADLINE <date>, "
+    "SET PREFERENCE <powers>, SET MAP ON/OFF, SET COUNTRY <name>, "
+    "SET COLOUR <colour>; master: SET DEADLINE <date>, "
     "SET GRACE <date>, SET MOVE|RETREAT|ADJUST CLOCK|MIN|NEXT|GRACE|DELAY|DAYS "
     "<value>, SET NMR/NONMR, SET WHITE|GREY|NO PRESS, SET VARIANT <name>",
 }

@@ -15,6 +15,7 @@ from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service.scheduler import tick_game
 from judge.service.schema import SCHEMA
 from judge.service.session import Session
+from judge.service.worlds_cmds import use_worlds_dir
 
 log = logging.getLogger(__name__)
 
@@ -22,6 +23,7 @@ log = logging.getLogger(__name__)
 class GameService:
     def __init__(self, settings: JudgeSettings) -> None:
         self.settings = settings
+        use_worlds_dir(settings)  # games' random worlds load like other maps
 
     def setup(self, db: sqlite_utils.Database) -> None:
         db.executescript(SCHEMA)

@@ -9,6 +9,7 @@ from judge.engine.serialize import position_from_json
 from judge.reports.dates import judge_date
 from judge.service.lifecycle import roster_lines
 from judge.service.store import load_game, members, moment
+from judge.service.worlds_cmds import world_note
 
 
 def list_games(db) -> str:
@@ -28,6 +29,9 @@ def list_games(db) -> str:
         lines.append(
             f"  {row['name']:<12} {row['variant']:<10} {row['status']:<8} {where}"
         )
+        world = world_note(row["variant"])
+        if world:
+            lines.append(f"  {'':<12} {world}")
     return "\n".join(lines)
 
 
@@ -37,6 +41,7 @@ def describe_game(db, settings, name: str) -> str:
     timing = game.deadline_settings(settings.timezone)
     lines = [
         f"Game '{name}': {game.variant_label}, {game.status}.",
+        *filter(None, [world_note(game.variant)]),
         f"Press: {game.press}.  {'NMR' if game.nmr else 'NoNMR'}."
         f"  {'Anonymous' if game.anonymous else 'Players known'}.",
     ]

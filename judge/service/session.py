@@ -12,10 +12,10 @@ from datetime import datetime
 from judge.engine.api import orders_needed
 from judge.language.commands import Command, CommandError, read_command
 from judge.language.orders import parse_orders
-from judge.mail.message import IncomingMail, OutgoingMail
+from judge.mail.message import Attachment, IncomingMail, OutgoingMail
 from judge.reports import order_reply, reply_subject
 from judge.reports.templating import render
-from judge.service import info, master, settings_cmds
+from judge.service import info, master, settings_cmds, worlds_cmds
 from judge.service.lifecycle import start_game
 from judge.service.passwords import check_password, hash_password
 from judge.service.press import PressDraft, send_press
@@ -59,6 +59,7 @@ class Session:
         self.copy_to: set[str] = set()
         self.games_touched: set[str] = set()
         self.subject_game: tuple[str, str] | None = None
+        self.attachments: list[Attachment] = []  # on the reply (a world's map)
 
     # -- reading -----------------------------------------------------------
     def run(self) -> None:
@@ -249,6 +250,12 @@ class Session:
         variant = "standard"
         if words and words[0] not in CREATE_OPTIONS:
             variant = words.pop(0)
+        if variant == "random":  # a new world: powers=N seed=S among the options
+            try:
+                seed, powers, words = worlds_cmds.world_arguments(words)
+            except worlds_cmds.Refusal as refusal:
+                self.say(str(refusal))
+                raise Stop from None
         unknown = [w for w in words if w not in CREATE_OPTIONS]
         if unknown:
             self.say(
@@ -256,7 +263,13 @@ class Session:
                 + ", ".join(sorted(CREATE_OPTIONS))
             )
             raise Stop
-        if not settings_cmds.valid_variant(variant):
+        if variant == "random":
+            try:
+                variant = worlds_cmds.create_world(self.settings, name, seed, powers)
+            except worlds_cmds.Refusal as refusal:
+                self.say(str(refusal))
+                raise Stop from None
+        elif not settings_cmds.valid_variant(variant):
             self.say(f"There is no variant '{variant[:20]}' on this judge.")
             raise Stop
         press = (
@@ -284,6 +297,7 @@ class Session:
             " Send BECOME MASTER (in this or a later message after SIGNON"
             f" ?{name} <password>) to be its master instead of a player."
         )
+        worlds_cmds.joined(self, load_game(self.db, name))
 
     def add_member(self, game: str, password: str, role: str, power=None) -> Member:
         account = self.db.execute(
@@ -433,6 +447,7 @@ class Session:
         seats = len(game.board.powers)
         count = len(members(self.db, game.name, "player"))
         self.say(f"You have joined game '{game.name}' ({count} of {seats} players).")
+        worlds_cmds.joined(self, game)
         if count >= seats:
             self.extra += start_game(self.db, self.settings, game.name, self.now)
 
@@ -595,6 +610,12 @@ class Session:
     do_endbroadcast = do_endpress
 
     # -- settings and master ---------------------------------------------------
+    def do_set_country(self, command: Command) -> None:
+        worlds_cmds.do_set_country(self, command)
+
+    def do_set_colour(self, command: Command) -> None:
+        worlds_cmds.do_set_colour(self, command)
+
     def __getattr__(self, name: str):
         if name.startswith("do_set_"):
             return lambda command: settings_cmds.apply(self, command)
@@ -618,6 +639,7 @@ class Session:
             body=body,
             in_reply_to=self.mail.message_id or None,
             references=self.mail.references,
+            attachments=tuple(self.attachments),
         )
         copies = [
             OutgoingMail(
