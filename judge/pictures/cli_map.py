@@ -112,6 +112,7 @@ def run(args) -> int:
 def _draw_game(args, suffix: str) -> int:
     """A game from the judge's own store (the database under data_dir)."""
     from judge.config import ConfigError, load_config
+    from judge.engine.board import add_maps_dir
     from judge.pictures.geometry import GeometryError
     from judge.service.game_map import NoPicture, game_scene
     from judge.store.db import open_database
@@ -123,6 +124,7 @@ def _draw_game(args, suffix: str) -> int:
     path = config.judge.database_path
     if not path.is_file():
         return _fail(f"no game store at {path} (has this judge run yet?)")
+    add_maps_dir(config.judge.worlds_path)  # games on random worlds
     db = open_database(path)
     try:
         scene = game_scene(db, args.game, args.phase)

@@ -24,8 +24,10 @@ CREATOR, SECOND, THIRD = PLAYERS[:3]
 
 def world_judge(path: Path) -> Judge:
     """A judge whose data (and so its worlds) live under `path`."""
-    judge = Judge(path / "judge.db")
-    judge.service = GameService(JudgeSettings(data_dir=path / "var"))
+    settings = JudgeSettings(data_dir=path / "var")
+    settings.data_dir.mkdir(exist_ok=True)
+    judge = Judge(settings.database_path)
+    judge.service = GameService(settings)
     return judge
 
 
@@ -261,3 +263,33 @@ def test_orders_in_the_worlds_names_and_reload_after_restart(tmp_path):
         assert json.loads(again.game()["position"])["phase"] != after["phase"]
     finally:
         remove_maps_dir(tmp_path / "var" / "maps")
+
+
+def test_judge_map_draws_a_world_game_in_its_chosen_colour(tmp_path):
+    """`judge map GAME` in a fresh process finds the world through the
+    configuration's worlds directory."""
+    from judge.cli import main
+
+    judge = world_judge(tmp_path)
+    form_world_game(judge)
+    judge.send(CREATOR, f"{sign(judge, CREATOR)}\nSET COLOUR #123456")
+    judge.db.close()
+    remove_maps_dir(tmp_path / "var" / "maps")
+    config = tmp_path / "judge.toml"
+    config.write_text(f'[judge]\ndata_dir = "{(tmp_path / "var").as_posix()}"\n')
+    out = tmp_path / "map.svg"
+    try:
+        assert main(["map", "alpha", "--config", str(config), "-o", str(out)]) == 0
+    finally:
+        remove_maps_dir(tmp_path / "var" / "maps")
+    svg = out.read_text()
+    assert "#123456" in svg
+
+
+def test_help_and_usage_mention_the_world_commands(wjudge):
+    out = wjudge.send(CREATOR, "HELP")
+    body = reply_to(out, CREATOR).body
+    assert "random [powers=N] [seed=S]" in body
+    assert "SET COUNTRY <name>, SET COLOUR <colour>" in body
+    out = wjudge.send(CREATOR, "SET COUNTRY\nSET COLOUR")
+    assert reply_to(out, CREATOR).body.count("SET COUNTRY <name>") == 2
