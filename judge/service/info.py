@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 
+from judge.engine.api import initial_position
 from judge.engine.serialize import position_from_json
 from judge.reports.dates import judge_date
 from judge.service.lifecycle import roster_lines
+from judge.service.processing import game_variant_lines
+from judge.service.seats import game_seats
 from judge.service.store import load_game, members, moment
 from judge.service.worlds_cmds import world_note
 
@@ -52,9 +55,13 @@ def describe_game(db, settings, name: str) -> str:
             f"  {kind:<9} clock {clock}  min {t.min:g}h  next {t.next:g}h"
             f"  grace {t.grace:g}h  delay {t.delay:g}h  days {t.days}"
         )
+    start = game.current(board) if game.position else initial_position(board)
+    particular = game_variant_lines(game, board, start)  # [] in the standard game
+    lines += ["", *particular] if particular else []
     if game.status == "forming":
         count = len(members(db, name, "player"))
-        lines.append(f"Players signed on: {count} of {len(board.powers)}.")
+        seats = len(game_seats(game, board))
+        lines.append(f"Players signed on: {count} of {seats}.")
         return "\n".join(lines)
     position = game.current(board)
     lines += ["", "Players:", *roster_lines(db, game, board), ""]

@@ -40,6 +40,8 @@ def read_recipients(board, words: str) -> tuple[set[str], bool, str | None]:
             master = True
         elif key in by_name:
             powers.add(by_name[key])
+        elif word.upper() in letters:  # a longer letter (Imperial's 'BRE')
+            powers.add(letters[word.upper()])
         elif all(ch.upper() in letters or ch.upper() == "M" for ch in word):
             for ch in word.upper():
                 if ch == "M":

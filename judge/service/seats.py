@@ -77,7 +77,7 @@ def seat_rows(db, game: Game, board: Board, member: Member) -> list[Member]:
         m
         for m in members(db, game.name, "player")
         if m.power in countries and m.address.lower() == member.address.lower()
-        and m.state == member.state
+        and (m.state != "resigned" or member.state == "resigned")
     ] or [member]  # fmt: skip
 
 
@@ -88,8 +88,15 @@ def copy_member(db, member: Member, power: str) -> Member:
         "INSERT INTO svc_members (game, address, password, role, power, state, tz,"
         " preference, map, joined) VALUES (?, ?, ?, 'player', ?, ?, ?, ?, ?, ?)",
         [
-            member.game, member.address, member.password, power, member.state,
-            member.tz, member.preference, member.map, member.joined,
+            member.game,
+            member.address,
+            member.password,
+            power,
+            member.state,
+            member.tz,
+            member.preference,
+            member.map,
+            member.joined,
         ],  # fmt: skip
     )
     return member_by_id(db, cursor.lastrowid)

@@ -10,12 +10,12 @@ import secrets
 from datetime import datetime
 
 from judge.engine.api import orders_needed
+from judge.engine.orders import Waive
 from judge.language.commands import Command, CommandError, read_command
-from judge.language.orders import parse_orders
 from judge.mail.message import Attachment, IncomingMail, OutgoingMail
 from judge.reports import order_reply, reply_subject
 from judge.reports.templating import render
-from judge.service import info, master, settings_cmds, worlds_cmds
+from judge.service import info, master, seats, settings_cmds, worlds_cmds
 from judge.service.lifecycle import start_game
 from judge.service.passwords import check_password, hash_password
 from judge.service.press import PressDraft, send_press
@@ -30,6 +30,7 @@ from judge.service.store import (
     stored_orders,
     update_member,
 )
+from judge.service.variant_orders import order_key, read_orders, route
 
 GAME_NAME = re.compile(r"^[a-z0-9_-]{1,20}$")
 HELP_TOPICS = ("help", "master", "deadlines", "press")
@@ -54,6 +55,7 @@ class Session:
         self.order_text: dict[str, list[str]] = {}
         self.refused: dict[str, list[tuple[str, str]]] = {}
         self.ordered: list[str] = []  # powers to report orders for
+        self.countries: dict[str, list[str]] = {}  # a seat's countries (variants)
         self.draft: PressDraft | None = None
         self.register: dict[str, str] | None = None
         self.copy_to: set[str] = set()
@@ -269,8 +271,9 @@ class Session:
             except worlds_cmds.Refusal as refusal:
                 self.say(str(refusal))
                 raise Stop from None
-        elif not settings_cmds.valid_variant(variant):
-            self.say(f"There is no variant '{variant[:20]}' on this judge.")
+        variant, error = settings_cmds.check_variant(variant)
+        if error:
+            self.say(error)
             raise Stop
         press = (
             "none"
@@ -338,8 +341,8 @@ class Session:
         if len(target) < 2:
             self.say("Use: SIGNON <letter><game> <password>")
             raise Stop
-        letter = target[0].upper()
-        game = self.game_arg(target[1:])
+        letter = seats.long_letter(self.db, target) or target[0].upper()
+        game = self.game_arg(target[len(letter) :])
         if game is None:
             raise Stop
         if letter == "?":
@@ -357,12 +360,18 @@ class Session:
             self.say(f"Signed on as master of game '{game.name}'.")
             return
         board = game.board
-        power = next((p for p in board.powers.values() if p.letter == letter), None)
-        if power is None:
+        power_id, why = seats.power_for_letter(
+            board, seats.game_seats(game, board), letter
+        )
+        if power_id is None:
             self.say(
-                f"There is no power '{letter}' in game '{game.name}' ({game.variant})."
+                f"{why} in game '{game.name}' ({game.variant})."
+                if why
+                else f"There is no power '{letter}' in game '{game.name}'"
+                f" ({game.variant})."
             )
             raise Stop
+        power = board.powers[power_id]
         if game.status == "forming":
             self.say(
                 f"Game '{game.name}' has not started yet: powers are drawn when it"
@@ -375,7 +384,8 @@ class Session:
         )
         if seat is not None and check_password(password, seat.password):
             if seat.state != "active":
-                update_member(self.db, seat.id, state="active")
+                for row in seats.seat_rows(self.db, game, board, seat):
+                    update_member(self.db, row.id, state="active")
                 self.extra += tell_all(
                     self.db, self.settings, game.name, "Back",
                     f"{power.name} is no longer {describe_state(seat.state)}.",
@@ -396,7 +406,14 @@ class Session:
         if seat.address.lower() != self.mail.sender.lower():
             self.copy_to.add(seat.address)  # the address of record sees it too
         if power:
-            self.ordered.append(power)
+            game = load_game(self.db, seat.game)
+            rows = seats.seat_rows(self.db, game, game.board, seat)
+            self.countries[power] = [power] + [
+                m.power for m in rows if m.power != power
+            ]
+            for country in self.countries[power]:
+                if country not in self.ordered:
+                    self.ordered.append(country)
             self.games_touched.add(seat.game)
 
     def take_over(self, game, power, seat, password) -> None:
@@ -444,11 +461,11 @@ class Session:
             )
             raise Stop
         self.joined = self.add_member(game.name, password, "player")
-        seats = len(game.board.powers)
+        needed = len(seats.game_seats(game, game.board))
         count = len(members(self.db, game.name, "player"))
-        self.say(f"You have joined game '{game.name}' ({count} of {seats} players).")
+        self.say(f"You have joined game '{game.name}' ({count} of {needed} players).")
         worlds_cmds.joined(self, game)
-        if count >= seats:
+        if count >= needed:
             self.extra += start_game(self.db, self.settings, game.name, self.now)
 
     def do_observe(self, command: Command) -> None:
@@ -469,7 +486,8 @@ class Session:
             self.db.execute("DELETE FROM svc_members WHERE id = ?", [me.id])
             self.say(f"You have left game '{game.name}'.")
         elif me.role == "player" and me.power:
-            update_member(self.db, me.id, state="resigned")
+            for row in seats.seat_rows(self.db, game, game.board, me):
+                update_member(self.db, row.id, state="resigned")
             name = game.board.powers[me.power].name
             self.extra += tell_all(
                 self.db, self.settings, game.name, "Resignation",
@@ -509,31 +527,40 @@ class Session:
             return
         board = game.board
         position = game.current(board)
+        countries = self.countries.get(power, [power])
+        if len(countries) > 1:  # a variant's seat: each order to its country
+            shared, refused = route(
+                board, position, countries, lines, orders_needed(board, position)
+            )
+            self.refused.setdefault(power, []).extend(refused)
+        else:
+            shared = {power: read_orders(board, position, power, "\n".join(lines))}
+        for country, parsed_orders in shared.items():
+            self.store_orders(game.name, country, parsed_orders)
+        if power not in self.ordered:
+            self.ordered.append(power)
+        self.games_touched.add(game.name)
+
+    def store_orders(self, game: str, power: str, parsed_orders) -> None:
         waives = self.db.execute(
             "SELECT count(*) FROM svc_orders WHERE game = ? AND power = ?"
             " AND unit LIKE 'WAIVE%'",
-            [game.name, power],
+            [game, power],
         ).fetchone()[0]
-        for parsed in parse_orders(board, position, power, "\n".join(lines)):
+        for parsed in parsed_orders:
             if parsed.order is None:
                 self.refused.setdefault(power, []).append(
                     (parsed.text, parsed.error or "not understood")
                 )
                 continue
-            unit = getattr(parsed.order, "unit", None)
-            if unit is not None:
-                key = unit.province
-            else:
+            if isinstance(parsed.order, Waive):
                 waives += 1
-                key = f"WAIVE{waives}"
             self.db.execute(
                 "INSERT OR REPLACE INTO svc_orders (game, power, unit, text)"
                 " VALUES (?, ?, ?, ?)",
-                [game.name, power, key, parsed.order.canonical()],
-            )
-        if power not in self.ordered:
-            self.ordered.append(power)
-        self.games_touched.add(game.name)
+                [game, power, order_key(parsed.order, waives),
+                 parsed.order.canonical()],
+            )  # fmt: skip
 
     def report_orders(self) -> None:
         if self.me is None:

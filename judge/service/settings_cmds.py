@@ -40,7 +40,7 @@ def check_variant(text: str) -> tuple[str | None, str | None]:
         canonical = canonical_variant(text)
     except VariantError as error:
         return None, f"Variant '{text[:60]}' refused: {error}."
-    if not variant_playable(canonical):
+    if not variant_playable(canonical.partition(":")[0]):
         return None, f"Games of the variant '{canonical}' cannot be played yet."
     return canonical, None
 

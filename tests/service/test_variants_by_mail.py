@@ -1,0 +1,193 @@
+"""Variants by mail: the rulebook's small games (seats with several countries),
+1913 with fifteen players and its own orders, the two-player coin toss,
+Imperial Diplomacy's cities, and variant names refused with their reason."""
+
+from harness import MASTER
+
+ADDRESSES = [f"p{i}@example.org" for i in range(1, 16)]
+
+
+def pw(address: str) -> str:
+    return "pw-" + address.split("@")[0]
+
+
+def create(judge, name: str, variant: str, players: int):
+    judge.send(MASTER, f"CREATE ?{name} pw-master {variant}\nBECOME MASTER")
+    out = []
+    for address in ADDRESSES[:players]:
+        out = judge.send(address, f"SIGNON ?{name} {pw(address)}")
+    return out
+
+
+def holder(judge, name: str, power: str) -> str:
+    return judge.seat(power, name)
+
+
+def advance(judge, name: str) -> list:
+    """Process the current phase: at the deadline, or when grace ends."""
+    before = judge.phase(name)
+    out = judge.tick(judge.deadline(name))
+    if judge.phase(name) == before:
+        out += judge.tick(judge.grace_end(name))
+    assert judge.phase(name) != before
+    return out
+
+
+def results_for(out, address):
+    return [m for m in out if m.to == (address,) and "Results" in m.subject]
+
+
+def test_four_players_from_create_to_a_winter_build(judge):
+    out = create(judge, "four", "standard-4p", 3)
+    assert judge.game("four")["status"] == "forming"
+    assert "(3 of 4 players)" in out[0].body
+    out = judge.send(ADDRESSES[3], f"SIGNON ?four {pw(ADDRESSES[3])}")
+    assert judge.game("four")["status"] == "active"
+    assert judge.game("four")["variant"] == "standard-4p"
+    # P2 is Austria and France: one player, two rows, one start mail
+    p2 = holder(judge, "four", "FRANCE")
+    assert holder(judge, "four", "AUSTRIA") == p2
+    starts = [m for m in out if m.to == (p2,)]
+    assert len(starts) == 1
+    assert "You have been selected as P2 (Austria and France)" in starts[0].body
+    assert "SIGNON 2four" in starts[0].body
+    assert ":: Judge: PYJ  Game: four  Variant: Standard-4p" in starts[0].body
+    listing = judge.send(MASTER, "LIST four")[0].body
+    assert "Variant: Standard, four players." in listing
+    assert "Seats: P1 England; P2 Austria, France; P3 Germany, Turkey;" in listing
+
+    # Spring: one SIGNON with the seat's number orders both countries
+    reply = judge.send(
+        p2, f"SIGNON 2four {pw(p2)}\nA Mar - Spa\nF Tri - Alb\nA Par H\nF Kie - Hol"
+    ).pop(0)
+    body = reply.body
+    assert "Movement orders for Spring of 1901. (four.001)" in body
+    assert "France: Army Marseilles -> Spain." in body
+    assert "Austria: Fleet Trieste -> Albania." in body
+    assert "F Kie - Hol: this is for none of your countries" in body
+    assert body.count("Movement orders for Spring of 1901") == 2  # per country
+    out = advance(judge, "four")
+    assert judge.phase("four") == "F1901M"
+    mine = results_for(out, p2)
+    assert len(mine) == 1  # one results mail per player, not per country
+    assert "Variant: Standard, four players." in mine[0].body
+    assert len([m for m in out if "Results" in m.subject]) == 5  # 4 + master
+
+    # Fall: a country heading routes an order; the letter of a country signs on
+    judge.send(p2, f"SIGNON Afour {pw(p2)}\nAustria:\nF Alb - Gre\nFrance:\nA Spa H")
+    advance(judge, "four")
+    assert judge.phase("four") == "W1901A"
+    reply = judge.send(p2, f"SIGNON Ffour {pw(p2)}\nBuild A Mar\nBuild A Tri").pop(0)
+    assert "France: Builds an army in Marseilles." in reply.body
+    assert "Austria: Builds an army in Trieste." in reply.body
+    out = advance(judge, "four")
+    assert judge.phase("four") == "S1902M"
+    result = results_for(out, p2)[0].body
+    assert "Adjustment results for Winter of 1901. (four.003)" in result
+    assert "France: Builds an army in Marseilles." in result
+    assert "Austria: Builds an army in Trieste." in result
+
+
+def test_1913_fifteen_players_and_its_orders(judge):
+    out = create(judge, "big", "1913", 14)
+    assert "(14 of 15 players)" in out[0].body
+    out = judge.send(ADDRESSES[14], f"SIGNON ?big {pw(ADDRESSES[14])}")
+    assert judge.phase("big") == "W1912A"
+    assert len({m.to for m in out if "selected as" in m.body}) == 15
+    serbia = holder(judge, "big", "SERBIA")
+    reply = judge.send(
+        serbia, f"SIGNON Sbig {pw(serbia)}\nBuild A Ser\nDESIGNATE Gre"
+    ).pop(0)
+    assert "Serbia: Builds an army in Serbia." in reply.body
+    assert "Serbia: DESIGNATE GRE." in reply.body
+    assert "Refused" not in reply.body
+    england = holder(judge, "big", "ENGLAND")
+    reply = judge.send(
+        england, f"SIGNON Ebig {pw(england)}\nALLIANCE E F\nBuild F Lon, F Edi, A Lvp"
+    ).pop(0)
+    assert "Great Britain: ALLIANCE ENGLAND FRANCE." in reply.body
+    assert "Great Britain: Builds a fleet in London." in reply.body
+    out = advance(judge, "big")
+    assert judge.phase("big") == "S1913M"
+    result = results_for(out, serbia)[0].body
+    assert "Serbia: Builds an army in Serbia." in result
+    assert "Great Britain: ALLIANCE ENGLAND FRANCE." in result
+    assert "Variant: 1913 (fifteen players)." in result
+    assert "Minor powers: Belgium, Bulgaria, Greece, Portugal," in result
+    assert "Alliance votes: Great Britain for Great Britain, France." in result
+    assert "Designations waiting: Serbia Greece." in result
+    listing = judge.send(MASTER, "LIST big")[0].body
+    assert "Minor powers:" in listing
+    assert "Serbia     p" in listing  # the roster
+    assert "Spain: A SPA" in listing  # a silent power got its default units
+
+
+def test_two_player_coin_toss_is_reported(judge):
+    create(judge, "duo", "standard-2p:coin_toss=P2", 2)
+    assert judge.game("duo")["variant"] == "standard-2p:coin_toss=P2"
+    assert judge.phase("duo") == "S1914M"
+    p1, p2 = holder(judge, "duo", "ENGLAND"), holder(judge, "duo", "AUSTRIA")
+    assert p1 != p2
+    assert judge.row(
+        "SELECT count(*) FROM svc_members WHERE game = 'duo' AND power = 'ITALY'"
+    ) == (0,)
+    reply = judge.send(p1, f"SIGNON Iduo {pw(p1)}").pop(0)
+    assert "Italy is played by nobody in this variant" in reply.body
+    out = advance(judge, "duo")
+    result = results_for(out, p2)[0].body
+    assert "Neutral countries: Italy." in result
+    assert "Closed provinces: Apulia, Naples, Piedmont, Rome, Tuscany, Venice" in (
+        result
+    )
+    out = advance(judge, "duo")  # Fall 1914: the toss gives Italy to P2
+    result = results_for(out, p2)[0].body
+    assert "Coin toss: Italy goes to P2 (1914)." in result
+    assert "Seats: P1 England, France, Russia; P2 Austria, Germany, Italy, Turkey" in (
+        result
+    )
+    assert holder(judge, "duo", "ITALY") == p2
+    reply = judge.send(p2, f"SIGNON 2duo {pw(p2)}").pop(0)
+    assert "Italy" in reply.body
+
+
+def test_imperial_cities_chosen_and_joined(judge):
+    judge.send(MASTER, "CREATE ?imp pw-master imperial\nBECOME MASTER")
+    first, second = ADDRESSES[:2]
+    out = judge.send(first, f"SIGNON ?imp {pw(first)}\nSET PREFERENCE BRE")
+    assert "(1 of 27 players)" in out[0].body
+    assert "Your preference: " in out[0].body
+    judge.send(second, f"SIGNON ?imp {pw(second)}\nSET PREFERENCE ROM")
+    out = judge.send(MASTER, "SIGNON Mimp pw-master\nFORCE BEGIN")
+    assert judge.phase("imp") == "W1900A"
+    assert holder(judge, "imp", "EMPIRE_BRE") == first
+    assert holder(judge, "imp", "EMPIRE_ROM") == second
+    start = [m for m in out if m.to == (first,)][0].body
+    assert "SIGNON BREimp" in start
+    reply = judge.send(first, f"SIGNON BREimp {pw(first)}\nJOIN BRE NAME Gaul").pop(0)
+    assert "JOIN BRE NAME Gaul." in reply.body
+    out = advance(judge, "imp")
+    assert judge.phase("imp") == "S1901M"
+    result = results_for(out, first)[0].body
+    assert "Variant: Imperial Diplomacy" in result
+    assert "Empires: " in result and "Gaul in Brest" in result
+    reply = judge.send(first, f"SIGNON BREimp {pw(first)}\nA Bre - Pic").pop(0)
+    assert "Refused" not in reply.body, reply.body
+    listing = judge.send(MASTER, "LIST imp")[0].body
+    assert "Neutral garrisons:" in listing and "Barbarian provinces:" in listing
+
+
+def test_unknown_variants_and_options_are_refused(judge):
+    out = judge.send(MASTER, "CREATE ?bad pw nosuch")[0].body
+    assert "Variant 'nosuch' refused: no variant called 'nosuch' (known:" in out
+    out = judge.send(MASTER, "CREATE ?bad pw 1913:colour=red")[0].body
+    assert "variant '1913' has no option 'colour' (its options:" in out
+    out = judge.send(MASTER, "CREATE ?bad pw standard-2p:coin_toss=p3")[0].body
+    assert "cannot be 'p3' (one of: draw, P1, P2)" in out
+    assert judge.row("SELECT count(*) FROM svc_games") == (0,)
+    # an alias is stored under its canonical name; SET VARIANT checks the same way
+    judge.send(MASTER, "CREATE ?ok pw-master DipWiki_1913_15p\nBECOME MASTER")
+    assert judge.game("ok")["variant"] == "1913"
+    out = judge.send(MASTER, "SIGNON Mok pw-master\nSET VARIANT 1913:rules=1999")
+    assert "option 'rules' of variant '1913' cannot be '1999'" in out[0].body
+    out = judge.send(MASTER, "SIGNON Mok pw-master\nSET VARIANT Standard-3pa")
+    assert judge.game("ok")["variant"] == "standard-3pA"
