@@ -293,3 +293,18 @@ def test_help_and_usage_mention_the_world_commands(wjudge):
     assert "SET COUNTRY <name>, SET COLOUR <colour>" in body
     out = wjudge.send(CREATOR, "SET COUNTRY\nSET COLOUR")
     assert reply_to(out, CREATOR).body.count("SET COUNTRY <name>") == 2
+
+
+def test_the_worlds_directory_is_configured_under_data_dir(tmp_path):
+    from judge.config import config_from_dict
+
+    config = config_from_dict({"judge": {"data_dir": "data"}}, base=tmp_path)
+    assert config.judge.worlds_path == tmp_path / "data" / "maps"
+    config = config_from_dict(
+        {"judge": {"data_dir": "data", "worlds_dir": "elsewhere/worlds"}},
+        base=tmp_path,
+    )
+    assert config.judge.worlds_path == tmp_path / "data" / "elsewhere" / "worlds"
+    absolute = (tmp_path / "w").as_posix()
+    config = config_from_dict({"judge": {"worlds_dir": absolute}})
+    assert config.judge.worlds_path == tmp_path / "w"
