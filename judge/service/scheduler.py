@@ -60,10 +60,15 @@ def late_notices(db, settings, game, late: list[str]) -> list[OutgoingMail]:
         if game.nmr
         else "the power is abandoned and the game waits for a replacement"
     )
+    held: dict[str, list[str]] = {}  # a variant's seat: several countries
+    for m in members(db, game.name, "player"):
+        if m.power and m.state != "resigned":
+            held.setdefault(m.address.lower(), []).append(m.power)
     mails = []
     for member in recipients(db, game):
-        if member.power in late:
-            name = board.powers[member.power].name
+        mine = [p for p in late if p in held.get(member.address.lower(), ())]
+        if member.role == "player" and member.power and mine:
+            name = " and ".join(board.powers[p].name for p in mine)
             text = (
                 f"You are late!  The deadline has passed and {name}"
                 f" has not sent complete orders.\nThe grace period ends {grace};"
@@ -81,6 +86,10 @@ def late_notices(db, settings, game, late: list[str]) -> list[OutgoingMail]:
 
 def reminders(db, settings, game, late: list[str]) -> list[OutgoingMail]:
     deadline = judge_date(moment(game.deadline), settings.timezone)
+    once = {}  # a player with several late countries: one reminder
+    for member in members(db, game.name, "player"):
+        if member.power in late and member.state == "active":
+            once.setdefault(member.address.lower(), member)
     return [
         notice(
             settings,
@@ -91,8 +100,7 @@ def reminders(db, settings, game, late: list[str]) -> list[OutgoingMail]:
             f"The deadline is {deadline}.  Send SIGNON and your orders, or\n"
             "LIST for the state of the game.\n",
         )
-        for member in members(db, game.name, "player")
-        if member.power in late and member.state == "active"
+        for member in once.values()
     ]
 
 

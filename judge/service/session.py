@@ -30,10 +30,16 @@ from judge.service.store import (
     stored_orders,
     update_member,
 )
-from judge.service.variant_orders import order_key, read_orders, route
+from judge.service.variant_orders import (
+    order_key,
+    order_notes,
+    read_orders,
+    refusal,
+    route,
+)
 
 GAME_NAME = re.compile(r"^[a-z0-9_-]{1,20}$")
-HELP_TOPICS = ("help", "master", "deadlines", "press")
+HELP_TOPICS = ("help", "master", "deadlines", "press", "variants")
 CREATE_OPTIONS = {"nonmr", "nmr", "gunboat", "anonymous", "nopress", "greypress",
                   "whitepress"}  # fmt: skip
 
@@ -271,7 +277,7 @@ class Session:
             except worlds_cmds.Refusal as refusal:
                 self.say(str(refusal))
                 raise Stop from None
-        variant, error = settings_cmds.check_variant(variant)
+        variant, error = settings_cmds.check_variant(variant, name)
         if error:
             self.say(error)
             raise Stop
@@ -428,10 +434,11 @@ class Session:
         if seat is None:
             seat = self.add_member(game.name, password, "player", power.id)
         else:
-            update_member(
-                self.db, seat.id, address=self.mail.sender, state="active",
-                password=hash_password(password), wait=0, draw=0,
-            )  # fmt: skip
+            for row in seats.seat_rows(self.db, game, game.board, seat):
+                update_member(
+                    self.db, row.id, address=self.mail.sender, state="active",
+                    password=hash_password(password), wait=0, draw=0,
+                )  # fmt: skip
             seat = member_by_id(self.db, seat.id)
         self.extra += tell_all(
             self.db, self.settings, game.name, "Takeover",
@@ -536,22 +543,23 @@ class Session:
         else:
             shared = {power: read_orders(board, position, power, "\n".join(lines))}
         for country, parsed_orders in shared.items():
-            self.store_orders(game.name, country, parsed_orders)
+            self.store_orders(game.name, country, parsed_orders, board)
         if power not in self.ordered:
             self.ordered.append(power)
         self.games_touched.add(game.name)
 
-    def store_orders(self, game: str, power: str, parsed_orders) -> None:
+    def store_orders(self, game: str, power: str, parsed_orders, board) -> None:
         waives = self.db.execute(
             "SELECT count(*) FROM svc_orders WHERE game = ? AND power = ?"
             " AND unit LIKE 'WAIVE%'",
             [game, power],
         ).fetchone()[0]
         for parsed in parsed_orders:
-            if parsed.order is None:
-                self.refused.setdefault(power, []).append(
-                    (parsed.text, parsed.error or "not understood")
-                )
+            why = parsed.error or "not understood"
+            if parsed.order is not None:
+                why = refusal(board, power, parsed.order)
+            if why:
+                self.refused.setdefault(power, []).append((parsed.text, why))
                 continue
             if isinstance(parsed.order, Waive):
                 waives += 1
@@ -600,6 +608,8 @@ class Session:
                     nmr=bool(game.nmr),
                 ).rstrip("\n")
             )
+            for note in order_notes(board, position, power, orders.get(power, [])):
+                self.say(note)
 
     # -- press -----------------------------------------------------------------
     def do_press(self, command: Command) -> None:

@@ -7,7 +7,13 @@ import re
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from judge.engine.variants import VariantError, canonical_variant, variant_playable
+from judge.engine.variants import (
+    VariantError,
+    canonical_variant,
+    parse_variant,
+    variant_options,
+    variant_playable,
+)
 from judge.reports.dates import judge_date
 from judge.service.deadlines import PhaseTiming
 from judge.service.lifecycle import finish_game
@@ -33,10 +39,15 @@ def valid_zone(name: str) -> bool:
     return True
 
 
-def check_variant(text: str) -> tuple[str | None, str | None]:
+def check_variant(text: str, game: str = "") -> tuple[str | None, str | None]:
     """(the variant's canonical spelling, None) or (None, why it is refused):
-    any variant name or alias, with options (NAME:option=value,...)."""
+    any variant name or alias, with options (NAME:option=value,...).  A
+    variant drawing lots (the two-player coin toss) is seeded with the game's
+    name unless a seed is given: each game its own toss, reproducible."""
     try:
+        name, given = parse_variant(text)
+        if game and "seed" in variant_options(name) and "seed" not in given:
+            text += ("," if ":" in text else ":") + f"seed={game}"
         canonical = canonical_variant(text)
     except VariantError as error:
         return None, f"Variant '{text[:60]}' refused: {error}."
@@ -321,7 +332,7 @@ def set_variant(session, command) -> None:
     if me is None:
         return
     game = load_game(session.db, me.game)
-    variant, error = check_variant(command.args[0])
+    variant, error = check_variant(command.args[0], me.game)
     if game.status != "forming":
         session.say("The variant can change only before the game starts.")
     elif error:

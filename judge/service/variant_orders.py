@@ -131,3 +131,32 @@ def route(
                 continue
             shared[country].append(parsed)
     return shared, refused
+
+
+def refusal(board: Board, power: str, order: Order) -> str | None:
+    """Why a variant order is refused when it arrives (None: taken)."""
+    city = getattr(order, "city", None)
+    if type(order).__name__ == "Join" and power != f"EMPIRE_{city}":
+        mine = power.removeprefix("EMPIRE_")
+        return f"your empire's Imperial City is {mine}: order JOIN {mine}"
+    return None
+
+
+def order_notes(board: Board, position: Position, power: str, orders) -> list[str]:
+    """What a player should know about an order set as it stands: Imperial's
+    petrol budget (IMP-5d: over budget, the last steps are cut at the
+    deadline)."""
+    if board.data.get("variant", {}).get("rules") != "imperial":
+        return []
+    if position.phase.type != "M":
+        return []
+    from judge.engine.variant_imperial_petrol import over_budget
+
+    budget = sum(1 for u in position.units_of(power) if u.kind == "F")
+    problem = over_budget(orders, budget)
+    if problem is None:
+        return []
+    return [
+        f"Warning for {board.powers[power].name}: {problem}; at the deadline"
+        " the last step of the last multi-step move is cut until they fit."
+    ]

@@ -124,7 +124,7 @@ def test_1913_fifteen_players_and_its_orders(judge):
 
 def test_two_player_coin_toss_is_reported(judge):
     create(judge, "duo", "standard-2p:coin_toss=P2", 2)
-    assert judge.game("duo")["variant"] == "standard-2p:coin_toss=P2"
+    assert judge.game("duo")["variant"] == "standard-2p:coin_toss=P2,seed=duo"
     assert judge.phase("duo") == "S1914M"
     p1, p2 = holder(judge, "duo", "ENGLAND"), holder(judge, "duo", "AUSTRIA")
     assert p1 != p2
@@ -172,6 +172,21 @@ def test_imperial_cities_chosen_and_joined(judge):
     assert "Empires: " in result and "Gaul in Brest" in result
     reply = judge.send(first, f"SIGNON BREimp {pw(first)}\nA Bre - Pic").pop(0)
     assert "Refused" not in reply.body, reply.body
+    # a newcomer joins the running game: takes a free city, orders JOIN
+    third = ADDRESSES[2]
+    reply = judge.send(
+        third, f"SIGNON LONimp {pw(third)}\nJOIN BRE\nJOIN LON NAME Albion"
+    ).pop(0)
+    assert "You have taken over Empire of London" in reply.body
+    assert "JOIN BRE: your empire's Imperial City is LON: order JOIN LON" in (
+        reply.body
+    )
+    assert "Empire of London: JOIN LON NAME Albion." in reply.body
+    assert holder(judge, "imp", "EMPIRE_LON") == third
+    out = advance(judge, "imp")
+    result = results_for(out, third)[0].body
+    assert "Empire of London: JOIN LON NAME Albion." in result
+    assert "Albion in London" in result
     listing = judge.send(MASTER, "LIST imp")[0].body
     assert "Neutral garrisons:" in listing and "Barbarian provinces:" in listing
 
@@ -191,3 +206,15 @@ def test_unknown_variants_and_options_are_refused(judge):
     assert "option 'rules' of variant '1913' cannot be '1999'" in out[0].body
     out = judge.send(MASTER, "SIGNON Mok pw-master\nSET VARIANT Standard-3pa")
     assert judge.game("ok")["variant"] == "standard-3pA"
+
+
+def test_the_toss_is_seeded_per_game_and_variants_have_help(judge):
+    from judge.engine.variants import variant_names
+
+    judge.send(MASTER, "CREATE ?solo pw-master standard-2p\nBECOME MASTER")
+    assert judge.game("solo")["variant"] == "standard-2p:seed=solo"
+    judge.send(MASTER, "CREATE ?fixed pw-master standard-2p:seed=x\nBECOME MASTER")
+    assert judge.game("fixed")["variant"] == "standard-2p:seed=x"
+    text = judge.send(MASTER, "GET VARIANTS")[0].body
+    assert all(f"  {name} " in text for name in variant_names())
+    assert "SIGNON 2alpha secret for P2" in text
