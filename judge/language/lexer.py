@@ -23,7 +23,7 @@ from judge.language.names import Match, NameIndex
 _RAW = re.compile(
     r"(?P<space>\s+)"
     r"|(?P<word>[^\W_]+)"
-    r"|(?P<arrow>-+>|=+>|→|>)"
+    r"|(?P<arrow>-+>|=+>|[→⇒⟶⟹➔➜]|>)"
     r"|(?P<dash>[-–—‐−]+)"
     r"|(?P<slash>/)"
     r"|(?P<open>[(\[{])"
@@ -59,6 +59,8 @@ KEYWORDS = {
     "stands": ("HOLD", None),
     "stay": ("HOLD", None),
     "stays": ("HOLD", None),
+    "holding": ("HOLD", None),
+    "standing": ("HOLD", None),
     "to": ("MOVE", None),
     "m": ("MOVE", None),
     "mv": ("MOVE", None),

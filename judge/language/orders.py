@@ -24,7 +24,7 @@ from judge.engine.board import Board
 from judge.engine.orders import Order
 from judge.engine.state import Position
 from judge.language.canonical import read_canonical
-from judge.language.lexer import tokenize
+from judge.language.lexer import KEYWORDS, tokenize
 from judge.language.names import name_index
 from judge.language.passive import read_passive
 from judge.language.reading import Context, read_order
@@ -45,8 +45,13 @@ _CARRIED = re.compile(r"^(builds?|removes?|disbands?)\b", re.I)
 _MAX_ORDER_LENGTH = 300  # longer pieces are not orders; refuse without reading
 _MAX_RUN_LENGTH = 3000  # longer lines are not split into orders either
 # "A Bur-Mun supported by A Ruh", "A Lon-Nwy convoyed by F Nth"
-_FOLLOWS = re.compile(r"(?i)(?:supported|convoyed|backed|with\s+support)\b")
-_PASSIVE_HINT = re.compile(r"(?i)\b(?:supported|convoyed|backed|with\s+support)\b")
+_FOLLOWS = re.compile(r"(?i)(?:supported|convoyed|backed|with\s+(?:the\s+)?support)\b")
+_WORDS = re.compile(r"[^\W_]+")
+_PASSIVE_HINT = re.compile(
+    r"(?i)\b(?:supported|convoyed|backed|with\s+(?:the\s+)?support)\b"
+)
+# "1. A Par-Bur 2. A Mar-Spa": a list mark inside a line starts another order
+_INNER_MARK = re.compile(r"\s\(?\d{1,3}[.)]\s")
 
 
 @dataclass(frozen=True)
@@ -62,12 +67,17 @@ def split_lines(text: str) -> list[list[str]]:
     for line in text.splitlines():
         if "#" in line or "//" in line:
             line = _COMMENT.sub("", line)
-        parts = _SEPARATORS.split(line) if "," in line or ";" in line else (line,)
+        parts = _SEPARATORS.split(line) if "," in line or ";" in line else [line]
+        if any(c.isdigit() for c in line):
+            parts = [p for part in parts for p in _INNER_MARK.split(part)]
         pieces: list[str] = []
         for part in parts:
             piece = part.strip()
             if pieces and _FOLLOWS.match(piece):  # "A Par-Bur, supported by A Mar"
                 pieces[-1] = f"{pieces[-1]} {piece}"
+                continue
+            if pieces and _PASSIVE_HINT.search(pieces[-1]) and _only_a_unit(piece):
+                pieces[-1] = f"{pieces[-1]} and {piece}"  # "... by A Mar, F Bre"
                 continue
             if piece and (piece[0] in _MARK_STARTS or piece[1:2] == ")"):
                 piece = _LIST_MARK.sub("", piece).strip()
@@ -76,6 +86,16 @@ def split_lines(text: str) -> list[list[str]]:
         if pieces:
             lines.append(pieces)
     return lines
+
+
+def _only_a_unit(piece: str) -> bool:
+    """Does `piece` name a unit and give it no order ("F Bre", "army Mar")?"""
+    words = _WORDS.findall(piece.lower())
+    return (
+        0 < len(words) <= 4
+        and not any(c in piece for c in "->→")
+        and not any(KEYWORDS.get(w, ("UNITTYPE",))[0] != "UNITTYPE" for w in words)
+    )
 
 
 def split_orders(text: str) -> list[str]:
@@ -146,11 +166,12 @@ class _Reader:
                 return ParsedOrder(piece, again.order, again.error)
         return parsed
 
-    def _reads(self, piece: str) -> bool:
-        """Does `piece` read as an order here (for telling runs apart)?"""
-        if read_canonical(self.board, self.position, piece) is not None:
-            return True
-        return self._with_carried(piece, parse_one(piece, self.ctx)).order is not None
+    def _reads(self, piece: str) -> str | None:
+        """What `piece` reads as here, canonically (for telling runs apart)."""
+        order = read_canonical(self.board, self.position, piece)
+        if order is None:
+            order = self._with_carried(piece, parse_one(piece, self.ctx)).order
+        return order.canonical() if order is not None else None
 
 
 def _header(piece: str, ctx: Context) -> str | None:

@@ -11,8 +11,14 @@ line is split only when exactly one way makes every piece an order.  When
 several ways do, the position decides if only one of them reads in full;
 otherwise the line is refused, showing the ways it could be read.
 
-`split_run(piece, ctx, carried, read)` returns the pieces (texts), or an
-error message, or None when splitting does not apply.
+`split_run(piece, ctx, read)` returns the pieces (texts), or an error
+message, or None when splitting does not apply.
+
+In the grammar as it stands a run of orders that each start with their unit
+type cuts one way only (or several ways reading the same orders: "Waive Build
+Waive"); the refusal guards grammars to come.  The ambiguity players do write
+is an order without its unit type after another ("A Par-Bur Mar-Spa"): that is
+refused, saying where the second order seems to start.
 """
 
 from __future__ import annotations
@@ -102,11 +108,12 @@ def _verb(carried: str, before: Word) -> Word:
 def split_run(
     piece: str,
     ctx,
-    read: Callable[[str], bool],
+    read: Callable[[str], str | None],
 ) -> list[str] | str | None:
     """The orders `piece` holds, when it holds several: their texts; or why
     it cannot be split (a message); or None when it is not a run of orders.
-    `read(text)` says whether a piece reads as an order in this position."""
+    `read(text)` is the canonical form a piece reads as in this position, or
+    None when it is refused."""
     if not any(c.isspace() for c in piece):
         return None
     phase = ctx.phase
@@ -134,11 +141,19 @@ def split_run(
         ]
         if len(texts) == 1:
             return texts[0]
-        full = [t for t in texts if all(read(x) for x in t)]
-        if len(full) == 1:
-            return full[0]
-        shown = " or ".join("'" + " | ".join(t) + "'" for t in (full or texts)[:3])
-        return (
+        readings = {}  # what each way reads as, for the ways that read in full
+        for way in texts:
+            orders = [read(x) for x in way]
+            if all(orders):
+                readings.setdefault(tuple(orders), way)
+        if len(readings) == 1:  # one way reads, or all read the same orders
+            return next(iter(readings.values()))
+        if not readings:  # no way reads in full: each piece says why
+            return texts[0]
+        shown = " or ".join(  # pragma: no cover - see the module's notes
+            "'" + " | ".join(t) + "'" for t in list(readings.values())[:3]
+        )
+        return (  # pragma: no cover
             f"several orders run together here and they can be told apart in "
             f"more than one way ({shown}); separate them with ',' or ';'"
         )

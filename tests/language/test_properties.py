@@ -281,3 +281,23 @@ def test_canonical_adjustments_read_back(kind, data):
         [fast], slow = read_both_ways(position, text)
         assert fast.order is not None and fast.order.canonical() == text, fast.error
         assert slow.order is not None and slow.order.canonical() == text, slow.error
+
+
+@FEW
+@given(st.lists(movement_orders(), min_size=2, max_size=5))
+def test_canonical_orders_run_together_split_back(drawn):
+    """Orders written one after another with no separator read as each alone."""
+    standing, named = {}, {}
+    for order, units in drawn:
+        for unit in units:
+            standing[unit.province] = unit
+        for unit in (order.unit, getattr(order, "target", None), *units):
+            if unit is not None and named.setdefault(unit.province, unit) != unit:
+                return  # two units drawn in one province: no such position
+    ordered = [order.unit.province for order, _ in drawn]
+    if len(set(ordered)) != len(ordered):
+        return
+    position = positions.position("S1901M", place(standing.values()))
+    texts = [order.canonical() for order, _ in drawn]
+    results = parse_orders(BOARD, position, None, " ".join(texts))
+    assert [r.order.canonical() if r.order else r.error for r in results] == texts
