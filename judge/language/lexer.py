@@ -159,6 +159,9 @@ def tokenize(text: str, index: NameIndex, join_dashes: bool = True) -> list[Word
                 out.append(_word("COAST", text_i, start, raw[i + 1][3], COASTS[w]))
                 i += 2
                 continue
+            if w == "a" and is_word(i + 1, "army", "fleet"):  # "a fleet": article
+                i += 1
+                continue
             if w == "no" and is_word(i + 1, "build", "builds"):  # "no build"
                 out.append(_word("WAIVE", text_i, start, end))
                 i += 1
@@ -209,6 +212,12 @@ def tokenize(text: str, index: NameIndex, join_dashes: bool = True) -> list[Word
             else:
                 out.append(_word("PLACE", text_i, start, end, ()))
             i += 1
+        elif kind == "dash" and prev == "PLACE" and is_word(i + 1, *_COAST_ONLY):
+            # "Bul-ec": a coast joined to its place by a dash
+            j = i + 2 if is_word(i + 2, "coast", "c") else i + 1
+            out.append(_word("COAST", text[start : raw[j][3]], start, raw[j][3]))
+            out[-1].meaning = COASTS[words[i + 1]]
+            i = j + 1
         elif kind in ("dash", "arrow"):
             if prev == "MOVE":  # "- to", "->" after "moves"
                 i += 1

@@ -46,6 +46,9 @@ _MAX_ORDER_LENGTH = 300  # longer pieces are not orders; refuse without reading
 _MAX_RUN_LENGTH = 3000  # longer lines are not split into orders either
 # "A Bur-Mun supported by A Ruh", "A Lon-Nwy convoyed by F Nth"
 _FOLLOWS = re.compile(r"(?i)(?:supported|convoyed|backed|with\s+(?:the\s+)?support)\b")
+_COAST_ALONE = re.compile(
+    r"(?i)^\(?(?:[nsew]\.?\s?c\.?|(?:north|south|east|west)(?:ern)?\s+coast)\)?$"
+)
 _WORDS = re.compile(r"[^\W_]+")
 _PASSIVE_HINT = re.compile(
     r"(?i)\b(?:supported|convoyed|backed|with\s+(?:the\s+)?support)\b"
@@ -68,11 +71,14 @@ def split_lines(text: str) -> list[list[str]]:
         if "#" in line or "//" in line:
             line = _COMMENT.sub("", line)
         parts = _SEPARATORS.split(line) if "," in line or ";" in line else [line]
-        if any(c.isdigit() for c in line):
+        if _INNER_MARK.search(line):
             parts = [p for part in parts for p in _INNER_MARK.split(part)]
         pieces: list[str] = []
         for part in parts:
             piece = part.strip()
+            if pieces and _COAST_ALONE.match(piece):  # "F Con-Bul, east coast"
+                pieces[-1] = f"{pieces[-1]} {piece}"
+                continue
             if pieces and _FOLLOWS.match(piece):  # "A Par-Bur, supported by A Mar"
                 pieces[-1] = f"{pieces[-1]} {piece}"
                 continue
