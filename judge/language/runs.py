@@ -123,8 +123,11 @@ def split_run(
         if not join_dashes and "-" not in piece:
             break
         tokens = tokenize(piece, ctx.index, join_dashes)
-        if len(tokens) < 3 or any(_unknown(t) for t in tokens):
-            return None  # "A Mar suports A Par-Bur": the word is the fault
+        if len(tokens) < 3 or any(
+            _unknown(t) and (i == 0 or tokens[i - 1].type != "MOVE")
+            for i, t in enumerate(tokens)
+        ):  # "A Mar suports A Par-Bur": the word is the fault, not the run;
+            return None  # but "A Mar-Xyz A Par-Bur" is a move to a wrong name
         try:
             read_syntax(tokens, phase)
             return None  # one order: its own error stands
@@ -175,7 +178,7 @@ def _hint(piece: str, tokens: list[Word], phase: str, carried) -> str | None:
         ):
             reached.append(k)
     # a place right after an order may start one written without its type
-    for k in range(reached[-1] + 1, n):
+    for k in range(reached[-1] + 1, min(n, reached[-1] + _LONGEST_ORDER)):
         after_place = tokens[k - 1].type in ("PLACE", "COAST")
         if (
             tokens[k].type == "PLACE"

@@ -26,7 +26,13 @@ def test_each_order_of_a_run_keeps_its_own_words():
 
 def test_a_run_with_one_bad_order_reports_that_order_alone():
     assert readings(START, "FRANCE", "A Par-Bur A Mar-Xyz F Bre-Mid") == [
-        "!! 'Xyz' is neither a place nor an order word",
+        "A PAR - BUR",
+        "!! no province called 'Xyz'",
+        "F BRE - MAO",
+    ]
+    # an unknown word elsewhere may be a misspelt order word: no split
+    assert readings(START, "FRANCE", "A Mar suports A Par-Bur F Bre-Mid") == [
+        "!! 'suports' is neither a place nor an order word; did you mean 'supports'?",
     ]
     assert readings(START, "FRANCE", "A Par-Bur A Lon-Wal F Bre-Mid") == [
         "A PAR - BUR",
