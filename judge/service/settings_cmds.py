@@ -15,6 +15,7 @@ from judge.engine.variants import (
     variant_playable,
 )
 from judge.reports.dates import judge_date
+from judge.service import seats
 from judge.service.deadlines import PhaseTiming
 from judge.service.lifecycle import finish_game
 from judge.service.passwords import hash_password
@@ -60,6 +61,17 @@ def valid_variant(name: str) -> bool:
     return check_variant(name)[0] is not None
 
 
+def update_seat(session, me, **values) -> None:
+    """A player's setting, on every country of the seat (a variant's seat
+    with several countries is several rows)."""
+    rows = [me]
+    if me.role == "player" and me.power:
+        game = load_game(session.db, me.game)
+        rows = seats.seat_rows(session.db, game, game.board, me)
+    for row in rows:
+        update_member(session.db, row.id, **values)
+
+
 def read_time(text: str, tz: str) -> datetime | None:
     """'2026-03-01 18:00' or '2026-03-01T18:00' or '2026-03-01' in zone tz."""
     match = re.fullmatch(
@@ -91,7 +103,7 @@ def set_password(session, command) -> None:
     me = session.need_me() or session.joined
     if me is None:
         return
-    update_member(session.db, me.id, password=hash_password(command.args[0]))
+    update_seat(session, me, password=hash_password(command.args[0]))
     session.say("Your password has been changed.")
 
 
@@ -103,7 +115,7 @@ def set_address(session, command) -> None:
     if not re.fullmatch(r"[^@\s]+@[^@\s]+", address):
         session.say(f"'{address[:60]}' is not a mail address.")
         return
-    update_member(session.db, me.id, address=address)
+    update_seat(session, me, address=address)
     session.say(f"Your address in game '{me.game}' is now {address}.")
 
 
@@ -126,7 +138,7 @@ def set_flag(session, command) -> None:
     if me is None:
         return
     if what == "WAIT":
-        update_member(session.db, me.id, wait=1 if on else 0)
+        update_seat(session, me, wait=1 if on else 0)
         session.games_touched.add(me.game)
         session.say(
             "WAIT set: the phase will not be processed before the deadline."
@@ -138,7 +150,7 @@ def set_flag(session, command) -> None:
     if game.status != "active":
         session.say("Draws are voted in running games only.")
         return
-    update_member(session.db, me.id, draw=1 if on else 0)
+    update_seat(session, me, draw=1 if on else 0)
     session.me = member_by_id(session.db, me.id)
     board = game.board
     position = game.current(board)
@@ -243,7 +255,7 @@ def set_map(session, command) -> None:
     if value not in ("ON", "OFF"):
         session.say("Use: SET MAP ON or SET MAP OFF")
         return
-    update_member(session.db, me.id, map=1 if value == "ON" else 0)
+    update_seat(session, me, map=1 if value == "ON" else 0)
     session.say(f"Maps with results: {value.lower()}.")
 
 

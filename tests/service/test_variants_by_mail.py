@@ -86,6 +86,16 @@ def test_four_players_from_create_to_a_winter_build(judge):
     assert "Adjustment results for Winter of 1901. (four.003)" in result
     assert "France: Builds an army in Marseilles." in result
     assert "Austria: Builds an army in Trieste." in result
+    # settings are the seat's: one SET DRAW per player ends the game
+    letters = {"1": "ENGLAND", "2": "FRANCE", "3": "GERMANY", "4": "ITALY"}
+    for number, country in letters.items():
+        address = holder(judge, "four", country)
+        out = judge.send(address, f"SIGNON {number}four {pw(address)}\nSET DRAW")
+    assert judge.game("four")["status"] == "finished"
+    assert (
+        "draw between Austria, England, France, Germany, Italy, Russia and"
+        in (judge.game("four")["result"])
+    )
 
 
 def test_1913_fifteen_players_and_its_orders(judge):
