@@ -8,6 +8,7 @@ from judge.engine.api import adjudicate
 from judge.engine.serialize import position_from_json
 from judge.mail.message import Attachment, OutgoingMail
 from judge.reports.results import phase_title
+from judge.service import seats
 from judge.service.lifecycle import finish_game, start_game
 from judge.service.processing import (
     engine_orders,
@@ -192,8 +193,9 @@ def master_eject(session, me, game, command) -> None:
         if target.lower() in names and member.role != "master":
             if game.status == "forming" or member.role == "observer":
                 session.db.execute("DELETE FROM svc_members WHERE id = ?", [member.id])
-            else:
-                update_member(session.db, member.id, state="resigned")
+            else:  # a variant's seat: all its countries
+                for row in seats.seat_rows(session.db, game, board, member):
+                    update_member(session.db, row.id, state="resigned")
             who = power.name if power else "the player"
             session.say(
                 f"Ejected {who} ({'anonymous' if game.anonymous else member.address})."

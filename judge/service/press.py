@@ -10,7 +10,7 @@ from datetime import datetime
 
 from judge.mail.message import OutgoingMail
 from judge.service.processing import notice, recipients
-from judge.service.store import Member, load_game
+from judge.service.store import Member, load_game, members
 
 
 @dataclass
@@ -67,12 +67,23 @@ def send_press(db, settings, draft: PressDraft, now: datetime):
     body = "\n".join(draft.lines).strip("\n")
     if not body.strip():
         return "Your press was empty: not sent.", []
-    everyone = recipients(db, game)
+    everyone = recipients(db, game)  # a player with several countries: once
+    held: dict[str, set[str]] = {}
+    for m in members(db, game.name, "player"):
+        if m.power and m.state != "resigned":
+            held.setdefault(m.address.lower(), set()).add(m.power)
+
+    def me(m) -> bool:
+        return m.id == sender.id or (
+            m.role == sender.role == "player"
+            and m.address.lower() == sender.address.lower()
+        )
+
     masters = [m for m in everyone if m.role == "master"]
     if draft.to is None:
         if game.press == "none":
             return "This game has no press (PRESS TO M reaches the master).", []
-        targets = [m for m in everyone if m.id != sender.id]
+        targets = [m for m in everyone if not me(m)]
         heading = f"Broadcast message from {signature(game, board, draft)}:"
         public = True
     else:
@@ -86,9 +97,10 @@ def send_press(db, settings, draft: PressDraft, now: datetime):
             )
         targets = [
             m for m in everyone
-            if (m.role == "player" and m.power in powers) or m.role == "master"
+            if (m.role == "player" and held.get(m.address.lower(), set()) & powers)
+            or m.role == "master"
         ]  # fmt: skip
-        targets = [m for m in targets if m.id != sender.id]
+        targets = [m for m in targets if not me(m)]
         names = sorted(board.powers[p].name for p in powers) + (
             ["the master"] if to_master else []
         )

@@ -56,6 +56,15 @@ def test_four_players_from_create_to_a_winter_build(judge):
     assert "Variant: Standard, four players." in listing
     assert "Seats: P1 England; P2 Austria, France; P3 Germany, Turkey;" in listing
 
+    # press reaches a player once, whichever of its countries is named
+    p1 = holder(judge, "four", "ENGLAND")
+    out = judge.send(p1, f"SIGNON Efour {pw(p1)}\nPRESS TO France\nhello\nENDPRESS")
+    assert sorted(m.to[0] for m in out[1:]) == sorted([MASTER, p2])
+    out = judge.send(p2, f"SIGNON Afour {pw(p2)}\nBROADCAST\nhi all\nENDBROADCAST")
+    assert sorted(m.to[0] for m in out[1:]) == sorted(
+        [MASTER, *(a for a in ADDRESSES[:4] if a != p2)]
+    )
+
     # Spring: one SIGNON with the seat's number orders both countries
     reply = judge.send(
         p2, f"SIGNON 2four {pw(p2)}\nA Mar - Spa\nF Tri - Alb\nA Par H\nF Kie - Hol"
