@@ -3,6 +3,8 @@
     orders.py     parse_orders(board, position, power, text): splits the text
                   into orders and reads each, cheapest way first
     canonical.py  the fast path: canonical forms (`A PAR - BUR`) by regex
+    runs.py       several orders written on one line with no separator
+    passive.py    "A Bur-Mun supported by A Ruh": the move and the support
     names.py      the names of places and powers, from the map data
     lexer.py      words -> tokens, finding multi-word place names
     syntax.py     grammar/orders.lark (lark, LALR) -> what each word is for

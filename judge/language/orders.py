@@ -5,8 +5,11 @@ Interface used by `judge adjudicate` and the game service:
     parse_orders(board, position, power, text) -> list[ParsedOrder]
 
 `text` may hold many lines, and several orders per line separated by `,` or
-`;`.  Each piece gives one `ParsedOrder`: the engine order it was read as, or
-an error saying exactly why it was refused.  Parsing is given the position so
+`;` (or by nothing: "A Par-Bur A Mar-Spa", see runs.py).  List marks ("1.",
+"a)", "*") and comments ("# ...", "// ...") are dropped.  Each order gives one
+`ParsedOrder`: the engine order it was read as, or an error saying exactly why
+it was refused; a piece like "A Bur-Mun supported by A Ruh" gives one for each
+unit it orders (passive.py).  Parsing is given the position so
 it can settle what only the position can (unit type, coasts, ambiguous
 abbreviations).  `power` may be None when the caller does not know it.
 
@@ -45,14 +48,13 @@ _CARRIED = re.compile(r"^(builds?|removes?|disbands?)\b", re.I)
 _MAX_ORDER_LENGTH = 300  # longer pieces are not orders; refuse without reading
 _MAX_RUN_LENGTH = 3000  # longer lines are not split into orders either
 # "A Bur-Mun supported by A Ruh", "A Lon-Nwy convoyed by F Nth"
-_FOLLOWS = re.compile(r"(?i)(?:supported|convoyed|backed|with\s+(?:the\s+)?support)\b")
+_PASSIVE_WORDS = r"(?:supported|convoyed|backed|with\s+(?:the\s+)?support)\b"
+_PASSIVE_HINT = re.compile(r"(?i)\b" + _PASSIVE_WORDS)
+_FOLLOWS = re.compile(r"(?i)" + _PASSIVE_WORDS)  # a piece that starts so
 _COAST_ALONE = re.compile(
     r"(?i)^\(?(?:[nsew]\.?\s?c\.?|(?:north|south|east|west)(?:ern)?\s+coast)\)?$"
 )
 _WORDS = re.compile(r"[^\W_]+")
-_PASSIVE_HINT = re.compile(
-    r"(?i)\b(?:supported|convoyed|backed|with\s+(?:the\s+)?support)\b"
-)
 # "1. A Par-Bur 2. A Mar-Spa": a list mark inside a line starts another order
 _INNER_MARK = re.compile(r"\s\(?\d{1,3}[.)]\s")
 
