@@ -151,6 +151,15 @@ def tokenize(text: str, index: NameIndex, join_dashes: bool = True) -> list[Word
                 out.append(_word("COAST", text_i, start, end, COASTS[w]))
                 i += 1
                 continue
+            if (
+                w in ("n", "e", "w")
+                and prev == "PLACE"
+                and (not is_word(i + 1) or is_word(i + 1, "a", "f", "army", "fleet"))
+            ):
+                # "F Mid - Spa N": a coast's letter closing a place
+                out.append(_word("COAST", text_i, start, end, COASTS[w]))
+                i += 1
+                continue
             if w in COASTS and is_word(i + 1, "coast", "cst") and prev == "PLACE":
                 out.append(_word("COAST", text_i, start, raw[i + 1][3], COASTS[w]))
                 i += 2
