@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 from judge.reports.dates import date_in_words, judge_date
@@ -59,8 +60,15 @@ def identification_header(
 
 
 def reply_subject(judge_code: str, game: str, phase: str, original_subject: str) -> str:
-    """'Re: PYJ:game - S1901M <their subject>' for the reply to orders."""
-    return f"Re: {judge_code}:{game} - {phase} {original_subject}".rstrip()
+    """'Re: PYJ:game - S1901M <their subject>' for the reply to orders.
+
+    A reply to one of our replies keeps one prefix, not one per round trip."""
+    earlier = re.compile(
+        rf"^(?:\s*(?:re|aw|fwd?)\s*:\s*|\s*{re.escape(judge_code)}:\S+ - \S+\s*)+",
+        re.IGNORECASE,
+    )
+    rest = earlier.sub("", original_subject).strip()
+    return f"Re: {judge_code}:{game} - {phase} {rest}".rstrip()
 
 
 def results_subject(judge_code: str, game: str, phase: str) -> str:

@@ -5,6 +5,7 @@ guards it), and the mails that go with it."""
 from __future__ import annotations
 
 import json
+import logging
 from datetime import datetime, timedelta
 
 from judge.engine.api import adjudicate, orders_needed
@@ -29,6 +30,7 @@ from judge.service.store import (
 )
 from judge.service.variant_orders import read_orders
 
+log = logging.getLogger(__name__)
 LATE_REPEAT = timedelta(hours=24)
 
 
@@ -139,11 +141,17 @@ def check_early(db, game_name: str, settings, now: datetime) -> None:
 
 
 def render_map(board, position, result, title: str) -> bytes | None:
-    try:
-        from judge.pictures import render_png
+    """The PNG, or None when the map has no drawing (Imperial): the results
+    then go without a picture.  Any other failure is logged, not hidden."""
+    from judge.pictures import render_png
+    from judge.pictures.geometry import GeometryError
 
+    try:
         return render_png(board, position, result, title=title)
-    except Exception:  # no drawing for this map: results go without a picture
+    except GeometryError:
+        return None
+    except Exception:
+        log.exception("drawing %s failed; the mail goes without its map", title)
         return None
 
 
