@@ -221,7 +221,8 @@ class Rules1913:
         current = board_with_homes(board, homes)
         if self._opening(board, position, rules):
             for power, owed in standard_needed(current, position).items():
-                if owed > 0 and power not in orders:  # sent nothing at all
+                # No build or waive order (an alliance vote alone is no build)
+                if owed > 0 and not orders.get(power):
                     orders[power] = [
                         Build(Unit.parse(u))
                         for u in board.data["powers"][power].get("opening_builds", ())

@@ -83,6 +83,15 @@ def test_opening_nmr_builds_the_default_set():
     assert sum(len(u) for u in units.values()) == 30
 
 
+def test_opening_vote_without_builds_gets_the_default_units():
+    from judge.engine.variant_1913 import Alliance
+
+    vote = {"PORTUGAL": [Alliance(("ENGLAND", "PORTUGAL"))]}
+    after = play(initial_position(BOARD), vote).position
+    assert units_of(after)["PORTUGAL"] == ["F POR"]
+    assert after.extra["alliance"]["PORTUGAL"] == ["ENGLAND", "PORTUGAL"]
+
+
 def test_opening_nmr_waive_option_and_explicit_waive():
     after = play(initial_position(BOARD), {}, "1913:opening_nmr=waive").position
     assert after.units == {}
