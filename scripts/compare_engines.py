@@ -52,6 +52,7 @@ counted under its name and not printed; `--all` prints every difference.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import subprocess
@@ -59,9 +60,11 @@ import sys
 from collections import Counter
 
 from judge.adjudicate import handle_request
+from judge.engine.adjustments import _civil_disorder, adjustment_counts
 from judge.engine.api import initial_position
 from judge.engine.sampling import random_position
-from judge.engine.serialize import position_to_json
+from judge.engine.serialize import position_from_json, position_to_json
+from judge.engine.tables import tables
 from judge.engine.variants import load_variant
 
 WORKER = r"""
@@ -260,6 +263,23 @@ def draw_movement(rng: random.Random, possible: dict) -> dict[str, list[str]]:
             if f"{unit} {wanted}" in opts and rng.random() < 0.85:
                 chosen[other] = f"{unit} {wanted}"
                 deferred.remove(other)
+    # Attacks on convoying fleets, so convoys get disrupted (and, with the
+    # supports below, paradoxes arise).
+    for prov, order in list(chosen.items()):
+        if " C A " not in order or rng.random() < 0.5:
+            continue
+        attackers = [
+            (other, o)
+            for other, (_p, unit, opts) in units.items()
+            if " C A " not in chosen.get(other, "")
+            for o in opts
+            if _is_move(o) and _province(_parts(o)[3]) == prov
+        ]
+        if attackers:
+            other, o = rng.choice(attackers)
+            chosen[other] = o
+            if other in deferred:
+                deferred.remove(other)
     # Supports: of moves actually ordered, or of units not moving.
     for prov in deferred:
         _p, unit, opts = units[prov]
@@ -446,17 +466,84 @@ def classify(
             if kind == "A":
                 return "civil-disorder removals (4.D.8, 6.J)"
             return "land-route fallback (4.A.3)"
+    if kind == "A" and _cd_by_abbreviation(request, response, reply):
+        return "civil-disorder tie-break by abbreviation (6.J.4, 6.J.6)"
     if kind != "M":
         return "unexplained"
     if kinds == ["dislodged"] and _retreat_standoff(request, response, reply):
         return "retreat to a province left vacant by a stand-off (6.H.6)"
-    fixed = _without_own_unit_supports(request)
-    if fixed is not None:
-        if _agree(fixed, other):
-            return "support against own unit (6.D.12-6.D.14, 6.F.4)"
-        if alternative and _agree(fixed, other, alternative):
-            return "support against own unit (6.D.12-6.D.14, 6.F.4) + fallback"
+    # The other engine falls back to the land route only when no fleet is
+    # ordered to convoy (6.G.8) and not when the convoy fails (6.G.11,
+    # 6.G.20): under rules=2023 without VIA on such moves the engines agree.
+    y2023 = "standard:rules=2023" if alternative else None
+    stripped = _without_unconvoyed_via(request) if y2023 else None
+    own = _without_own_unit_supports(request)
+    both = _without_unconvoyed_via(own) if own and y2023 else None
+    tries = [
+        (stripped, y2023, "land-route fallback (4.A.3; 6.G.8 vs 6.G.11, 6.G.20)"),
+        (own, None, "support against own unit (6.D.12-6.D.14, 6.F.4)"),
+        (own, alternative, "support against own unit + land-route fallback"),
+        (both, y2023, "support against own unit + land-route fallback"),
+    ]
+    for changed, variant, name in tries:
+        if changed is not None and _agree(changed, other, variant):
+            return name
     return "unexplained"
+
+
+def _without_unconvoyed_via(request: dict) -> dict | None:
+    """The request with `VIA` dropped from armies no fleet is ordered to
+    convoy (None if there are none)."""
+    convoyed = {
+        (w[4], w[6])
+        for texts in request["orders"].values()
+        for w in (t.split() for t in texts)
+        if len(w) == 7 and w[2] == "C"
+    }
+    changed = False
+    orders = {}
+    for power, texts in request["orders"].items():
+        mine = []
+        for text in texts:
+            w = text.split()
+            if text.endswith(" VIA") and (w[1], w[3]) not in convoyed:
+                text = text[: -len(" VIA")]
+                changed = True
+            mine.append(text)
+        orders[power] = mine
+    return {**request, "orders": orders} if changed else None
+
+
+def _cd_by_abbreviation(request: dict, response: dict, reply: dict) -> bool:
+    """Whether the other engine's removals are ours with equally distant
+    units taken in the order of their abbreviations (the DATC prefers the
+    English names: Marseilles before Mid-Atlantic Ocean)."""
+    board, rules = load_variant(request["variant"])
+    if rules.rules_2023:
+        return False
+    position = position_from_json(board, request["state"])
+    units = dict(position.units)
+    for r in response["results"]:
+        if r["order"].endswith(" D") and not r["result"]:
+            units.pop(_province(r["unit"].split()[1]), None)
+    t = tables(board)
+    by_abbreviation = dataclasses.replace(t, names={p: p for p in t.names})
+    for power, count in adjustment_counts(board, position).items():
+        left = (
+            -count
+            - sum(1 for p, _u in position.units.values() if p == power)
+            + sum(1 for p, _u in units.values() if p == power)
+        )
+        if count >= 0 or left <= 0:
+            continue
+        order = _civil_disorder(by_abbreviation, position, units, power, False)
+        for unit in order[:left]:
+            del units[unit.province]
+    predicted: dict[str, list[str]] = {}
+    for power, unit in units.values():
+        predicted.setdefault(power, []).append(str(unit))
+    predicted = {p: sorted(us) for p, us in predicted.items()}
+    return predicted == other_outcome(reply, "A")["units"]
 
 
 def _retreat_standoff(request: dict, response: dict, reply: dict) -> bool:
@@ -602,6 +689,9 @@ def main(argv: list[str] | None = None) -> int:
         help="python of the virtual environment holding the diplomacy package",
     )
     parser.add_argument("--games", type=int, default=100)
+    parser.add_argument(
+        "--first", type=int, default=0, help="number of the first game (replays)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--phases", type=int, default=40, help="per game, at most")
     parser.add_argument("--variant", default="standard")
@@ -619,7 +709,7 @@ def main(argv: list[str] | None = None) -> int:
     other = Other(args.other_python)
     tally: Counter = Counter()
     try:
-        for n in range(args.games):
+        for n in range(args.first, args.first + args.games):
             rng = random.Random(args.seed * 1_000_003 + n)
             known: list[dict] = []
             diff = play(other, rng, args.variant, args.phases, tally, known, args.start)
