@@ -3,50 +3,61 @@
 Run from a checkout, under the project's environment:
 
     uv run python scripts/compare_engines.py --other-python VENV/bin/python \
-        [--games 100] [--seed 1] [--phases 40] [--variant standard] [--all]
+        [--games 100] [--seed 1] [--first 0] [--phases 40] \
+        [--start opening|random] [--variant standard] [--all]
 
 `--other-python` is the interpreter of a separate virtual environment where
-the `diplomacy` package (MILA, 1.1.2) is installed; it is never a dependency
-of this project.  That interpreter runs a small co-process (the WORKER text
-below, written for this script) which holds one `diplomacy.Game` and answers
+the `diplomacy` package (MILA, 1.1.2) is installed (`python -m venv VENV &&
+VENV/bin/pip install diplomacy==1.1.2`); it is never a dependency of this
+project.  That interpreter runs a small co-process (the WORKER text below,
+written for this script) which holds the other engine's games and answers
 JSON lines on its standard input; our engine runs in this process through
 `judge adjudicate`'s request handler, so every request printed can be
 replayed with `uv run judge adjudicate`.
 
-Each game starts from the standard opening.  Every phase the other engine
-lists the orders possible for every unit; the script draws one order per
-unit with a bias toward orders that interact (supports of moves actually
-ordered, holds supported, convoy chains for armies ordered to sail), so
-stand-offs, cut supports, dislodgements and convoy paradoxes occur.  Both
-engines adjudicate the same orders (those the other engine accepted) and the
-script compares the units after the phase, the dislodged units and their
-retreat options, the centre ownership and the next phase needing orders
-(phases where nobody has anything to order are skipped on both sides).  A
-game stops at its first difference, which is printed as a `judge adjudicate`
-request line, our response and the other engine's outcome; the summary
-counts the differences by kind.
+Games start from the standard opening, or (`--start random`) from a busy
+random position of judge.engine.sampling.  Every phase the other engine lists
+the orders possible for every unit; the script draws one order per unit with
+a bias toward orders that interact (supports of moves actually ordered,
+holds supported, convoy chains for armies ordered to sail, attacks on the
+convoying fleets), so stand-offs, cut supports, dislodgements, disrupted
+convoys and convoy paradoxes occur.  Both engines adjudicate the same orders
+(those the other engine accepted) and the script compares the units after
+the phase, the dislodged units and their retreat options, the centre
+ownership and the next phase needing orders (phases where nobody has
+anything to order are skipped on both sides).  Game `n` of seed `s` draws
+from `random.Random(s * 1_000_003 + n)`, so `--first n --games 1` replays it.
 
-Known differences (docs/rules.md "Checked against another engine"), all
-places where the other engine departs from the DATC v3.0 or where our
-documented rule choice differs from its:
+A difference is printed as a `judge adjudicate` request line, both outcomes
+and both engines' order results.  The script then tries to explain it by
+adjudicating again without the suspected cause (under the other rule set,
+with the suspect orders changed); if both engines then agree the difference
+is counted under that cause, the game goes on from the other engine's
+position, and only `--all` prints it.  An unexplained difference ends its
+game and makes the exit status 1.
 
-* Land route as fallback (DATC 4.A.3; 6.G.8, 6.G.11, 6.G.20, 6.H.12): an army
-  ordered `VIA` that could walk to its destination moves over land when no
-  convoy carries it under our default rules; the other engine (like
-  `rules=2023`) lets the move fail.  Compare with `--variant
-  standard:rules=2023` to leave these out.
-* Support of an attack on the supporter's own unit (6.D.12-6.D.14, 6.F.4):
-  the other engine voids the support and may call a convoy through the unit
-  disrupted; such a support is legal and only cannot help dislodge the
-  supporter's own unit.
-* A convoyed attack counts supports given by the attacked unit's own power
-  (6.D.12: they never help dislodge it).
-* Retreat to a province left vacant by a stand-off the dislodged unit took
-  part in (the rulebook: "nor to a space which was left vacant due to a
-  standoff"; 6.E.5): the other engine allows it.
+Known differences, all where our documented rule choice differs from the
+other engine's or where it departs from the DATC v3.0 (docs/rules.md,
+"Checked against another engine"):
 
-By default a difference whose cause the script recognises as one of these is
-counted under its name and not printed; `--all` prints every difference.
+* land-route fallback (DATC 4.A.3; 6.G.8, 6.G.11, 6.G.20): the other engine
+  lets an army ordered `VIA` walk when no fleet is ordered to convoy it
+  (6.G.8) but not when its convoy is disrupted or in a paradox (6.G.11,
+  6.G.20).  Our default rules fall back to the land route in both, rules=2023
+  in neither, so each rule set differs on one of the two.
+* civil-disorder removals (4.D.8, 6.J), under rules=2023 only: the other
+  engine measures the distance to home centres, as our default rules do.
+* civil-disorder tie-break by abbreviation (6.J.4, 6.J.6): at equal distance
+  the other engine removes by abbreviation (MAO before MAR), the DATC by the
+  English names (Marseilles before Mid-Atlantic Ocean).
+* support against own unit (5.A's head-to-head example, 6.D.12-6.D.14,
+  6.F.4): the other engine voids a support of an attack on the supporter's
+  own unit (so it adds nothing to the defend strength of a head-to-head
+  battle), and counts the support of a convoyed attack given by the attacked
+  unit's own power.
+* retreat to a province left vacant by a stand-off (6.H.6): the other engine
+  offers it when it is the convoyed attacker's origin (4.A.5), whether or not
+  the dislodged unit took part in the stand-off.
 """
 
 from __future__ import annotations
@@ -528,6 +539,7 @@ def _cd_by_abbreviation(request: dict, response: dict, reply: dict) -> bool:
             units.pop(_province(r["unit"].split()[1]), None)
     t = tables(board)
     by_abbreviation = dataclasses.replace(t, names={p: p for p in t.names})
+    disorder: set[str] = set()
     for power, count in adjustment_counts(board, position).items():
         left = (
             -count
@@ -536,13 +548,20 @@ def _cd_by_abbreviation(request: dict, response: dict, reply: dict) -> bool:
         )
         if count >= 0 or left <= 0:
             continue
+        disorder.add(power)
         order = _civil_disorder(by_abbreviation, position, units, power, False)
         for unit in order[:left]:
             del units[unit.province]
-    predicted: dict[str, list[str]] = {}
+    # Our units, but for the powers in civil disorder those predicted.
+    predicted = {
+        p: us
+        for p, us in ours_outcome(response, "A")["units"].items()
+        if p not in disorder
+    }
     for power, unit in units.values():
-        predicted.setdefault(power, []).append(str(unit))
-    predicted = {p: sorted(us) for p, us in predicted.items()}
+        if power in disorder:
+            predicted.setdefault(power, []).append(str(unit))
+    predicted = {p: sorted(us) for p, us in predicted.items() if us}
     return predicted == other_outcome(reply, "A")["units"]
 
 

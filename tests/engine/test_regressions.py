@@ -14,11 +14,12 @@ import pytest
 from judge.adjudicate import handle_request
 
 CASES = {
-    # A convoyed attack comes from the province the defender's own power
-    # supports into: the head-to-head battle counts every support for the
-    # defence, but no support against its own power's unit in the attack
-    # (DATC 5.B, 6.D.12-6.D.14).  Both moves fail; the other engine let the
-    # English fleet through.
+    # A head-to-head battle where each side has a support from the other's
+    # power: a support counts for the defend strength whoever gives it, but
+    # never for dislodging the supporter's own unit (DATC 5.A's example of
+    # Berlin, Kiel and Munich; 5.B.7, 5.B.8; 6.D.12-6.D.14).  2 against 2 and
+    # 1 against 3: both moves fail.  The other engine voided the supports of
+    # attacks on the supporters' own units and let the English fleet through.
     "head-to-head with supports against own units": dict(
         state={
             "phase": "S1903M",
@@ -122,6 +123,22 @@ CASES = {
         orders={},
         units_after={"TURKEY": ["A ARM", "F MAO"]},
     ),
+    # Norway before Norwegian Sea (NWG before NWY by abbreviation), both
+    # three moves from Brest; another power's build the same winter.  Under
+    # rules=2023 the distance is to owned centres: Norway is one.
+    "civil disorder ties by English name, with a build": dict(
+        state={
+            "phase": "W1905A",
+            "units": {"FRANCE": ["F MAO", "F NWG", "F NWY"], "AUSTRIA": ["A BUD"]},
+            "centers": {"FRANCE": ["NWY", "STP"], "AUSTRIA": ["BUD", "VIE"]},
+        },
+        orders={"AUSTRIA": ["A VIE B"]},
+        units_after={"AUSTRIA": ["A BUD", "A VIE"], "FRANCE": ["F MAO", "F NWG"]},
+        units_after_2023={
+            "AUSTRIA": ["A BUD", "A VIE"],
+            "FRANCE": ["F NWG", "F NWY"],
+        },
+    ),
 }
 
 
@@ -145,9 +162,12 @@ def test_regression(case_id, variant):
     assert response["errors"] == []
     if "expect" in case:
         assert _outcomes(response) == case["expect"]
-    if "units_after" in case:
+    units_after = case.get("units_after")
+    if variant.endswith("rules=2023"):
+        units_after = case.get("units_after_2023", units_after)
+    if units_after is not None:
         got = {p: sorted(us) for p, us in response["state"]["units"].items() if us}
-        assert got == case["units_after"]
+        assert got == units_after
     if "dislodged_after" in case:
         got = {
             d["unit"]: d["retreats"]
