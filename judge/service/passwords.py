@@ -1,10 +1,19 @@
-"""Password hashing: scrypt with a per-password salt, constant-time checks."""
+"""Password hashing: scrypt with a per-password salt, constant-time checks.
+
+A password once verified against a stored hash is remembered for the
+process (an HMAC of the pair under a key of the process, never the password
+itself), so a player's every mail does not pay scrypt again; a wrong
+password always does."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
 import os
+
+_VERIFIED: set[str] = set()
+_KEY = os.urandom(32)
+_REMEMBER = 10_000
 
 
 def hash_password(password: str) -> str:
@@ -14,8 +23,16 @@ def hash_password(password: str) -> str:
 
 
 def check_password(password: str, stored: str) -> bool:
+    key = hmac.new(_KEY, f"{stored}\0{password}".encode(), "sha256").hexdigest()
+    if key in _VERIFIED:
+        return True
     salt_hex, _, digest_hex = stored.partition("$")
     digest = hashlib.scrypt(
         password.encode(), salt=bytes.fromhex(salt_hex), n=2**14, r=8, p=1
     )
-    return hmac.compare_digest(digest.hex(), digest_hex)
+    ok = hmac.compare_digest(digest.hex(), digest_hex)
+    if ok:
+        if len(_VERIFIED) >= _REMEMBER:
+            _VERIFIED.clear()
+        _VERIFIED.add(key)
+    return ok

@@ -1,0 +1,387 @@
+"""A whole game played by mail with random orders, checked at every phase.
+
+Seven players, a master and an observer.  Every phase each player (most of
+the time) mails SIGNON and orders chosen at random among legal-looking
+orders for their units, in varied styles, with now and then garbage lines,
+a foreign unit's order, a second message changing orders, CLEAR, press and
+SET WAIT; some players miss deadlines (civil disorder).  The clock moves
+past deadlines with tick().  Checks, each phase:
+
+* the order replies list every order the player gave, in the results'
+  unit-line form, whatever was refused beside them;
+* the orders stored are exactly the valid orders sent (the last per unit);
+* every player, the master and the observer get exactly one results mail
+  per processed phase, and no phase is processed twice;
+* each results mail has the contract's layout line by line (mail_layout);
+* the position stored after the phase is what `judge adjudicate` gives for
+  the stored position and the orders the service adjudicated, and the
+  results mail says what that adjudication decided;
+* nothing is logged as an error (tick() swallows a game's exception)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+from harness import MASTER, PLAYERS, Judge, form_game, signon
+from mail_layout import Layout, Results, UnitLine
+from random_orders import (
+    GARBAGE,
+    STYLES,
+    adjustment_orders,
+    full_name,
+    movement_orders,
+    retreat_orders,
+    styled,
+)
+
+from judge.adjudicate import handle_request
+from judge.engine.api import orders_needed
+from judge.engine.board import province_of
+from judge.engine.state import Position
+from judge.service.store import load_game, stored_orders
+
+OBSERVER = "observer@example.org"
+CODE, GAME = "PYJ", "alpha"
+UNIT_WORDS = {"A": "Army", "F": "Fleet"}
+
+
+class RandomGame:
+    def __init__(self, judge: Judge, seed: int, last_year: int = 1908):
+        self.judge = judge
+        self.rng = random.Random(seed)
+        self.last_year = last_year
+        self.board = None
+        self.phases = 0
+        self.log: list[str] = []  # what happened, for failure messages
+
+    # -- the game ------------------------------------------------------------
+    def start(self) -> None:
+        self.judge.db.execute("PRAGMA synchronous = OFF")  # speed, not safety
+        form_game(self.judge)
+        self.judge.send(OBSERVER, f"OBSERVE {GAME}")
+        self.board = load_game(self.judge.db, GAME).board
+        self.seats = {self.judge.seat(p): p for p in self.board.powers}
+        for address, power in self.seats.items():  # pictures: other tests
+            out = self.judge.send(address, f"{signon(self.judge, power)}\nSET MAP OFF")
+            assert "Maps with results: off." in out[0].body
+        out = self.judge.send(MASTER, f"SIGNON M{GAME} pw-master\nSET MAP OFF")
+        assert "Maps with results: off." in out[0].body
+        game = load_game(self.judge.db, GAME)
+        assert game.status == "active"
+        self.layout = Layout(self.board, CODE, GAME)
+        assert sorted(self.seats) == sorted(PLAYERS)
+
+    def play(self) -> str:
+        self.start()
+        while True:
+            game = load_game(self.judge.db, GAME)
+            if game.status == "finished":
+                return game.result
+            position = game.current(self.board)
+            if position.phase.year > self.last_year:
+                return "stopped"
+            self.phase(game, position)
+
+    def phase(self, game, position: Position) -> None:
+        phase, turn = str(position.phase), game.turn
+        self.log.append(f"--- {phase} (turn {turn})")
+        needed = orders_needed(self.board, position)
+        expected: dict[str, dict[str, str]] = {}
+        powers = sorted(self.board.powers)
+        self.rng.shuffle(powers)
+        for power in powers:
+            if not self.alive(position, power):
+                continue
+            if power in needed and self.rng.random() < 0.05:
+                self.log.append(f"{power} misses the deadline")
+                continue
+            self.player_mails(position, turn, power, needed.get(power, 0), expected)
+        late = position.phase.type == "M" and position.phase.year >= 1904
+        if late and self.rng.random() < 0.1 and self.draw_vote(position):
+            return
+        self.process(game, position, expected)
+
+    def alive(self, position: Position, power: str) -> bool:
+        return bool(position.units_of(power) or position.centres_of(power))
+
+    # -- a player's mails ------------------------------------------------------
+    def player_mails(self, position, turn, power, needed, expected) -> None:
+        rng, kind = self.rng, position.phase.type
+        orders = self.random_orders(position, power, needed)
+        extras = []
+        if rng.random() < 0.1:
+            extras.append("SET WAIT")
+        if rng.random() < 0.1:
+            extras += ["BROADCAST", f"{power} says hello.", "ENDBROADCAST"]
+        if not needed:
+            if extras:
+                self.mail(position, turn, power, {}, extras, expected, check=False)
+            return
+        first = dict(orders)
+        if rng.random() < 0.3 and len(first) > 1:  # some units in a second mail
+            for key in rng.sample(sorted(first), len(first) // 2):
+                del first[key]
+        self.mail(position, turn, power, first, extras, expected)
+        if rng.random() < 0.3:
+            again = self.random_orders(position, power, needed)
+            clear = kind == "A" or rng.random() < 0.3  # no double builds
+            if not clear:
+                keep = rng.sample(sorted(again), (len(again) + 1) // 2)
+                again = {k: again[k] for k in keep}
+            self.mail(position, turn, power, again, ["CLEAR"] if clear else [],
+                      expected)  # fmt: skip
+
+    def random_orders(self, position, power, needed) -> dict[str, str]:
+        kind = position.phase.type
+        if kind == "M":
+            return movement_orders(self.board, position, power, self.rng)
+        if kind == "R":
+            return retreat_orders(position, power, self.rng)
+        return adjustment_orders(self.board, position, power, needed, self.rng)
+
+    def mail(self, position, turn, power, orders, extras, expected, check=True):
+        rng = self.rng
+        style = rng.choice([*STYLES, "mixed"])
+        lines, garbage = [], []
+        if "CLEAR" in extras:
+            lines.append("CLEAR")
+            expected[power] = {}
+        for canonical in orders.values():
+            lines.append(
+                styled(
+                    self.board,
+                    canonical,
+                    rng.choice(STYLES) if style == "mixed" else style,
+                )
+            )
+            # fmt: skip
+            if rng.random() < 0.05:
+                bad = rng.choice(GARBAGE)
+                lines.append(bad)
+                garbage.append(bad)
+        if rng.random() < 0.15:
+            bad = self.foreign_order(position, power)
+            if bad:
+                lines.insert(rng.randrange(len(lines) + 1), bad)
+                garbage.append(bad)
+        mine = expected.setdefault(power, {})
+        for key, canonical in orders.items():
+            if key.startswith("WAIVE"):
+                key = f"WAIVE{sum(1 for k in mine if k.startswith('WAIVE')) + 1}"
+            mine[key] = canonical
+        body = "\n".join(
+            [signon(self.judge, power), *[e for e in extras if e != "CLEAR"], *lines]
+        )
+        self.log.append(f"{power}: {body!r}")
+        out = self.judge.send(self.judge.seat(power), body)
+        reply = out[0]
+        assert reply.to == (self.judge.seat(power),)
+        stored = {p: sorted(t) for p, t in stored_orders(self.judge.db, GAME).items()}
+        assert stored.get(power, []) == sorted(mine.values()), (
+            self.trail(),
+            reply.body,
+        )
+        if not check and not orders:
+            return
+        units, adjustments, refused = self.layout.read_reply(
+            reply.body, str(position.phase), turn, power
+        )
+        for bad in garbage:
+            assert bad in [text for text, _ in refused], (bad, reply.body)
+        if position.phase.type == "A":
+            want = sorted(self.adjustment_words(o) for o in mine.values())
+            assert sorted(adjustments) == want, (reply.body, want)
+        else:
+            want = self.reply_lines(position, power, mine)
+            key = lambda line: line.unit  # noqa: E731
+            assert sorted(units, key=key) == sorted(want, key=key), reply.body
+
+    def foreign_order(self, position: Position, power: str) -> str | None:
+        """An order for another power's unit: refused, the others stand."""
+        theirs = [u for p, u in position.units.values() if p != power]
+        if position.phase.type != "M" or not theirs:
+            return None
+        unit = self.rng.choice(sorted(theirs, key=str))
+        return f"{unit} H"
+
+    def draw_vote(self, position: Position) -> bool:
+        survivors = [p for p in sorted(self.board.powers) if self.alive(position, p)]
+        mails = []
+        for power in survivors:
+            mails += self.judge.send(
+                self.judge.seat(power), f"{signon(self.judge, power)}\nSET DRAW"
+            )
+        game = load_game(self.judge.db, GAME)
+        assert game.status == "finished", self.trail()
+        over = [m for m in mails if m.subject == f"{CODE}:{GAME} - Game Over"]
+        self.one_each(over)
+        names = sorted(self.board.powers[p].name for p in survivors)
+        assert game.result.startswith("The game has ended in a draw between")
+        assert all(name in game.result for name in names)
+        self.log.append(f"draw: {names}")
+        return True
+
+    # -- processing ------------------------------------------------------------
+    def process(self, game, position: Position, expected) -> None:
+        judge, phase, turn = self.judge, str(position.phase), game.turn
+        subject = f"{CODE}:{GAME} - {phase} Results"
+        deadline = judge.deadline()
+        mails = []
+        times = [judge.now + (deadline - judge.now) * self.rng.random(), deadline,
+                 judge.grace_end()]  # fmt: skip
+        for when in times:
+            if when < judge.now:
+                continue
+            out = judge.tick(when)
+            mails += out
+            if load_game(judge.db, GAME).turn != turn:
+                break
+            assert not [m for m in out if m.subject.endswith("Results")]
+        after = load_game(judge.db, GAME)
+        assert after.turn == turn + 1, (self.trail(), after)
+        again = judge.tick()  # the same moment: nothing more to do
+        assert not [m for m in again if m.subject.endswith("Results")]
+        assert load_game(judge.db, GAME).turn == turn + 1
+        results = [m for m in mails if m.subject == subject]
+        self.one_each(results)
+        assert len({m.body for m in results}) == 1  # nobody set a time zone
+        self.phases += 1
+        self.check_turn(position, turn, expected, after, results[0].body)
+
+    def one_each(self, mails) -> None:
+        to = Counter(address for m in mails for address in m.to)
+        everyone = [*PLAYERS, MASTER, OBSERVER]
+        assert to == Counter(everyone), (self.trail(), to)
+
+    def check_turn(self, position, turn, expected, after, body) -> None:
+        db = self.judge.db
+        row = db.execute(
+            "SELECT phase, position, orders FROM svc_turns WHERE game = ? AND turn = ?",
+            [GAME, turn],
+        ).fetchone()
+        assert row is not None and row[0] == str(position.phase)
+        before, orders = json.loads(row[1]), json.loads(row[2])
+        assert {p: sorted(t) for p, t in orders.items()} == {
+            p: sorted(o.values()) for p, o in expected.items() if o
+        }, self.trail()
+        answer = handle_request({"state": before, "orders": orders})
+        assert "error" not in answer, answer
+        assert answer["errors"] == [], answer["errors"]
+        assert answer["state"] == json.loads(after.position), self.trail()
+        results = self.layout.read_results(body, str(position.phase), turn)
+        self.compare(position, answer, results, after)
+
+    def compare(self, position: Position, answer, results: Results, after) -> None:
+        board = self.board
+        state = answer["state"]
+        kind = position.phase.type
+        decided = {r["unit"]: r for r in answer["results"] if r["unit"]}
+        if kind == "A":
+            got = Counter((p, order) for p, order, _ in results.adjustments)
+            for r in answer["results"]:
+                name = board.powers[r["power"]].name
+                if r["order"] == "WAIVE" and r["result"]:
+                    continue
+                words = self.adjustment_words(r["order"])
+                assert got[(name, words)] > 0, (r, results.adjustments)
+                got[(name, words)] -= 1
+        else:
+            units = (
+                position.units.values()
+                if kind == "M"
+                else [(d.power, d.unit) for d in position.dislodged.values()]
+            )
+            want = []
+            for power, unit in units:
+                r = decided.get(str(unit))
+                words = (
+                    self.order_words(position, power, r["order"])
+                    if r
+                    else "No Order Processed" + (" (DISBAND)" if kind == "R" else "")
+                )
+                want.append((board.powers[power].name, self.unit_words(unit), words))
+            got = [(line.power, line.unit, line.order) for line in results.lines]
+            assert sorted(got) == sorted(want), (self.trail(), got, want)
+            for line in results.lines:
+                r = decided.get(self.unit_id(line.unit))
+                if r is None:
+                    continue
+                codes = {"destroyed" if c == "disband" else c for c in r["result"]}
+                assert line.outcomes == codes, (line, r)
+        if results.over is None:
+            assert results.phase == state["phase"], (results.phase, state)
+        elif after.status == "finished":
+            assert results.over == after.result
+        if results.owners:
+            want = {
+                board.powers[p].name: sorted(board.provinces[c].name for c in centres)
+                for p, centres in state["centers"].items()
+                if centres
+            }
+            assert {p: sorted(c) for p, c in results.owners.items()} == want
+
+    # -- words ---------------------------------------------------------------
+    def unit_words(self, unit) -> str:
+        return f"{UNIT_WORDS[unit.kind]} {full_name(self.board, unit.location)}"
+
+    def unit_id(self, words: str) -> str:
+        kind, _, place = words.partition(" ")
+        for location in self.board.locations():
+            if full_name(self.board, location) == place:
+                return f"{kind[0]} {location}"
+        raise AssertionError(words)
+
+    def order_words(self, position: Position, power: str, canonical: str) -> str:
+        """What the results say after the unit, from a canonical order."""
+        name = lambda loc: full_name(self.board, loc)  # noqa: E731
+        words = canonical.split()
+        verb = words[2]
+        if verb == "H":
+            return "HOLD"
+        if verb in ("-", "R"):
+            return f"-> {name(words[3])}"
+        if verb == "D":
+            return "DISBAND"
+        target = position.units.get(province_of(words[4]))
+        owner, unit = target if target else (power, None)
+        adjective = self.board.powers[owner].adjective + " " if owner != power else ""
+        kind = UNIT_WORDS[unit.kind if unit else words[3]]
+        place = name(unit.location if unit else words[4])
+        text = f"{'SUPPORT' if verb == 'S' else 'CONVOY'} {adjective}{kind} {place}"
+        if len(words) > 5:
+            text += f" -> {name(words[6])}"
+        return text
+
+    def adjustment_words(self, canonical: str) -> str:
+        if canonical == "WAIVE":
+            return "Build waived"
+        kind, location, verb = canonical.split()
+        place = full_name(self.board, location)
+        if verb == "B":
+            return f"Builds {'an army' if kind == 'A' else 'a fleet'} in {place}"
+        sea = self.board.provinces[province_of(location)].is_sea
+        unit = UNIT_WORDS[kind].lower()
+        return f"Removes the {unit} in {'the ' if sea else ''}{place}"
+
+    def reply_lines(self, position, power, mine) -> list[UnitLine]:
+        name = self.board.powers[power].name
+        if position.phase.type == "M":
+            units = position.units_of(power)
+            none = "No Order Processed"
+        else:
+            units = sorted(
+                (d.unit for d in position.dislodged.values() if d.power == power),
+                key=lambda u: u.location,
+            )
+            none = "No Order Processed (DISBAND)"
+        lines = []
+        for unit in units:
+            order = mine.get(unit.province)
+            words = self.order_words(position, power, order) if order else none
+            lines.append(UnitLine(name, self.unit_words(unit), words, frozenset()))
+        return lines
+
+    def trail(self) -> str:
+        return "\n".join(self.log[-40:])
