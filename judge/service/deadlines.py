@@ -24,7 +24,7 @@ Inputs and outputs are aware UTC datetimes; naive inputs are taken as UTC.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
@@ -181,3 +181,20 @@ def schedule_phase(
 def reminder_time(deadline: datetime) -> datetime:
     """Players without complete orders are reminded 8 h before the deadline."""
     return _utc(deadline) - timedelta(hours=8)
+
+
+REPLACEMENT_HOURS = 24.0
+
+
+def replacement_deadline(
+    phase_type: str, settings: DeadlineSettings, now: datetime, deadline: datetime
+) -> datetime | None:
+    """A replacement who takes over a power owing orders gets at least a day
+    (njudge Bug 437): a deadline less than REPLACEMENT_HOURS away (or past)
+    moves to now + REPLACEMENT_HOURS, snapped to the clock and allowed days
+    like any deadline.  None: the deadline stays."""
+    if _utc(deadline) >= _utc(now) + timedelta(hours=REPLACEMENT_HOURS):
+        return None
+    name = PHASE_TYPES.get(phase_type, phase_type)
+    timing = replace(settings.timing(phase_type), next=REPLACEMENT_HOURS)
+    return next_deadline(phase_type, replace(settings, **{name: timing}), now)

@@ -11,6 +11,7 @@ from judge.reports.dates import judge_date
 from judge.service.lifecycle import roster_lines
 from judge.service.processing import game_variant_lines
 from judge.service.seats import game_seats
+from judge.service.seats import kind as seat_kind
 from judge.service.store import load_game, members, moment
 from judge.service.worlds_cmds import world_note
 
@@ -140,6 +141,8 @@ def whogame(db, name: str) -> str:
     if game.status == "forming":
         for member in members(db, name, "player"):
             lines.append("  (anonymous)" if game.anonymous else f"  {member.address}")
+    elif seat_kind(board) == "small":
+        lines += seat_lines(db, game, board)
     else:
         lines += roster_lines(db, game, board)
     masters = members(db, name, "master")
@@ -151,3 +154,29 @@ def whogame(db, name: str) -> str:
     if observers:
         lines.append(f"  Observers: {len(observers)}")
     return "\n".join(lines)
+
+
+def seat_lines(db, game, board) -> list[str]:
+    """The rulebook's small games: one line per seat ('P2: Austria, France')
+    with its player; countries nobody plays are listed as neutral."""
+    rows = {m.power: m for m in members(db, game.name, "player") if m.power}
+    table = game_seats(game, board)
+    lines = []
+    for seat, countries in sorted(table.items()):
+        label = f"{seat}: " + ", ".join(board.powers[c].name for c in countries)
+        member = next((rows[c] for c in countries if c in rows), None)
+        if member is None:
+            who = "(civil disorder)"
+        elif game.anonymous:
+            who = "(anonymous)"
+        else:
+            who = member.address
+        state = (
+            "" if member is None or member.state == "active" else (f" [{member.state}]")
+        )
+        lines.append(f"  {label:<28} {who}{state}")
+    seated = {c for countries in table.values() for c in countries}
+    neutral = [board.powers[p].name for p in sorted(board.powers) if p not in seated]
+    if neutral:
+        lines.append(f"  Neutral: {', '.join(neutral)}")
+    return lines

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 
 from judge.engine.api import adjudicate
 from judge.engine.serialize import position_from_json
@@ -10,6 +11,7 @@ from judge.mail.message import Attachment, OutgoingMail
 from judge.reports.results import phase_title
 from judge.service import seats
 from judge.service.lifecycle import finish_game, start_game
+from judge.service.passwords import hash_password
 from judge.service.processing import (
     engine_orders,
     process,
@@ -191,11 +193,19 @@ def master_eject(session, me, game, command) -> None:
         if power:
             names |= {power.name.lower(), power.letter.lower()}
         if target.lower() in names and member.role != "master":
+            # njudge bug 447: an ejected player has resigned, for good
+            session.db.execute(
+                "INSERT OR IGNORE INTO svc_ejected (game, address) VALUES (?, ?)",
+                [game.name, member.address.lower()],
+            )
             if game.status == "forming" or member.role == "observer":
                 session.db.execute("DELETE FROM svc_members WHERE id = ?", [member.id])
-            else:  # a variant's seat: all its countries
+            else:  # a variant's seat: all its countries; the password dies
                 for row in seats.seat_rows(session.db, game, board, member):
-                    update_member(session.db, row.id, state="resigned")
+                    update_member(
+                        session.db, row.id, state="resigned",
+                        password=hash_password(secrets.token_hex(16)),
+                    )  # fmt: skip
             who = power.name if power else "the player"
             session.say(
                 f"Ejected {who} ({'anonymous' if game.anonymous else member.address})."

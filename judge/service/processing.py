@@ -121,15 +121,19 @@ def covering_absence(db, game: str, when: datetime) -> datetime | None:
 
 def check_early(db, game_name: str, settings, now: datetime) -> None:
     """Every power owing orders has complete orders and nobody waits: process
-    after `delay`, not before `min` (njudge); otherwise at the deadline."""
+    after `delay`, not before `min` (njudge); otherwise at the deadline (and
+    always at the deadline when nobody owes orders)."""
     game = load_game(db, game_name)
     if game is None or game.status != "active":
         return
     board = game.board
     position = game.current(board)
     waiting = any(m.wait for m in members(db, game.name, "player") if m.power)
+    # a phase nobody owes orders for (Imperial's W1900A, where empires join)
+    # waits for its deadline or the master's PROCESS, leaving time to join
+    owed = any(orders_needed(board, position).values())
     process_at = None
-    if not waiting and not late_powers(db, game, board, position):
+    if owed and not waiting and not late_powers(db, game, board, position):
         timing = game.deadline_settings(settings.timezone)
         earliest = deadlines.earliest_processing(
             position.phase.type, timing, moment(game.phase_start)

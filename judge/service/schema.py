@@ -64,6 +64,10 @@ CREATE TABLE IF NOT EXISTS svc_absences (
   member INTEGER NOT NULL,
   start TEXT NOT NULL, until TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS svc_ejected (  -- EJECT: may not sign back on
+  game TEXT NOT NULL, address TEXT NOT NULL,
+  PRIMARY KEY (game, address)
+);
 CREATE TABLE IF NOT EXISTS svc_accounts (
   address TEXT PRIMARY KEY,
   name TEXT, country TEXT, tz TEXT,

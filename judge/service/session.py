@@ -14,8 +14,16 @@ from judge.engine.orders import Waive
 from judge.language.commands import Command, CommandError, read_command
 from judge.mail.message import Attachment, IncomingMail, OutgoingMail
 from judge.reports import order_reply, reply_subject
+from judge.reports.dates import judge_date
 from judge.reports.templating import render
-from judge.service import info, master, seats, settings_cmds, worlds_cmds
+from judge.service import (
+    deadlines,
+    info,
+    master,
+    seats,
+    settings_cmds,
+    worlds_cmds,
+)
 from judge.service.lifecycle import start_game
 from judge.service.passwords import check_password, hash_password
 from judge.service.press import PressDraft, send_press
@@ -28,6 +36,7 @@ from judge.service.store import (
     members,
     moment,
     stored_orders,
+    update_game,
     update_member,
 )
 from judge.service.variant_orders import (
@@ -105,7 +114,7 @@ class Session:
             return self.press_line(raw, text)
         if self.register is not None:
             return self.register_line(text)
-        if not text:
+        if not text or quoted(text):
             return True
         try:
             command = read_command(text)
@@ -351,6 +360,12 @@ class Session:
         game = self.game_arg(target[len(letter) :])
         if game is None:
             raise Stop
+        if self.ejected(game.name):
+            self.say(
+                f"You were ejected from game '{game.name}' by its master and may"
+                " not sign on to it again."
+            )
+            raise Stop
         if letter == "?":
             self.join_forming(game, password)
             return
@@ -406,6 +421,15 @@ class Session:
             self.copy_to.add(seat.address)
         raise Stop
 
+    def ejected(self, game: str) -> bool:
+        return (
+            self.db.execute(
+                "SELECT 1 FROM svc_ejected WHERE game = ? AND address = ?",
+                [game, self.mail.sender.lower()],
+            ).fetchone()
+            is not None
+        )
+
     def signed_on(self, seat: Member, power: str | None) -> None:
         self.me = seat
         self.acting = power
@@ -440,12 +464,36 @@ class Session:
                     password=hash_password(password), wait=0, draw=0,
                 )  # fmt: skip
             seat = member_by_id(self.db, seat.id)
+        moved = self.give_replacement_time(game, power.id)
         self.extra += tell_all(
             self.db, self.settings, game.name, "Takeover",
-            f"{power.name} has been taken over by a new player.",
+            f"{power.name} has been taken over by a new player."
+            + (f"\nThe deadline has moved to {moved}." if moved else ""),
         )  # fmt: skip
         self.say(f"You have taken over {power.name} in game '{game.name}'.")
         self.signed_on(seat, power.id)
+
+    def give_replacement_time(self, game, power: str) -> str | None:
+        """njudge Bug 437: a replacement for a power that owes orders gets at
+        least a day before the deadline (docs/deadlines.md).  Returns the new
+        deadline in words, or None when it stays."""
+        board = game.board
+        position = game.current(board)
+        if not orders_needed(board, position).get(power) or not game.deadline:
+            return None
+        timing = game.deadline_settings(self.settings.timezone)
+        phase_type = position.phase.type
+        deadline = deadlines.replacement_deadline(
+            phase_type, timing, self.now, moment(game.deadline)
+        )
+        if deadline is None:
+            return None
+        update_game(
+            self.db, game.name, deadline=iso(deadline),
+            grace_end=iso(deadlines.grace_end(phase_type, timing, deadline)),
+            reminded=0, late_notified=None,
+        )  # fmt: skip
+        return judge_date(deadline, self.settings.timezone)
 
     def join_forming(self, game, password: str) -> None:
         mine = [
@@ -688,6 +736,16 @@ class Session:
             for address in sorted(self.copy_to)
         ]
         return [reply, *copies, *self.extra]
+
+
+JUDGE_HEADER = re.compile(r"^::\s*[A-Za-z][\w ]*:")
+
+
+def quoted(text: str) -> bool:
+    """A line quoted from an earlier mail ('> ...') or one of the judge's own
+    header lines (':: Judge: ...', ':: Deadline: ...') copied into a reply:
+    never a command or an order."""
+    return text.startswith(">") or bool(JUDGE_HEADER.match(text))
 
 
 def describe_state(state: str) -> str:

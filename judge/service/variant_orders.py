@@ -7,18 +7,7 @@ a multi-country seat's lines shared out among its countries."""
 from __future__ import annotations
 
 from judge.engine.board import Board
-from judge.engine.orders import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    Waive,
-)
+from judge.engine.orders import Build, Disband, Order, Retreat, Waive
 from judge.engine.state import Position
 from judge.engine.variant_rules import parse_variant_order
 from judge.language.orders import ParsedOrder, parse_orders
@@ -53,37 +42,7 @@ def read_orders(
             order = parse_variant_order(board, parsed.text)
             if order is not None:
                 out[i] = ParsedOrder(parsed.text, order)
-    if power is not None:
-        out = [_not_yours(board, position, power, parsed) for parsed in out]
     return out
-
-
-_UNIT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband)
-
-
-def _not_yours(board: Board, position: Position, power: str, parsed: ParsedOrder):
-    """An order for a unit the power does not have is refused as it arrives:
-    the engine would void it, and the reply (which lists the power's own
-    units) would not show it."""
-    order = parsed.order
-    if not isinstance(order, _UNIT_ORDERS):
-        return parsed
-    province = order.unit.province
-    if position.phase.type == "R":
-        gone = position.dislodged.get(province)
-        owner = gone.power if gone else None
-        where = "no dislodged unit"
-    else:
-        held = position.units.get(province)
-        owner = held[0] if held else None
-        where = "no unit"
-    if owner == power:
-        return parsed
-    place = board.location_name(province)
-    if owner is None or owner not in board.powers:
-        return ParsedOrder(parsed.text, None, f"you have {where} in {place}")
-    adjective = board.powers[owner].adjective
-    return ParsedOrder(parsed.text, None, f"the unit in {place} is {adjective}")
 
 
 def order_key(order: Order, waives: int) -> str:
@@ -100,16 +59,36 @@ def order_key(order: Order, waives: int) -> str:
     return "V:" + order.canonical()
 
 
-def _header(board: Board, line: str) -> str | None:
-    """The country a heading line such as 'France:' or 'Orders for France' names."""
-    words = line.lower().replace(":", " ").split()
+def _header(board: Board, line: str) -> tuple[str | None, str | None]:
+    """(country, None) for a heading line such as 'France:', 'Orders for
+    France', 'Fra:' or 'F:' (an abbreviation or the power's letter only with
+    the colon, and only when one power fits); (None, why) for an ambiguous
+    one; (None, None) for a line that is no heading."""
+    stripped = line.strip()
+    colon = stripped.endswith(":")
+    words = stripped.lower().replace(":", " ").split()
     if words[:2] == ["orders", "for"]:
         words = words[2:]
     text = " ".join(words)
+    if not text:
+        return None, None
     for pid, power in board.powers.items():
         if text in (pid.lower(), power.name.lower(), power.adjective.lower()):
-            return pid
-    return None
+            return pid, None
+    if not colon or " " in text:
+        return None, None
+    fits = sorted(
+        pid
+        for pid, power in board.powers.items()
+        if text == power.letter.lower()
+        or (len(text) >= 3 and power.name.lower().startswith(text))
+    )
+    if len(fits) == 1:
+        return fits[0], None
+    if fits:
+        names = " or ".join(board.powers[p].name for p in fits)
+        return None, f"'{stripped}' could be {names}: write the country's name"
+    return None, None
 
 
 def _owner(board: Board, position: Position, order: Order, countries, needs):
@@ -122,8 +101,9 @@ def _owner(board: Board, position: Position, order: Order, countries, needs):
             ):
                 return country
         return None
-    if isinstance(order, Waive):
-        return next((c for c in countries if needs.get(c, 0) > 0), None)
+    if isinstance(order, Waive):  # the only country owing builds, or a heading
+        owing = [c for c in countries if needs.get(c, 0) > 0]
+        return owing[0] if len(owing) == 1 else None
     if isinstance(order, Retreat) or (
         position.phase.type == "R" and isinstance(order, Disband)
     ):
@@ -133,6 +113,17 @@ def _owner(board: Board, position: Position, order: Order, countries, needs):
         held = position.units.get(unit.province)
         return held[0] if held and held[0] in countries else None
     return None
+
+
+def _waive_refusal(board: Board, countries, needs) -> str:
+    owing = sorted(board.powers[c].name for c in countries if needs.get(c, 0) > 0)
+    if not owing:
+        return "none of your countries owes a build"
+    listed = ", ".join(owing[:-1]) + f" and {owing[-1]}"
+    return (
+        f"{'both ' if len(owing) == 2 else ''}{listed} owe builds; head it with"
+        f" the country's name, e.g. '{owing[0]}:'"
+    )
 
 
 def route(
@@ -147,7 +138,11 @@ def route(
     names = " and ".join(board.powers[c].name for c in countries)
     current = None
     for line in lines:
-        named = _header(board, line)
+        named, unclear = _header(board, line)
+        if unclear:
+            refused.append((line, unclear))
+            current = None
+            continue
         if named is not None:
             if named in countries:
                 current = named
@@ -161,6 +156,9 @@ def route(
                 refused.append((parsed.text, parsed.error or "not understood"))
                 continue
             country = current or _owner(board, position, parsed.order, countries, needs)
+            if country is None and isinstance(parsed.order, Waive):
+                refused.append((parsed.text, _waive_refusal(board, countries, needs)))
+                continue
             if country is None:
                 refused.append(
                     (
