@@ -7,7 +7,18 @@ a multi-country seat's lines shared out among its countries."""
 from __future__ import annotations
 
 from judge.engine.board import Board
-from judge.engine.orders import Build, Disband, Order, Retreat, Waive
+from judge.engine.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
 from judge.engine.state import Position
 from judge.engine.variant_rules import parse_variant_order
 from judge.language.orders import ParsedOrder, parse_orders
@@ -42,7 +53,37 @@ def read_orders(
             order = parse_variant_order(board, parsed.text)
             if order is not None:
                 out[i] = ParsedOrder(parsed.text, order)
+    if power is not None:
+        out = [_not_yours(board, position, power, parsed) for parsed in out]
     return out
+
+
+_UNIT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband)
+
+
+def _not_yours(board: Board, position: Position, power: str, parsed: ParsedOrder):
+    """An order for a unit the power does not have is refused as it arrives:
+    the engine would void it, and the reply (which lists the power's own
+    units) would not show it."""
+    order = parsed.order
+    if not isinstance(order, _UNIT_ORDERS):
+        return parsed
+    province = order.unit.province
+    if position.phase.type == "R":
+        gone = position.dislodged.get(province)
+        owner = gone.power if gone else None
+        where = "no dislodged unit"
+    else:
+        held = position.units.get(province)
+        owner = held[0] if held else None
+        where = "no unit"
+    if owner == power:
+        return parsed
+    place = board.location_name(province)
+    if owner is None or owner not in board.powers:
+        return ParsedOrder(parsed.text, None, f"you have {where} in {place}")
+    adjective = board.powers[owner].adjective
+    return ParsedOrder(parsed.text, None, f"the unit in {place} is {adjective}")
 
 
 def order_key(order: Order, waives: int) -> str:
