@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from judge.engine.api import orders_needed
 from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
+from judge.reports.orders import adjustment_lines, movement_lines, retreat_lines
 from judge.service import deadlines
 from judge.service.processing import (
     LATE_REPEAT,
+    engine_orders,
     late_powers,
     notice,
     process,
@@ -20,6 +23,7 @@ from judge.service.store import (
     load_game,
     members,
     moment,
+    stored_orders,
     update_game,
     update_member,
 )
@@ -85,23 +89,52 @@ def late_notices(db, settings, game, late: list[str]) -> list[OutgoingMail]:
 
 
 def reminders(db, settings, game, late: list[str]) -> list[OutgoingMail]:
+    """One reminder per player with late countries, with a copy of the orders
+    received so far (as njudge's reminder has)."""
     deadline = judge_date(moment(game.deadline), settings.timezone)
-    once = {}  # a player with several late countries: one reminder
+    mine: dict[str, list[str]] = {}  # a player's late countries
+    first = {}
     for member in members(db, game.name, "player"):
         if member.power in late and member.state == "active":
-            once.setdefault(member.address.lower(), member)
-    return [
-        notice(
-            settings,
-            game,
-            member,
-            "Reminder",
-            f"Reminder: your orders for {game.name} are not complete.\n"
-            f"The deadline is {deadline}.  Send SIGNON and your orders, or\n"
-            "LIST for the state of the game.\n",
+            first.setdefault(member.address.lower(), member)
+            mine.setdefault(member.address.lower(), []).append(member.power)
+    board = game.board
+    position = game.current(board)
+    orders = engine_orders(board, position, stored_orders(db, game.name))
+    needed = orders_needed(board, position)
+    mails = []
+    for address, member in first.items():
+        copy = []
+        for power in mine[address]:
+            copy += current_lines(board, position, power, orders, needed)
+        mails.append(
+            notice(
+                settings,
+                game,
+                member,
+                "Reminder",
+                f"Reminder: your orders for {game.name} are not complete.\n"
+                f"The deadline is {deadline}.  Send SIGNON and your orders, or\n"
+                "LIST for the state of the game.\n\nYour orders so far:\n"
+                + "\n".join(copy)
+                + "\n",
+            )
         )
-        for member in once.values()
-    ]
+    return mails
+
+
+def current_lines(board, position, power, orders, needed) -> list[str]:
+    """A power's orders as they stand, and how many are missing."""
+    given = orders.get(power, [])
+    kind = position.phase.type
+    if kind == "M":
+        lines, missing = movement_lines(board, position, power, given)
+    elif kind == "R":
+        lines, missing = retreat_lines(board, position, power, given)
+    else:
+        lines, missing = adjustment_lines(board, power, given, needed.get(power, 0))
+    name = board.powers[power].name
+    return [*lines, f"{name}: {missing} order(s) missing."]
 
 
 def end_of_grace(db, settings, game, late, now) -> list[OutgoingMail]:

@@ -10,7 +10,9 @@ from email.message import EmailMessage
 
 from harness import MASTER, PLAYERS, form_game, password, signon
 
+from judge.engine.variants import load_variant
 from judge.mail import decode
+from judge.service.variant_orders import _header
 
 STRANGER = "newcomer@example.org"
 OBSERVER = "watcher@example.org"
@@ -336,6 +338,10 @@ def test_bug_398_reminders(judge):
         [judge.seat("RUSSIA"), judge.seat("TURKEY")]
     )
     assert all("Reminder" in m.subject for m in out)
+    turkey = next(m.body for m in out if m.to == (judge.seat("TURKEY"),))
+    assert "Turkey: Fleet Ankara HOLD." in turkey  # a copy of the orders so far
+    assert "Turkey: Army Smyrna, No Order Processed." in turkey
+    assert "Turkey: 2 order(s) missing." in turkey
     assert judge.tick(deadline - timedelta(hours=6)) == []  # once
     # a new deadline from the master: a new reminder before it
     judge.send(MASTER, "SIGNON Malpha pw-master\nSET DEADLINE 2026-01-12 23:30")
@@ -500,6 +506,18 @@ def test_headings_by_abbreviation_or_letter(judge):
     # a letter that is not one of the seat's countries is refused as a heading
     body = judge.send(p2, seat_signon(judge, "FRANCE") + "\nG:\nA Mun H")[0].body
     assert "Germany is not yours" in body
+
+
+def test_headings_only_where_one_country_fits():
+    board, _ = load_variant("1913")
+    assert _header(board, "Ger:") == ("GERMANY", None)
+    assert _header(board, "G:") == ("GERMANY", None)
+    country, why = _header(board, "Gre:")  # Great Britain or Greece
+    assert country is None and "Great Britain or Greece" in why
+    assert _header(board, "Ger") == (None, None)  # no colon: an order line
+    imperial, _ = load_variant("imperial")
+    assert _header(imperial, "BRE:") == ("EMPIRE_BRE", None)
+    assert _header(imperial, "Emp:")[0] is None
 
 
 # -- replies that quote the judge ---------------------------------------------------
