@@ -56,8 +56,9 @@ other engine's or where it departs from the DATC v3.0 (docs/rules.md,
   battle), and counts the support of a convoyed attack given by the attacked
   unit's own power.
 * retreat to a province left vacant by a stand-off (6.H.6): the other engine
-  offers it when it is the convoyed attacker's origin (4.A.5), whether or not
-  the dislodged unit took part in the stand-off.
+  offers such provinces to a unit dislodged by a convoyed army (the
+  attacker's origin among them, 4.A.5), whether or not the dislodged unit
+  took part in the stand-off; after an attack over land it does not.
 """
 
 from __future__ import annotations
@@ -478,10 +479,16 @@ def classify(
                 return "civil-disorder removals (4.D.8, 6.J)"
             return "land-route fallback (4.A.3)"
     if kind == "A" and _cd_by_abbreviation(request, response, reply):
+        if request["variant"].endswith("rules=2023"):
+            return "civil-disorder removals + tie-break by abbreviation"
         return "civil-disorder tie-break by abbreviation (6.J.4, 6.J.6)"
     if kind != "M":
         return "unexplained"
-    if kinds == ["dislodged"] and _retreat_standoff(request, response, reply):
+    # (A unit left without retreats skips our retreat phase: the next phase
+    # differs too.)
+    if set(kinds) <= {"dislodged", "phase"} and _retreat_standoff(
+        request, response, reply
+    ):
         return "retreat to a province left vacant by a stand-off (6.H.6)"
     # The other engine falls back to the land route only when no fleet is
     # ordered to convoy (6.G.8) and not when the convoy fails (6.G.11,
@@ -529,9 +536,8 @@ def _cd_by_abbreviation(request: dict, response: dict, reply: dict) -> bool:
     """Whether the other engine's removals are ours with equally distant
     units taken in the order of their abbreviations (the DATC prefers the
     English names: Marseilles before Mid-Atlantic Ocean)."""
-    board, rules = load_variant(request["variant"])
-    if rules.rules_2023:
-        return False
+    # The other engine's distance is to home centres, as in our default rules.
+    board, _rules = load_variant(request["variant"])
     position = position_from_json(board, request["state"])
     units = dict(position.units)
     for r in response["results"]:
@@ -656,6 +662,11 @@ def play(
         tally[f"phases {kind}"] += 1
         if "error" in response or response["errors"]:
             return {"kinds": ["request"], "request": request, "ours": response}
+        for r in response["results"]:  # what the phases exercised
+            for code in r["result"]:
+                tally[f"results: {code}"] += 1
+            if " C A " in r["order"] and not r["result"]:
+                tally["results: convoy orders without failure"] += 1
         ours = ours_outcome(response, kind, request["state"])
         theirs = other_outcome(reply, kind)
         kinds = differences(ours, theirs, reply["next"]["done"])

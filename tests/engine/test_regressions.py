@@ -110,6 +110,37 @@ CASES = {
         },
         dislodged_after={"A BUL": ["GRE", "RUM"]},
     ),
+    # A fleet dislodged by a convoyed army, after standing off over its only
+    # empty neighbour: no retreat (6.H.6), so it is disbanded at once; the
+    # other engine offered Trieste because the attacker came by convoy.
+    "stand-off after a convoyed attack elsewhere": dict(
+        state={
+            "phase": "S1904M",
+            "units": {
+                "ITALY": ["F VEN"],
+                "AUSTRIA": ["A TYR"],
+                "ENGLAND": ["F ADR"],
+                "FRANCE": ["A ALB"],
+                "GERMANY": ["F APU"],
+            },
+        },
+        orders={
+            "ITALY": ["F VEN - TRI"],
+            "AUSTRIA": ["A TYR - TRI"],
+            "ENGLAND": ["F ADR C A ALB - VEN"],
+            "FRANCE": ["A ALB - VEN VIA"],
+            "GERMANY": ["F APU S A ALB - VEN"],
+        },
+        expect={
+            "F VEN": ["bounce", "dislodged", "disband"],
+            "A TYR": ["bounce"],
+            "F ADR": [],
+            "A ALB": [],
+            "F APU": [],
+        },
+        dislodged_after={},
+        phase_after="F1904M",
+    ),
     # Civil-disorder removals at equal distance go by the provinces' English
     # names (6.J.4, 6.J.6): Marseilles before Mid-Atlantic Ocean, both five
     # moves by sea from Constantinople.  The other engine went by the
@@ -168,6 +199,8 @@ def test_regression(case_id, variant):
     if units_after is not None:
         got = {p: sorted(us) for p, us in response["state"]["units"].items() if us}
         assert got == units_after
+    if "phase_after" in case:
+        assert response["state"]["phase"] == case["phase_after"]
     if "dislodged_after" in case:
         got = {
             d["unit"]: d["retreats"]
