@@ -234,57 +234,58 @@ class Layout:
         return i + 1
 
     # -- a reply to orders -------------------------------------------------
-    def read_reply(self, body: str, phase: str, turn: int, power: str):
-        """The order reply block for `power` inside a reply body: its unit
-        lines (movement/retreat: UnitLine; adjustment: the line text) and
-        the refused (text, reason) pairs."""
+    def read_reply(self, body: str, phase: str, turn: int, power: str) -> Reply:
+        """The order reply for `power` in a reply body (the first block with
+        the identification lines): its unit lines (UnitLine in movement and
+        retreats, the line's text in adjustments), the refused (text,
+        reason) pairs and the status line."""
         lines = body.split("\n")
-        start = [
-            k for k, line in enumerate(lines)
-            if line.startswith(":: Judge: ")
-        ]  # fmt: skip
-        expect(start, 0, lines, "a reply with orders has the identification lines")
+        starts = [k for k, line in enumerate(lines) if line.startswith(":: Judge: ")]
+        expect(starts, 0, lines, "a reply with orders has the identification lines")
+        lines = lines[starts[0] :]
+        _, _, i = self.header(lines)
+        expect(self.title(lines[i], "orders", phase, turn), i, lines, "orders title")
+        expect(lines[i + 1] == "", i + 1, lines, "blank after the title")
+        i += 2
         name = self.board.powers[power].name
-        for k in start:
-            sub = lines[k:]
-            _, _, i = self.header(sub)
-            expect(self.title(sub[i], "orders", phase, turn), i, sub, "orders title")
-            i += 2
-            units, adjustments = [], []
-            kind = phase[5]
-            while sub[i]:
-                if sub[i] == f"{name}: No orders.":
-                    i += 1
-                    continue
-                regex = {"M": self.unit_re, "R": self.retreat_re}.get(
-                    kind, self.adjust_re
-                )
-                m = regex.fullmatch(sub[i])
-                expect(m is not None, i, sub, "an order line in the reply")
-                expect(not m["marks"], i, sub, "no outcome marks in a reply")
-                if m["power"] != name:
-                    break
-                if kind == "A":
-                    adjustments.append(m["order"])
+        regex = {"M": self.unit_re, "R": self.retreat_re}.get(phase[5], self.adjust_re)
+        reply = Reply()
+        while lines[i]:
+            if lines[i] != f"{name}: No orders.":
+                m = regex.fullmatch(lines[i])
+                expect(m is not None, i, lines, "an order line in the reply")
+                expect(m["power"] == name, i, lines, "the power's own orders")
+                expect(not m["marks"], i, lines, "no outcome marks in a reply")
+                if phase[5] == "A":
+                    reply.adjustments.append(m["order"])
                 else:
-                    units.append(
-                        UnitLine(m["power"], m["unit"],
-                                 m["order"].lstrip(", ").strip(), frozenset())
-                    )  # fmt: skip
+                    order = m["order"].lstrip(", ").strip()
+                    reply.units.append(UnitLine(name, m["unit"], order, frozenset()))
+            i += 1
+        i += 1
+        if lines[i] == "Refused orders (your other orders stand):":
+            i += 1
+            while lines[i].startswith("  "):
+                text, _, reason = lines[i][2:].partition(": ")
+                reply.refused.append((text, reason))
                 i += 1
-            else:
-                refused = []
-                i += 1
-                if sub[i] == "Refused orders (your other orders stand):":
-                    i += 1
-                    while sub[i].startswith("  "):
-                        text, _, reason = sub[i][2:].rpartition(": ")
-                        refused.append((text, reason))
-                        i += 1
-                    i += 1
-                expect(sub[i] != "", i, sub, "the status line")
-                return units, adjustments, refused
-        raise LayoutError(f"no order reply for {name} in:\n{body}")
+            expect(lines[i] == "", i, lines, "blank after the refused orders")
+            i += 1
+        reply.status = lines[i]
+        expect(lines[i + 1] == "", i + 1, lines, "blank after the status line")
+        expect(
+            re.fullmatch(rf"The deadline for orders is {DATE}\.", lines[i + 2]),
+            i + 2, lines, "the deadline line",
+        )  # fmt: skip
+        return reply
+
+
+@dataclass
+class Reply:
+    units: list[UnitLine] = field(default_factory=list)
+    adjustments: list[str] = field(default_factory=list)
+    refused: list[tuple[str, str]] = field(default_factory=list)
+    status: str = ""
 
 
 def expect(ok, i: int, lines: list[str], what: str) -> None:

@@ -25,7 +25,7 @@ import random
 from collections import Counter
 
 from harness import MASTER, PLAYERS, Judge, form_game, signon
-from mail_layout import Layout, Results, UnitLine
+from mail_layout import Layout, LayoutError, Results, UnitLine
 from random_orders import (
     GARBAGE,
     STYLES,
@@ -54,24 +54,31 @@ class RandomGame:
         self.last_year = last_year
         self.board = None
         self.phases = 0
+        self.address: dict[str, str] = {}  # power -> its player's address
+        self.subs = 0  # players who took over a power in civil disorder
+        self.waiting: set[str] = set()  # powers with SET WAIT this phase
+        self.needed: dict[str, int] = {}  # what each power owes this phase
+        self.observers: list[str] = []  # they get the results (with a map)
         self.log: list[str] = []  # what happened, for failure messages
 
     # -- the game ------------------------------------------------------------
     def start(self) -> None:
         self.judge.db.execute("PRAGMA synchronous = OFF")  # speed, not safety
         form_game(self.judge)
-        self.judge.send(OBSERVER, f"OBSERVE {GAME}")
         self.board = load_game(self.judge.db, GAME).board
-        self.seats = {self.judge.seat(p): p for p in self.board.powers}
-        for address, power in self.seats.items():  # pictures: other tests
-            out = self.judge.send(address, f"{signon(self.judge, power)}\nSET MAP OFF")
+        self.address = {p: self.judge.seat(p) for p in self.board.powers}
+        zone = self.rng.choice(sorted(self.board.powers))
+        for power, address in self.address.items():  # pictures: other tests
+            extra = "\nSET TIMEZONE America/New_York" if power == zone else ""
+            body = f"{signon(self.judge, power)}\nSET MAP OFF{extra}"
+            out = self.judge.send(address, body)
             assert "Maps with results: off." in out[0].body
         out = self.judge.send(MASTER, f"SIGNON M{GAME} pw-master\nSET MAP OFF")
         assert "Maps with results: off." in out[0].body
         game = load_game(self.judge.db, GAME)
         assert game.status == "active"
         self.layout = Layout(self.board, CODE, GAME)
-        assert sorted(self.seats) == sorted(PLAYERS)
+        assert sorted(self.address.values()) == sorted(PLAYERS)
 
     def play(self) -> str:
         self.start()
@@ -87,13 +94,18 @@ class RandomGame:
     def phase(self, game, position: Position) -> None:
         phase, turn = str(position.phase), game.turn
         self.log.append(f"--- {phase} (turn {turn})")
-        needed = orders_needed(self.board, position)
+        if not self.observers and position.phase.year >= 1904:
+            self.observe()
+        needed = self.needed = orders_needed(self.board, position)
         expected: dict[str, dict[str, str]] = {}
+        self.waiting = set()
         powers = sorted(self.board.powers)
         self.rng.shuffle(powers)
         for power in powers:
             if not self.alive(position, power):
                 continue
+            if self.in_disorder(power) and self.rng.random() < 0.15:
+                self.take_over(power)
             if power in needed and self.rng.random() < 0.05:
                 self.log.append(f"{power} misses the deadline")
                 continue
@@ -103,8 +115,38 @@ class RandomGame:
             return
         self.process(game, position, expected)
 
+    def observe(self) -> None:
+        """Someone starts following the game half-way (maps on: drawn)."""
+        out = self.judge.send(OBSERVER, f"OBSERVE {GAME}")
+        assert "You are observing game" in out[0].body, out[0].body
+        self.observers.append(OBSERVER)
+
     def alive(self, position: Position, power: str) -> bool:
         return bool(position.units_of(power) or position.centres_of(power))
+
+    def in_disorder(self, power: str) -> bool:
+        row = self.judge.row(
+            "SELECT state FROM svc_members WHERE game = ? AND power = ?"
+            " AND role = 'player'",
+            [GAME, power],
+        )
+        return row[0] == "cd"
+
+    def take_over(self, power: str) -> None:
+        """A new player takes over a power in civil disorder."""
+        self.subs += 1
+        address = f"sub{self.subs}@example.org"
+        letter = self.board.powers[power].letter
+        out = self.judge.send(address, f"SIGNON {letter}{GAME} pw-sub{self.subs}")
+        assert f"You have taken over {self.board.powers[power].name}" in (
+            out[0].body
+        ), out[0].body
+        old = self.address[power]
+        self.address[power] = address
+        told = [m for m in out[1:] if m.subject == f"{CODE}:{GAME} - Takeover"]
+        self.one_each(told)
+        assert old not in {a for m in told for a in m.to}
+        self.log.append(f"{address} takes over {power} from {old}")
 
     # -- a player's mails ------------------------------------------------------
     def player_mails(self, position, turn, power, needed, expected) -> None:
@@ -113,11 +155,13 @@ class RandomGame:
         extras = []
         if rng.random() < 0.1:
             extras.append("SET WAIT")
+            self.waiting.add(power)
         if rng.random() < 0.1:
             extras += ["BROADCAST", f"{power} says hello.", "ENDBROADCAST"]
         if not needed:
-            if extras:
-                self.mail(position, turn, power, {}, extras, expected, check=False)
+            strays = self.stray_orders(position, power) if rng.random() < 0.3 else []
+            if extras or strays:
+                self.mail(position, turn, power, {}, extras, expected, strays=strays)
             return
         first = dict(orders)
         if rng.random() < 0.3 and len(first) > 1:  # some units in a second mail
@@ -141,7 +185,7 @@ class RandomGame:
             return retreat_orders(position, power, self.rng)
         return adjustment_orders(self.board, position, power, needed, self.rng)
 
-    def mail(self, position, turn, power, orders, extras, expected, check=True):
+    def mail(self, position, turn, power, orders, extras, expected, strays=()):
         rng = self.rng
         style = rng.choice([*STYLES, "mixed"])
         lines, garbage = [], []
@@ -161,6 +205,8 @@ class RandomGame:
                 bad = rng.choice(GARBAGE)
                 lines.append(bad)
                 garbage.append(bad)
+        lines += strays
+        garbage += strays
         if rng.random() < 0.15:
             bad = self.foreign_order(position, power)
             if bad:
@@ -172,31 +218,84 @@ class RandomGame:
                 key = f"WAIVE{sum(1 for k in mine if k.startswith('WAIVE')) + 1}"
             mine[key] = canonical
         body = "\n".join(
-            [signon(self.judge, power), *[e for e in extras if e != "CLEAR"], *lines]
+            [self.signon(power), *[e for e in extras if e != "CLEAR"], *lines]
         )
         self.log.append(f"{power}: {body!r}")
-        out = self.judge.send(self.judge.seat(power), body)
+        out = self.judge.send(self.address[power], body)
         reply = out[0]
-        assert reply.to == (self.judge.seat(power),)
+        assert reply.to == (self.address[power],)
+        self.check_headers(out[1:])
         stored = {p: sorted(t) for p, t in stored_orders(self.judge.db, GAME).items()}
         assert stored.get(power, []) == sorted(mine.values()), (
             self.trail(),
             reply.body,
         )
-        if not check and not orders:
+        if not orders and not garbage:
             return
-        units, adjustments, refused = self.layout.read_reply(
-            reply.body, str(position.phase), turn, power
-        )
+        got = self.layout.read_reply(reply.body, str(position.phase), turn, power)
         for bad in garbage:
-            assert bad in [text for text, _ in refused], (bad, reply.body)
+            assert bad in [text for text, _ in got.refused], (bad, reply.body)
         if position.phase.type == "A":
             want = sorted(self.adjustment_words(o) for o in mine.values())
-            assert sorted(adjustments) == want, (reply.body, want)
+            assert sorted(got.adjustments) == want, (reply.body, want)
         else:
             want = self.reply_lines(position, power, mine)
             key = lambda line: line.unit  # noqa: E731
-            assert sorted(units, key=key) == sorted(want, key=key), reply.body
+            assert sorted(got.units, key=key) == sorted(want, key=key), reply.body
+        status = self.status(position, power, self.needed.get(power, 0), mine)
+        assert got.status.startswith(status), (got.status, status, reply.body)
+
+    def status(self, position: Position, power: str, needed: int, mine) -> str:
+        """The start of the reply's status line, from what was ordered."""
+        kind = position.phase.type
+        if not needed:
+            return "No orders are required from you this phase."
+        if kind == "A":
+            verb = "B" if needed > 0 else "D"
+            done = sum(1 for o in mine.values() if o == "WAIVE" or o.endswith(verb))
+            missing = max(abs(needed) - done, 0)
+            if not missing:
+                return "Your adjustment orders are complete."
+            return f"{missing} {'build' if needed > 0 else 'removal'}"
+        owed = (
+            position.units_of(power)
+            if kind == "M"
+            else [d.unit for d in position.dislodged.values() if d.power == power]
+        )
+        missing = sum(1 for u in owed if u.province not in mine)
+        if not missing:
+            return "Orders received for all your units."
+        return f"Orders not received for {missing} "
+
+    def check_headers(self, mails) -> None:
+        """Every game mail but a reply starts with the identification lines."""
+        for m in mails:
+            if not m.subject.startswith(f"{CODE}:{GAME} - "):
+                continue
+            try:
+                self.layout.header(m.body.split("\n"))
+            except LayoutError as error:
+                raise AssertionError(f"{m.subject}: {error}") from None
+
+    def signon(self, power: str) -> str:
+        """SIGNON as players write it: any case, a space inside the word."""
+        text = signon(self.judge, power)
+        style = self.rng.randrange(4)
+        if style == 1:
+            return text.lower()
+        if style == 2:
+            return "Sign On" + text[len("SIGNON") :]
+        if style == 3:
+            return "  " + text.replace(" ", "   ") + "  "
+        return text
+
+    def stray_orders(self, position: Position, power: str) -> list[str]:
+        """Retreat orders for units that were not dislodged: refused."""
+        units = position.units_of(power)
+        if position.phase.type != "R" or not units:
+            return []
+        unit = self.rng.choice(units)
+        return [f"{unit} D"]
 
     def foreign_order(self, position: Position, power: str) -> str | None:
         """An order for another power's unit: refused, the others stand."""
@@ -211,8 +310,9 @@ class RandomGame:
         mails = []
         for power in survivors:
             mails += self.judge.send(
-                self.judge.seat(power), f"{signon(self.judge, power)}\nSET DRAW"
+                self.address[power], f"{signon(self.judge, power)}\nSET DRAW"
             )
+        self.check_headers(mails)
         game = load_game(self.judge.db, GAME)
         assert game.status == "finished", self.trail()
         over = [m for m in mails if m.subject == f"{CODE}:{GAME} - Game Over"]
@@ -239,6 +339,9 @@ class RandomGame:
             if load_game(judge.db, GAME).turn != turn:
                 break
             assert not [m for m in out if m.subject.endswith("Results")]
+        self.check_headers(mails)
+        if judge.now < deadline:  # processed early: nobody asked to wait
+            assert not self.waiting, (self.trail(), self.waiting)
         after = load_game(judge.db, GAME)
         assert after.turn == turn + 1, (self.trail(), after)
         again = judge.tick()  # the same moment: nothing more to do
@@ -246,13 +349,27 @@ class RandomGame:
         assert load_game(judge.db, GAME).turn == turn + 1
         results = [m for m in mails if m.subject == subject]
         self.one_each(results)
-        assert len({m.body for m in results}) == 1  # nobody set a time zone
+        for m in results:  # a map for those who keep maps on, and nobody else
+            pictures = [a.filename for a in m.attachments]
+            want = [f"{GAME}-{phase}.png"] if m.to[0] in self.observers else []
+            assert pictures == want, (m.to, pictures)
+        zone = "Deadline in your time zone: "
+        bodies = {
+            "\n".join(x for x in m.body.split("\n\n") if not x.startswith(zone))
+            for m in results
+        }
+        assert len(bodies) == 1  # the same results for everyone
+        zoned = [m for m in results if zone in m.body]
+        over = after.status == "finished"
+        assert len(zoned) == (0 if over else 1), [m.to for m in zoned]
         self.phases += 1
+        for m in results:  # each mail as sent, the zone line included
+            self.layout.read_results(m.body, str(position.phase), turn)
         self.check_turn(position, turn, expected, after, results[0].body)
 
     def one_each(self, mails) -> None:
         to = Counter(address for m in mails for address in m.to)
-        everyone = [*PLAYERS, MASTER, OBSERVER]
+        everyone = [*self.address.values(), MASTER, *self.observers]
         assert to == Counter(everyone), (self.trail(), to)
 
     def check_turn(self, position, turn, expected, after, body) -> None:

@@ -57,7 +57,11 @@ def movement_orders(
             if province_of(n) in units and units[province_of(n)][1].kind == "A"
         ]
         shores = sorted(
-            {province_of(n) for n in near if board.provinces[province_of(n)].is_land}
+            {
+                province_of(n)
+                for n in near
+                if board.provinces[province_of(n)].kind == "coast"
+            }
         )
         if not armies:
             continue
@@ -181,13 +185,34 @@ def full_name(board: Board, location: str) -> str:
 
 
 def abbreviation(location: str) -> str:
-    return location.replace("/", "/").capitalize()
+    return location.capitalize()
+
+
+def bare(board: Board, canonical: str) -> str:
+    """The order without the coasts a player may leave out: the unit's own
+    (one unit per province) and a destination's when the fleet reaches only
+    one coast of it; a build keeps its coast."""
+    m = _ORDER.fullmatch(canonical)
+    if m is None or m["build"]:
+        return canonical
+    words = canonical.split()
+    out = []
+    for k, word in enumerate(words):
+        if "/" in word and k != 1:
+            dest = province_of(word)
+            if len(board.fleet_destinations(m["loc"], dest)) != 1:
+                out.append(word)
+                continue
+        out.append(word.split("/")[0])
+    return " ".join(out)
 
 
 def styled(board: Board, canonical: str, style: str) -> str:
     """One order written as a player might: canonical, full, abbrev, lower."""
     if style == "canonical":
         return canonical
+    if style == "bare":
+        return abbreviation_words(bare(board, canonical))
     if canonical == "WAIVE":
         return {"full": "Waive", "abbrev": "waive", "lower": "waive"}[style]
     m = _ORDER.fullmatch(canonical)
@@ -226,4 +251,11 @@ def styled(board: Board, canonical: str, style: str) -> str:
     return {"full": f"Build {unit}", "abbrev": f"{unit} B"}.get(style, f"build {unit}")
 
 
-STYLES = ("canonical", "full", "abbrev", "lower")
+def abbreviation_words(text: str) -> str:
+    """'F STP - BOT' as 'F Stp-Bot' (moves run together, as often mailed)."""
+    return " ".join(w.capitalize() if len(w) > 1 else w for w in text.split()).replace(
+        " - ", "-"
+    )
+
+
+STYLES = ("canonical", "full", "abbrev", "lower", "bare")

@@ -1,20 +1,27 @@
-"""Whole games played by mail with random orders (random_game.RandomGame):
-a few seeds, each to a draw vote or the end of 1908, every phase checked
-against the results contract and a replay through `judge adjudicate`."""
+"""Whole games played by mail with random orders (random_game.RandomGame),
+each to a draw vote or the end of its last year, every phase checked
+against the results contract and a replay through `judge adjudicate`.
+
+A few seeds run with the suite; RANDOM_GAMES=N plays N more, to 1910
+(a soak: RANDOM_GAMES=50 uv run pytest tests/service/test_random_games_by_mail.py)."""
 
 import logging
+import os
 
 import pytest
 from harness import Judge
 from random_game import RandomGame
 
-SEEDS = [1, 2, 3]
+SEEDS = [(seed, 1906) for seed in (1, 2, 3)]
+SOAK = [
+    (seed, 1910) for seed in range(100, 100 + int(os.environ.get("RANDOM_GAMES", 0)))
+]
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-def test_random_game_by_mail(tmp_path, caplog, seed):
+@pytest.mark.parametrize("seed, last_year", SEEDS + SOAK)
+def test_random_game_by_mail(tmp_path, caplog, seed, last_year):
     caplog.set_level(logging.ERROR)
-    game = RandomGame(Judge(tmp_path / "judge.db"), seed)
+    game = RandomGame(Judge(tmp_path / "judge.db"), seed, last_year)
     outcome = game.play()
     assert game.phases >= 4
     assert outcome == "stopped" or outcome.startswith("The game has ended")
