@@ -39,8 +39,9 @@ from random_orders import (
 from judge.adjudicate import handle_request
 from judge.engine.api import orders_needed
 from judge.engine.board import province_of
+from judge.engine.serialize import position_from_json
 from judge.engine.state import Position
-from judge.service.store import load_game, stored_orders
+from judge.service.store import load_game, save_position, stored_orders
 
 OBSERVER = "observer@example.org"
 CODE, GAME = "PYJ", "alpha"
@@ -48,8 +49,11 @@ UNIT_WORDS = {"A": "Army", "F": "Fleet"}
 
 
 class RandomGame:
-    def __init__(self, judge: Judge, seed: int, last_year: int = 1908):
+    def __init__(
+        self, judge: Judge, seed: int, last_year: int = 1908, solo: bool = False
+    ):
         self.judge = judge
+        self.solo = solo
         self.rng = random.Random(seed)
         self.last_year = last_year
         self.board = None
@@ -82,6 +86,8 @@ class RandomGame:
 
     def play(self) -> str:
         self.start()
+        if self.solo:
+            self.rig_for_a_solo()
         while True:
             game = load_game(self.judge.db, GAME)
             if game.status == "finished":
@@ -114,6 +120,34 @@ class RandomGame:
         if late and self.rng.random() < 0.1 and self.draw_vote(position):
             return
         self.process(game, position, expected)
+
+    def rig_for_a_solo(self) -> None:
+        """Before the first orders: Russia holds 17 centres (its own,
+        Austria's, Germany's and five neutrals) with units next to Rumania
+        and Serbia; Austria and Germany are out.  A solo is near."""
+        russia = ["MOS", "WAR", "SEV", "STP", "VIE", "BUD", "TRI", "BER", "MUN",
+                  "KIE", "SWE", "NWY", "DEN", "HOL", "BEL"]  # fmt: skip
+        centres = {c: "RUSSIA" for c in russia + ["SPA", "POR"]}
+        for power in ("ENGLAND", "FRANCE", "ITALY", "TURKEY"):
+            for c in self.board.home_centres(power):
+                centres[c] = power
+        units = {
+            "RUSSIA": ["A MOS", "A WAR", "F SEV", "F STP/NC", "A VIE", "A BUD",
+                       "A TRI", "A BER", "A MUN", "F KIE", "F SWE", "A NWY",
+                       "F DEN", "A HOL", "A BEL", "A UKR", "A GAL"],
+            "ENGLAND": ["F LON", "F EDI", "A LVP"],
+            "FRANCE": ["F BRE", "A PAR", "A MAR"],
+            "ITALY": ["A ROM", "F NAP", "A VEN"],
+            "TURKEY": ["F ANK", "A CON", "A SMY"],
+        }  # fmt: skip
+        by_power: dict[str, list[str]] = {}
+        for c, p in centres.items():
+            by_power.setdefault(p, []).append(c)
+        state = {"phase": "S1901M", "units": units, "centers": by_power}
+        position = position_from_json(self.board, state)
+        with self.judge.db.conn:
+            save_position(self.judge.db, GAME, self.board, position)
+        self.log.append("rigged: Russia on 17 centres")
 
     def observe(self) -> None:
         """Someone starts following the game half-way (maps on: drawn)."""
@@ -427,10 +461,18 @@ class RandomGame:
                     continue
                 codes = {"destroyed" if c == "disband" else c for c in r["result"]}
                 assert line.outcomes == codes, (line, r)
+        winner = state.get("winner")
+        assert results.victory == (board.powers[winner].name if winner else None)
         if results.over is None:
             assert results.phase == state["phase"], (results.phase, state)
-        elif after.status == "finished":
+            assert not winner
+        else:
+            assert after.status == "finished" and winner
             assert results.over == after.result
+            assert results.over == (
+                f"The game has ended in a victory for {board.powers[winner].name}."
+            )
+            self.log.append(results.over)
         if results.owners:
             want = {
                 board.powers[p].name: sorted(board.provinces[c].name for c in centres)

@@ -12,18 +12,22 @@ import pytest
 from harness import Judge
 from random_game import RandomGame
 
-SEEDS = [(seed, 1906) for seed in (1, 2, 3)]
+SEEDS = [(seed, 1906, False) for seed in (1, 2, 3)] + [(4, 1906, True)]
 SOAK = [
     (seed, 1910) for seed in range(100, 100 + int(os.environ.get("RANDOM_GAMES", 0)))
 ]
 
 
-@pytest.mark.parametrize("seed, last_year", SEEDS + SOAK)
-def test_random_game_by_mail(tmp_path, caplog, seed, last_year):
+@pytest.mark.parametrize("seed, last_year, solo", SEEDS + SOAK)
+def test_random_game_by_mail(tmp_path, caplog, seed, last_year, solo):
+    """solo: Russia starts one centre short of a solo victory."""
     caplog.set_level(logging.ERROR)
-    game = RandomGame(Judge(tmp_path / "judge.db"), seed, last_year)
+    game = RandomGame(Judge(tmp_path / "judge.db"), seed, last_year, solo)
     outcome = game.play()
-    assert game.phases >= 4
-    assert outcome == "stopped" or outcome.startswith("The game has ended")
+    assert game.phases >= (1 if solo else 4)
+    if solo:
+        assert outcome == "The game has ended in a victory for Russia."
+    else:
+        assert outcome == "stopped" or outcome.startswith("The game has ended")
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert not errors, [r.getMessage() for r in errors]
