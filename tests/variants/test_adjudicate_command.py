@@ -11,11 +11,11 @@ def test_1913_opening_from_the_variants_start():
     response = handle_request({"id": "a", "orders": {"serbia": ["F SER B"]}}, "1913")
     assert "error" not in response, response
     assert response["phase"] == "W1912A"
-    # The order language refuses it (a fleet in Serbia); Serbia did send orders,
-    # so it gets no default build.
+    # The order language refuses it (a fleet in Serbia): with no build or
+    # waive order standing, Serbia gets its default unit, as in the mail judge.
     assert [e["power"] for e in response["errors"]] == ["SERBIA"]
     assert response["state"]["phase"] == "S1913M"
-    assert "SERBIA" not in response["state"]["units"]  # it ordered, so no default
+    assert response["state"]["units"]["SERBIA"] == ["A SER"]
     assert response["state"]["units"]["GREECE"] == ["F GRE"]
 
 
