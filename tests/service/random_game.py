@@ -192,6 +192,14 @@ class RandomGame:
             self.waiting.add(power)
         if rng.random() < 0.1:
             extras += ["BROADCAST", f"{power} says hello.", "ENDBROADCAST"]
+        if rng.random() < 0.1:
+            others = sorted(p for p in self.board.powers if p != power)
+            to = rng.sample(others, rng.randint(1, 2))
+            words = [
+                rng.choice([self.board.powers[p].name, self.board.powers[p].letter])
+                for p in to
+            ]
+            extras += [f"PRESS TO {', '.join(words)}", "A word in private.", "ENDPRESS"]
         if not needed:
             strays = self.stray_orders(position, power) if rng.random() < 0.3 else []
             if extras or strays:
@@ -211,13 +219,13 @@ class RandomGame:
             self.mail(position, turn, power, again, ["CLEAR"] if clear else [],
                       expected)  # fmt: skip
 
-    def random_orders(self, position, power, needed) -> dict[str, str]:
-        kind = position.phase.type
+    def random_orders(self, position, power, needed, gaps=True) -> dict[str, str]:
+        kind, rng = position.phase.type, self.rng
         if kind == "M":
-            return movement_orders(self.board, position, power, self.rng)
+            return movement_orders(self.board, position, power, rng, gaps)
         if kind == "R":
-            return retreat_orders(position, power, self.rng)
-        return adjustment_orders(self.board, position, power, needed, self.rng)
+            return retreat_orders(position, power, rng, gaps)
+        return adjustment_orders(self.board, position, power, needed, rng, gaps)
 
     def mail(self, position, turn, power, orders, extras, expected, strays=()):
         rng = self.rng
@@ -259,6 +267,7 @@ class RandomGame:
         reply = out[0]
         assert reply.to == (self.address[power],)
         self.check_headers(out[1:])
+        self.check_press(power, extras, out[1:])
         stored = {p: sorted(t) for p, t in stored_orders(self.judge.db, GAME).items()}
         assert stored.get(power, []) == sorted(mine.values()), (
             self.trail(),
@@ -300,6 +309,24 @@ class RandomGame:
         if not missing:
             return "Orders received for all your units."
         return f"Orders not received for {missing} "
+
+    def check_press(self, power: str, extras: list[str], mails) -> None:
+        """Private press reaches the named powers and the master, once each;
+        a broadcast everyone but the sender."""
+        press = Counter(a for m in mails if m.subject.endswith(" - Press")
+                        for a in m.to)  # fmt: skip
+        want = Counter()
+        for line in extras:
+            if line == "BROADCAST":
+                want.update(a for p, a in self.address.items() if p != power)
+                want.update([MASTER, *self.observers])
+            elif line.startswith("PRESS TO "):
+                names = line.removeprefix("PRESS TO ").split(", ")
+                for p in self.board.powers.values():
+                    if p.name in names or p.letter in names:
+                        want[self.address[p.id]] += 1
+                want[MASTER] += 1
+        assert press == want, (self.trail(), press, want)
 
     def check_headers(self, mails) -> None:
         """Every game mail but a reply starts with the identification lines."""
@@ -365,14 +392,21 @@ class RandomGame:
         mails = []
         times = [judge.now + (deadline - judge.now) * self.rng.random(), deadline,
                  judge.grace_end()]  # fmt: skip
+        late = self.late(position, expected)
         for when in times:
             if when < judge.now:
                 continue
             out = judge.tick(when)
+            if when == deadline:
+                self.check_late_notices(late, out, turn)
             mails += out
             if load_game(judge.db, GAME).turn != turn:
                 break
             assert not [m for m in out if m.subject.endswith("Results")]
+            if when == deadline and self.rng.random() < 0.5:
+                mails += self.late_orders(position, turn, expected)
+                if load_game(judge.db, GAME).turn != turn:
+                    break
         self.check_headers(mails)
         if judge.now < deadline:  # processed early: nobody asked to wait
             assert not self.waiting, (self.trail(), self.waiting)
@@ -400,6 +434,52 @@ class RandomGame:
         for m in results:  # each mail as sent, the zone line included
             self.layout.read_results(m.body, str(position.phase), turn)
         self.check_turn(position, turn, expected, after, results[0].body)
+
+    def late_orders(self, position: Position, turn: int, expected) -> list:
+        """After the deadline, in the grace period, the late players send
+        complete orders: the phase is then processed within the hour, not
+        at the end of grace."""
+        judge = self.judge
+        judge.later(minutes=20)
+        late = self.late(position, expected)
+        for power in late:
+            orders = self.random_orders(position, power, self.needed[power], False)
+            self.log.append(f"{power} sends late orders")
+            self.mail(position, turn, power, orders, ["CLEAR"], expected)
+        judge.later(minutes=40)
+        out = judge.tick()
+        assert load_game(judge.db, GAME).turn == turn + 1, (self.trail(), late)
+        return out
+
+    def late(self, position: Position, expected) -> list[str]:
+        """Powers owing orders they have not all sent, not in disorder."""
+        return [
+            p for p, n in sorted(self.needed.items())
+            if not self.in_disorder(p)
+            and not self.status(position, p, n, expected.get(p, {})).startswith(
+                ("Orders received", "Your adjustment orders are complete")
+            )
+        ]  # fmt: skip
+
+    def check_late_notices(self, late: list[str], out, turn: int) -> None:
+        """At the deadline: the phase is processed if nobody is late, else
+        each late player is told, and everyone else hears who is late."""
+        processed = load_game(self.judge.db, GAME).turn != turn
+        assert processed == (not late), (self.trail(), late)
+        if processed:
+            return
+        told = Counter(a for m in out if m.subject.endswith(" - Late Notice")
+                       for a in m.to)  # fmt: skip
+        assert told == Counter(self.address[p] for p in late), (told, late)
+        others = Counter(a for m in out if m.subject.endswith(" - Late Powers")
+                         for a in m.to)  # fmt: skip
+        everyone = [*self.address.values(), MASTER, *self.observers]
+        want = Counter(a for a in everyone if a not in told)
+        assert others == want, (others, want)
+        names = ", ".join(self.board.powers[p].name for p in late)
+        for m in out:
+            if m.subject.endswith(" - Late Powers"):
+                assert f"Still waiting for orders from: {names}." in m.body, m.body
 
     def one_each(self, mails) -> None:
         to = Counter(address for m in mails for address in m.to)

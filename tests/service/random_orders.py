@@ -38,9 +38,10 @@ def reach(board: Board, kind: str, location: str) -> list[str]:
 
 
 def movement_orders(
-    board: Board, position: Position, power: str, rng: random.Random
+    board: Board, position: Position, power: str, rng: random.Random, gaps=True
 ) -> dict[str, str]:
-    """Province -> canonical order, for most of the power's units."""
+    """Province -> canonical order, for most of the power's units (for
+    all of them without `gaps`)."""
     units = position.units
     mine = sorted(p for p, (owner, _) in units.items() if owner == power)
     chosen: dict[str, str] = {}
@@ -114,7 +115,7 @@ def movement_orders(
             chosen[prov] = rng.choice(helped)
         else:
             chosen[prov] = f"{unit.kind} {unit.location} H"
-    return {p: chosen[p] for p in mine if rng.random() < 0.93}
+    return {p: chosen[p] for p in mine if not gaps or rng.random() < 0.93}
 
 
 def _occupied(units, support: str, power: str) -> bool:
@@ -123,10 +124,10 @@ def _occupied(units, support: str, power: str) -> bool:
     return dest in units and units[dest][0] != power
 
 
-def retreat_orders(position: Position, power: str, rng: random.Random):
+def retreat_orders(position: Position, power: str, rng: random.Random, gaps=True):
     out = {}
     for prov, d in sorted(position.dislodged.items()):
-        if d.power != power or rng.random() < 0.1:
+        if d.power != power or (gaps and rng.random() < 0.1):
             continue
         if d.retreats and rng.random() < 0.8:
             out[prov] = f"{d.unit} R {rng.choice(sorted(d.retreats))}"
@@ -136,7 +137,12 @@ def retreat_orders(position: Position, power: str, rng: random.Random):
 
 
 def adjustment_orders(
-    board: Board, position: Position, power: str, needed: int, rng: random.Random
+    board: Board,
+    position: Position,
+    power: str,
+    needed: int,
+    rng: random.Random,
+    gaps=True,
 ) -> dict[str, str]:
     """Key (province, or WAIVE<n>) -> canonical order."""
     out: dict[str, str] = {}
@@ -145,7 +151,7 @@ def adjustment_orders(
         rng.shuffle(sites)
         waives = 0
         for _ in range(needed):
-            if rng.random() < 0.15:
+            if gaps and rng.random() < 0.15:
                 continue  # left for civil disorder: the build is waived
             if not sites or rng.random() < 0.15:
                 waives += 1
@@ -162,7 +168,7 @@ def adjustment_orders(
         units = position.units_of(power)
         rng.shuffle(units)
         for unit in units[:-needed]:
-            if rng.random() < 0.85:
+            if not gaps or rng.random() < 0.85:
                 out[unit.province] = f"{unit} D"
     return out
 
