@@ -123,8 +123,9 @@ class RandomGame:
 
     def rig_for_a_solo(self) -> None:
         """Before the first orders: Russia holds 17 centres (its own,
-        Austria's, Germany's and five neutrals) with units next to Rumania
-        and Serbia; Austria and Germany are out.  A solo is near."""
+        Austria's, Germany's and five neutrals) and has armies standing in
+        Rumania and Serbia, still neutral; Austria and Germany are out.  A
+        solo is near."""
         russia = ["MOS", "WAR", "SEV", "STP", "VIE", "BUD", "TRI", "BER", "MUN",
                   "KIE", "SWE", "NWY", "DEN", "HOL", "BEL"]  # fmt: skip
         centres = {c: "RUSSIA" for c in russia + ["SPA", "POR"]}
@@ -134,7 +135,7 @@ class RandomGame:
         units = {
             "RUSSIA": ["A MOS", "A WAR", "F SEV", "F STP/NC", "A VIE", "A BUD",
                        "A TRI", "A BER", "A MUN", "F KIE", "F SWE", "A NWY",
-                       "F DEN", "A HOL", "A BEL", "A UKR", "A GAL"],
+                       "F DEN", "A HOL", "A BEL", "A RUM", "A SER"],
             "ENGLAND": ["F LON", "F EDI", "A LVP"],
             "FRANCE": ["F BRE", "A PAR", "A MAR"],
             "ITALY": ["A ROM", "F NAP", "A VEN"],

@@ -115,6 +115,12 @@ def movement_orders(
             chosen[prov] = rng.choice(helped)
         else:
             chosen[prov] = f"{unit.kind} {unit.location} H"
+    for prov in mine:  # now and then a well-formed order the rules void
+        if rng.random() < 0.03:
+            unit = units[prov][1]
+            kinds = ("land", "coast") if unit.kind == "A" else ("sea",)
+            far = sorted(p for p, v in board.provinces.items() if v.kind in kinds)
+            chosen[prov] = f"{unit} - {rng.choice(far)}"
     return {p: chosen[p] for p in mine if not gaps or rng.random() < 0.93}
 
 
