@@ -264,7 +264,14 @@ class RandomGame:
             [self.signon(power), *[e for e in extras if e != "CLEAR"], *lines]
         )
         self.log.append(f"{power}: {body!r}")
+        was_out = self.in_disorder(power)
         out = self.judge.send(self.address[power], body)
+        back = [m for m in out if m.subject == f"{CODE}:{GAME} - Back"]
+        if was_out:  # a player in civil disorder who writes again is back
+            self.one_each(back)
+            assert not self.in_disorder(power)
+        else:
+            assert not back
         reply = out[0]
         assert reply.to == (self.address[power],)
         self.check_headers(out[1:])
@@ -393,13 +400,16 @@ class RandomGame:
         mails = []
         times = [judge.now + (deadline - judge.now) * self.rng.random(), deadline,
                  judge.grace_end()]  # fmt: skip
-        late = self.late(position, expected)
+        grace = times[-1]
         for when in times:
             if when < judge.now:
                 continue
+            late = self.late(position, expected)
             out = judge.tick(when)
             if when == deadline:
                 self.check_late_notices(late, out, turn)
+            if when == grace:
+                self.check_disorder(late, out)
             mails += out
             if load_game(judge.db, GAME).turn != turn:
                 break
@@ -434,7 +444,8 @@ class RandomGame:
         self.phases += 1
         for m in results:  # each mail as sent, the zone line included
             self.layout.read_results(m.body, str(position.phase), turn)
-        self.check_turn(position, turn, expected, after, results[0].body)
+        plain = [m.body for m in results if zone not in m.body]
+        self.check_turn(position, turn, expected, after, plain[0])
 
     def late_orders(self, position: Position, turn: int, expected) -> list:
         """After the deadline, in the grace period, the late players send
@@ -461,6 +472,18 @@ class RandomGame:
                 ("Orders received", "Your adjustment orders are complete")
             )
         ]  # fmt: skip
+
+    def check_disorder(self, late: list[str], out) -> None:
+        """At the end of grace the late powers fall into civil disorder:
+        everyone is told once, and the phase is processed."""
+        told = [m for m in out if m.subject.endswith(" - Civil Disorder")]
+        if not late:
+            assert not told
+            return
+        self.one_each(told)
+        names = ", ".join(self.board.powers[p].name for p in late)
+        assert all(f"In civil disorder: {names}." in m.body for m in told), names
+        assert all(self.in_disorder(p) for p in late)
 
     def check_late_notices(self, late: list[str], out, turn: int) -> None:
         """At the deadline: the phase is processed if nobody is late, else
@@ -490,10 +513,12 @@ class RandomGame:
     def check_turn(self, position, turn, expected, after, body) -> None:
         db = self.judge.db
         row = db.execute(
-            "SELECT phase, position, orders FROM svc_turns WHERE game = ? AND turn = ?",
+            "SELECT phase, position, orders, results FROM svc_turns"
+            " WHERE game = ? AND turn = ?",
             [GAME, turn],
         ).fetchone()
         assert row is not None and row[0] == str(position.phase)
+        assert row[3] == body  # what HISTORY shows is the results mail
         before, orders = json.loads(row[1]), json.loads(row[2])
         assert {p: sorted(t) for p, t in orders.items()} == {
             p: sorted(o.values()) for p, o in expected.items() if o
