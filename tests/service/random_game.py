@@ -1,21 +1,29 @@
 """A whole game played by mail with random orders, checked at every phase.
 
-Seven players, a master and an observer.  Every phase each player (most of
-the time) mails SIGNON and orders chosen at random among legal-looking
-orders for their units, in varied styles, with now and then garbage lines,
-a foreign unit's order, a second message changing orders, CLEAR, press and
-SET WAIT; some players miss deadlines (civil disorder).  The clock moves
-past deadlines with tick().  Checks, each phase:
+Seven players and a master; an observer joins in 1904.  Every phase each
+player (most of the time) mails SIGNON and orders chosen at random among
+legal-looking orders for their units (moves, supports of real moves,
+convoys, holds, retreats, builds with coasts, removals, waives, now and
+then one the rules void), in varied styles, with garbage lines, another
+power's unit, a second message changing orders, CLEAR, press, SET WAIT;
+some players miss deadlines (civil disorder), send orders in the grace
+period, or their power is taken over.  The clock moves with tick().  Ends
+at a draw vote, a solo (a rigged start), or the last year.  Checks:
 
-* the order replies list every order the player gave, in the results'
-  unit-line form, whatever was refused beside them;
+* the order replies list the power's whole order set in the results'
+  unit-line form, refused lines beside them, and the right status line;
 * the orders stored are exactly the valid orders sent (the last per unit);
 * every player, the master and the observer get exactly one results mail
-  per processed phase, and no phase is processed twice;
-* each results mail has the contract's layout line by line (mail_layout);
+  per processed phase (a map only for those who want one); no phase is
+  processed twice; WAIT holds processing to the deadline;
+* each results mail has the contract's layout line by line (mail_layout),
+  and HISTORY keeps it;
 * the position stored after the phase is what `judge adjudicate` gives for
   the stored position and the orders the service adjudicated, and the
-  results mail says what that adjudication decided;
+  results mail says what that adjudication decided (orders, outcomes,
+  ownership, victory);
+* late notices, civil disorder, returns, takeovers and press reach exactly
+  whom they should; every game mail starts with the identification lines;
 * nothing is logged as an error (tick() swallows a game's exception)."""
 
 from __future__ import annotations
