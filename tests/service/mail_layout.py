@@ -173,8 +173,11 @@ class Layout:
                 out.dislodged.append(lines[i])
                 i += 1
             i += 1
-        if lines[i] == "Ownership of supply centers:":
-            expect(phase[0] == "F", i, lines, "ownership after Fall only")
+        owners = phase[0] == "F" and (kind == "R" or next_phase[5] != "R")
+        expect((lines[i] == "Ownership of supply centers:") == owners, i, lines,
+               "ownership after Fall movement without retreats, and after Fall"
+               " retreats")  # fmt: skip
+        if owners:
             i = self.ownership(lines, i + 2, out)
         if lines[i] == "The game is over. Thank you for playing.":
             out.over = lines[i + 1]

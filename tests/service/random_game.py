@@ -567,6 +567,8 @@ class RandomGame:
                     else "No Order Processed" + (" (DISBAND)" if kind == "R" else "")
                 )
                 want.append((board.powers[power].name, self.unit_words(unit), words))
+            gone = [line for line in results.lines if "dislodged" in line.outcomes]
+            assert len(results.dislodged) == len(gone), (results.dislodged, gone)
             got = [(line.power, line.unit, line.order) for line in results.lines]
             assert sorted(got) == sorted(want), (self.trail(), got, want)
             for line in results.lines:
