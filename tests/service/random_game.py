@@ -71,6 +71,7 @@ class RandomGame:
         self.waiting: set[str] = set()  # powers with SET WAIT this phase
         self.needed: dict[str, int] = {}  # what each power owes this phase
         self.observers: list[str] = []  # they get the results (with a map)
+        self.reminded = False  # this phase's reminders went out
         self.log: list[str] = []  # what happened, for failure messages
 
     # -- the game ------------------------------------------------------------
@@ -409,6 +410,7 @@ class RandomGame:
         times = [judge.now + (deadline - judge.now) * self.rng.random(), deadline,
                  judge.grace_end()]  # fmt: skip
         grace = times[-1]
+        self.reminded = False
         for when in times:
             if when < judge.now:
                 continue
@@ -418,6 +420,12 @@ class RandomGame:
                 self.check_late_notices(late, out, turn)
             if when == grace:
                 self.check_disorder(late, out)
+            reminded = Counter(a for m in out if m.subject.endswith(" - Reminder")
+                               for a in m.to)  # fmt: skip
+            if reminded:  # once, a few hours before the deadline, to the late
+                assert when < deadline and not self.reminded
+                assert reminded == Counter(self.address[p] for p in late)
+                self.reminded = True
             mails += out
             if load_game(judge.db, GAME).turn != turn:
                 break
