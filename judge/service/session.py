@@ -30,6 +30,7 @@ from judge.service.press import PressDraft, send_press
 from judge.service.processing import check_early, tell_all
 from judge.service.store import (
     Member,
+    drop_surplus_adjustments,
     iso,
     load_game,
     member_by_id,
@@ -617,6 +618,7 @@ class Session:
                 [game, power, order_key(parsed.order, waives),
                  parsed.order.canonical()],
             )  # fmt: skip
+        drop_surplus_adjustments(self.db, game, power)
 
     def report_orders(self) -> None:
         if self.me is None:

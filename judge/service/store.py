@@ -9,10 +9,12 @@ from datetime import UTC, datetime
 
 import sqlite_utils
 
+from judge.engine.adjustments import adjustment_counts
 from judge.engine.api import Rules
 from judge.engine.board import Board
 from judge.engine.serialize import position_from_json, position_to_json
 from judge.engine.state import Position
+from judge.engine.variant_rules import hooks_for
 from judge.engine.variants import load_variant
 from judge.service.deadlines import DeadlineSettings, PhaseTiming
 
@@ -164,3 +166,28 @@ def stored_orders(db, game: str) -> dict[str, list[str]]:
     ).fetchall():
         orders.setdefault(power, []).append(text)
     return orders
+
+
+def drop_surplus_adjustments(db, name: str, power: str) -> None:
+    """More builds (and waives) than the power may make, or more removals
+    than it owes: the later orders replace the earliest (njudge), so a
+    second mail can move a build.  Standard adjustment rules only."""
+    game = load_game(db, name)
+    board = game.board
+    position = game.current(board)
+    if position.phase.type != "A" or hooks_for(board) is not None:
+        return
+    owed = adjustment_counts(board, position).get(power, 0)
+    if owed > 0:
+        kind = "(text LIKE '% B' OR text = 'WAIVE')"
+    elif owed < 0:
+        kind = "text LIKE '% D'"
+    else:
+        return
+    rows = db.execute(
+        f"SELECT rowid FROM svc_orders WHERE game = ? AND power = ? AND {kind}"
+        " ORDER BY rowid",
+        [name, power],
+    ).fetchall()
+    for (rowid,) in rows[: max(len(rows) - abs(owed), 0)]:
+        db.execute("DELETE FROM svc_orders WHERE rowid = ?", [rowid])

@@ -6,6 +6,7 @@ a multi-country seat's lines shared out among its countries."""
 
 from __future__ import annotations
 
+from judge.engine.adjustments import adjustment_counts, build_sites
 from judge.engine.board import Board
 from judge.engine.orders import (
     Build,
@@ -20,7 +21,7 @@ from judge.engine.orders import (
     Waive,
 )
 from judge.engine.state import Position
-from judge.engine.variant_rules import parse_variant_order
+from judge.engine.variant_rules import hooks_for, parse_variant_order
 from judge.language.orders import ParsedOrder, parse_orders
 
 # Unit-less variant orders of which a power has one standing at a time.
@@ -55,7 +56,39 @@ def read_orders(
                 out[i] = ParsedOrder(parsed.text, order)
     if power is not None:
         out = [_not_yours(board, position, power, parsed) for parsed in out]
+        if position.phase.type == "A" and hooks_for(board) is None:
+            out = [_no_adjustment(board, position, power, parsed) for parsed in out]
     return out
+
+
+def _no_adjustment(board: Board, position: Position, power: str, parsed):
+    """A build, waive or removal the power cannot make this winter is
+    refused as it arrives, with the reason (the standard rules; a variant's
+    own adjustment rules decide at the deadline)."""
+    order = parsed.order
+    if not isinstance(order, Build | Waive | Disband):
+        return parsed
+    owed = adjustment_counts(board, position).get(power, 0)
+    name = board.powers[power].name
+    why = None
+    if isinstance(order, Disband):
+        if owed >= 0:
+            why = f"{name} has no units to remove"
+    elif owed <= 0:
+        why = f"{name} has no builds to make"
+    elif isinstance(order, Build):
+        site = order.unit.province
+        place = board.location_name(site)
+        if site not in build_sites(board, position, power):
+            if site not in board.home_centres(power):
+                why = f"{place} is not a {board.powers[power].adjective} home centre"
+            elif position.centres.get(site) != power:
+                why = f"{name} does not own {place}"
+            else:
+                why = f"{place} is occupied"
+    if why is None:
+        return parsed
+    return ParsedOrder(parsed.text, None, why)
 
 
 _UNIT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband)

@@ -194,7 +194,7 @@ class RandomGame:
 
     # -- a player's mails ------------------------------------------------------
     def player_mails(self, position, turn, power, needed, expected) -> None:
-        rng, kind = self.rng, position.phase.type
+        rng = self.rng
         orders = self.random_orders(position, power, needed)
         extras = []
         if rng.random() < 0.1:
@@ -222,7 +222,7 @@ class RandomGame:
         self.mail(position, turn, power, first, extras, expected)
         if rng.random() < 0.3:
             again = self.random_orders(position, power, needed)
-            clear = kind == "A" or rng.random() < 0.3  # no double builds
+            clear = rng.random() < 0.3
             if not clear:
                 keep = rng.sample(sorted(again), (len(again) + 1) // 2)
                 again = {k: again[k] for k in keep}
@@ -268,7 +268,14 @@ class RandomGame:
         for key, canonical in orders.items():
             if key.startswith("WAIVE"):
                 key = f"WAIVE{sum(1 for k in mine if k.startswith('WAIVE')) + 1}"
+            mine.pop(key, None)  # a new order for the unit is the latest
             mine[key] = canonical
+        if position.phase.type == "A":  # surplus: the later orders replace
+            owed = len(position.centres_of(power)) - len(position.units_of(power))
+            verb = "B" if owed > 0 else "D"
+            some = [k for k, o in mine.items() if o == "WAIVE" or o[-1] == verb]
+            for key in some[: max(len(some) - abs(owed), 0)]:
+                del mine[key]
         body = "\n".join(
             [self.signon(power), *[e for e in extras if e != "CLEAR"], *lines]
         )
