@@ -375,12 +375,16 @@ class RandomGame:
         return text
 
     def stray_orders(self, position: Position, power: str) -> list[str]:
-        """Retreat orders for units that were not dislodged: refused."""
+        """Orders the power cannot give, refused: a retreat for a unit that
+        was not dislodged, a build or removal by a power owing none."""
         units = position.units_of(power)
-        if position.phase.type != "R" or not units:
+        if not units or position.phase.type == "M":
             return []
         unit = self.rng.choice(units)
-        return [f"{unit} D"]
+        if position.phase.type == "R" or self.rng.random() < 0.5:
+            return [f"{unit} D"]
+        centres = position.centres_of(power) or ["PAR"]
+        return [f"A {self.rng.choice(centres)} B"]
 
     def foreign_order(self, position: Position, power: str) -> str | None:
         """An order for another power's unit: refused, the others stand."""
