@@ -32,7 +32,7 @@ from judge.engine.orders import (
 from judge.engine.state import Position
 
 _LOC = r"[A-Z]{3}(?:/[NSEW]C)?"
-_CANONICAL = re.compile(
+CANONICAL = _CANONICAL = re.compile(
     rf"(?P<kind>[AF]) (?P<loc>{_LOC}) (?:"
     r"(?P<hold>H)"
     rf"|- (?P<dest>{_LOC})(?P<via> VIA)?"

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from judge.engine.board import Board
 from judge.engine.orders import Order
 from judge.engine.state import Position
-from judge.language.canonical import read_canonical
+from judge.language.canonical import CANONICAL, read_canonical
 from judge.language.lexer import KEYWORDS, tokenize
 from judge.language.names import name_index
 from judge.language.passive import read_passive
@@ -70,6 +70,10 @@ def split_lines(text: str) -> list[list[str]]:
     """The orders of `text`, line by line (blank pieces dropped)."""
     lines = []
     for line in text.splitlines():
+        bare = line.strip()
+        if CANONICAL.fullmatch(bare):  # one order, nothing to split or strip
+            lines.append([bare])
+            continue
         if "#" in line or "//" in line:
             line = _COMMENT.sub("", line)
         parts = _SEPARATORS.split(line) if "," in line or ";" in line else [line]
