@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -21,6 +22,17 @@ import sqlite_utils
 log = logging.getLogger("judge.store")
 
 BUSY_TIMEOUT_MS = 30_000
+
+# One lock per database file for the writers of this process (SMTP intake,
+# worker, sender).  Without it they meet in SQLite's busy handler, which
+# sleeps in steps of milliseconds; a lock hands over at once.
+_write_locks: dict[Path, threading.RLock] = {}
+_write_locks_guard = threading.Lock()
+
+
+def _write_lock(path: Path) -> threading.RLock:
+    with _write_locks_guard:
+        return _write_locks.setdefault(path.resolve(), threading.RLock())
 
 
 def open_database(path: str | Path) -> sqlite_utils.Database:
@@ -34,12 +46,25 @@ def open_database(path: str | Path) -> sqlite_utils.Database:
     # crash of the process.  Costs a fraction of a millisecond per commit.
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
-    return sqlite_utils.Database(conn)
+    db = sqlite_utils.Database(conn)
+    db.write_lock = _write_lock(path)
+    return db
 
 
 @contextmanager
 def transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK when the block raises."""
+    lock = getattr(db, "write_lock", None)
+    if lock is None:  # a database not opened by open_database
+        with _transaction(db):
+            yield db
+        return
+    with lock, _transaction(db):
+        yield db
+
+
+@contextmanager
+def _transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db
