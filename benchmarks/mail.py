@@ -1,6 +1,6 @@
 """Mail throughput: messages per second from SMTP accept to reply queued.
 
-A judge (`judge serve`: the HELP handler, SQLite file, Maildir out) runs as
+A judge (`judge serve`: the game service answering HELP, SQLite file, Maildir out) runs as
 its own process; a few client connections send HELP messages and
 a watcher notes when each reply appears in the outbox.  Latency per message:
 from the start of its SMTP transaction to its reply committed to the outbox.

@@ -8,7 +8,7 @@ import json
 from judge.engine.api import initial_position
 from judge.engine.serialize import position_from_json
 from judge.reports.dates import judge_date
-from judge.service.lifecycle import roster_lines
+from judge.service.lifecycle import player_label, roster_lines
 from judge.service.processing import game_variant_lines
 from judge.service.seats import game_seats
 from judge.service.seats import kind as seat_kind
@@ -165,16 +165,7 @@ def seat_lines(db, game, board) -> list[str]:
     for seat, countries in sorted(table.items()):
         label = f"{seat}: " + ", ".join(board.powers[c].name for c in countries)
         member = next((rows[c] for c in countries if c in rows), None)
-        if member is None:
-            who = "(civil disorder)"
-        elif game.anonymous:
-            who = "(anonymous)"
-        else:
-            who = member.address
-        state = (
-            "" if member is None or member.state == "active" else (f" [{member.state}]")
-        )
-        lines.append(f"  {label:<28} {who}{state}")
+        lines.append(f"  {label:<28} {player_label(game, member)}")
     seated = {c for countries in table.values() for c in countries}
     neutral = [board.powers[p].name for p in sorted(board.powers) if p not in seated]
     if neutral:

@@ -71,17 +71,19 @@ def roster_lines(db, game: Game, board) -> list[str]:
             who = "(neutral)"
         elif member is None and imperial:
             continue  # an Imperial City nobody has taken
-        elif member is None:
-            who = "(civil disorder)"
-        elif game.anonymous:
-            who = "(anonymous)"
         else:
-            who = member.address
-        state = (
-            "" if member is None or member.state == "active" else f" [{member.state}]"
-        )
-        lines.append(f"  {name:<10} {who}{state}")
+            who = player_label(game, member)
+        lines.append(f"  {name:<10} {who}")
     return lines
+
+
+def player_label(game: Game, member) -> str:
+    """Who holds a power or seat, for rosters: the address (unless the game
+    is anonymous) and any state other than active."""
+    if member is None:
+        return "(civil disorder)"
+    who = "(anonymous)" if game.anonymous else member.address
+    return who if member.state == "active" else f"{who} [{member.state}]"
 
 
 def start_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:

@@ -17,6 +17,14 @@ START = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)  # a Monday
 GOLDEN = Path(__file__).parent / "golden"
 PLAYERS = [f"player{i}@example.org" for i in range(1, 8)]
 MASTER = "master@example.org"
+# Every unit of 1901 holding, by power.
+HOLDS = {"AUSTRIA": "A VIE H\nA BUD H\nF TRI H",
+         "ENGLAND": "F LON H\nF EDI H\nA LVP H",
+         "FRANCE": "F BRE H\nA PAR H\nA MAR H",
+         "GERMANY": "F KIE H\nA BER H\nA MUN H",
+         "ITALY": "F NAP H\nA ROM H\nA VEN H",
+         "RUSSIA": "F STP/SC H\nA MOS H\nA WAR H\nF SEV H",
+         "TURKEY": "F ANK H\nA CON H\nA SMY H"}  # fmt: skip
 
 
 class Judge:
@@ -95,6 +103,13 @@ def password(address: str) -> str:
 def signon(judge: Judge, power: str, name="alpha") -> str:
     address = judge.seat(power, name)
     return f"SIGNON {power[0]}{name} {password(address)}"
+
+
+def hold_all_but(judge: Judge, missing=(), extra: str = "") -> None:
+    """Everyone but `missing` orders their units to hold (as in 1901)."""
+    for power, holds in HOLDS.items():
+        if power not in missing:
+            judge.send(judge.seat(power), f"{signon(judge, power)}\n{holds}{extra}")
 
 
 def form_game(

@@ -8,7 +8,7 @@ import json
 from datetime import timedelta
 from email.message import EmailMessage
 
-from harness import MASTER, PLAYERS, form_game, password, signon
+from harness import HOLDS, MASTER, PLAYERS, form_game, hold_all_but, password, signon
 
 from judge.engine.variants import load_variant
 from judge.mail import decode
@@ -18,14 +18,6 @@ STRANGER = "newcomer@example.org"
 OBSERVER = "watcher@example.org"
 SMALL = [f"p{i}@example.org" for i in range(1, 5)]
 
-HOLDS = {"AUSTRIA": "A VIE H\nA BUD H\nF TRI H",
-         "ENGLAND": "F LON H\nF EDI H\nA LVP H",
-         "FRANCE": "F BRE H\nA PAR H\nA MAR H",
-         "GERMANY": "F KIE H\nA BER H\nA MUN H",
-         "ITALY": "F NAP H\nA ROM H\nA VEN H",
-         "RUSSIA": "F STP/SC H\nA MOS H\nA WAR H\nF SEV H",
-         "TURKEY": "F ANK H\nA CON H\nA SMY H"}  # fmt: skip
-
 
 def to(out, address):
     return [m.body for m in out if m.to == (address,)]
@@ -33,12 +25,6 @@ def to(out, address):
 
 def order(judge, power: str, text: str, name="alpha"):
     return judge.send(judge.seat(power, name), f"{signon(judge, power, name)}\n{text}")
-
-
-def hold_all_but(judge, missing=(), extra=""):
-    for power, holds in HOLDS.items():
-        if power not in missing:
-            order(judge, power, holds + extra)
 
 
 def set_position(judge, phase, units, centres, name="alpha"):

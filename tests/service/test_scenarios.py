@@ -3,7 +3,16 @@ wrong passwords and unknown commands, master powers."""
 
 from datetime import timedelta
 
-from harness import MASTER, PLAYERS, check_golden, form_game, password, signon
+from harness import (
+    HOLDS,
+    MASTER,
+    PLAYERS,
+    check_golden,
+    form_game,
+    hold_all_but,
+    password,
+    signon,
+)
 
 OBSERVER = "watcher@example.org"
 STRANGER = "newcomer@example.org"
@@ -56,22 +65,6 @@ def test_grey_and_no_press(judge):
         judge.seat("ITALY"), f"{signon(judge, 'ITALY')}\nPRESS TO M\nhelp\nENDPRESS"
     )
     assert bodies(out, MASTER)
-
-
-HOLDS = {"AUSTRIA": "A VIE H\nA BUD H\nF TRI H",
-         "ENGLAND": "F LON H\nF EDI H\nA LVP H",
-         "FRANCE": "F BRE H\nA PAR H\nA MAR H",
-         "GERMANY": "F KIE H\nA BER H\nA MUN H",
-         "ITALY": "F NAP H\nA ROM H\nA VEN H",
-         "RUSSIA": "F STP/SC H\nA MOS H\nA WAR H\nF SEV H",
-         "TURKEY": "F ANK H\nA CON H\nA SMY H"}  # fmt: skip
-
-
-def hold_all_but(judge, missing: set[str], extra: str = "") -> None:
-    """Everyone but `missing` orders their units to hold (as in 1901)."""
-    for power, holds in HOLDS.items():
-        if power not in missing:
-            judge.send(judge.seat(power), f"{signon(judge, power)}\n{holds}{extra}")
 
 
 def test_missed_deadline_with_civil_disorder(judge, update_golden):
