@@ -1,9 +1,10 @@
 """Mail throughput: messages per second from SMTP accept to reply queued.
 
-A judge (`judge serve`: the game service answering HELP, SQLite file, Maildir out) runs as
-its own process; a few client connections send HELP messages and
-a watcher notes when each reply appears in the outbox.  Latency per message:
-from the start of its SMTP transaction to its reply committed to the outbox.
+A judge (`judge serve`: the game service answering HELP, SQLite file,
+Maildir out) runs as its own process; a few client connections send HELP
+messages and a watcher notes when each reply appears in the outbox.
+Latency per message: from the start of its SMTP transaction to its reply
+committed to the outbox.
 
 Two runs: a burst (every message as fast as the judge takes it: throughput;
 latency there is mostly time spent queued behind the burst), then a steady
