@@ -156,6 +156,18 @@ def run(game, orders):
     }
 
 
+def game_at(state):  # a game standing at a movement phase's state
+    game = Game()
+    game.clear_units()
+    game.clear_centers()
+    game.set_current_phase(state["phase"])
+    for power, units in state["units"].items():
+        game.set_units(power, units)
+    for power, centers in state["centers"].items():
+        game.set_centers(power, centers)
+    return game
+
+
 for line in sys.stdin:
     req = json.loads(line)
     op = req["op"]
@@ -165,27 +177,10 @@ for line in sys.stdin:
     elif op == "process":
         reply = run(games["main"], req["orders"])
     elif op == "setup":  # the main game from a movement phase's state
-        game = games["main"] = Game()
-        game.clear_units()
-        game.clear_centers()
-        state = req["state"]
-        game.set_current_phase(state["phase"])
-        for power, units in state["units"].items():
-            game.set_units(power, units)
-        for power, centers in state["centers"].items():
-            game.set_centers(power, centers)
+        game = games["main"] = game_at(req["state"])
         reply = {"next": snapshot(game)}
     elif op == "adjudicate":  # a movement phase, in a game of its own
-        game = Game()
-        game.clear_units()
-        game.clear_centers()
-        state = req["state"]
-        game.set_current_phase(state["phase"])
-        for power, units in state["units"].items():
-            game.set_units(power, units)
-        for power, centers in state["centers"].items():
-            game.set_centers(power, centers)
-        reply = run(game, req["orders"])
+        reply = run(game_at(req["state"]), req["orders"])
     else:
         reply = {"error": "unknown op " + op}
     sys.stdout.write(json.dumps(reply) + "\n")
