@@ -315,3 +315,27 @@ def _match_supports(o: OrderSet) -> None:
             continue
         o.codes[prov] = VOID  # supports an order that was not given
         o.kind[prov] = "H"
+
+
+def void_whatever_ordered(board: Board, position: Position, order: Order) -> bool:
+    """Is this movement order for a unit on the board void whatever else is
+    ordered: a move to a place the unit cannot reach (and, for an army, that
+    no fleets on the board could carry it to), a support into a place the
+    supporter cannot reach, a convoy by a unit that is not a fleet at sea?
+
+    A judge can say so as the order arrives instead of at the deadline."""
+    prov = order.unit.province
+    entry = position.units.get(prov)
+    if entry is None or entry[1].kind != order.unit.kind:
+        return False  # not this unit's order: another check's business
+    if type(order) not in _MOVEMENT_TYPES:
+        return False
+    o = OrderSet(board, tables(board))
+    for where, (power, unit) in position.units.items():
+        o.power[where], o.unit[where], o.kind[where] = power, unit, "H"
+    if not _read(o, prov, order):
+        return True
+    if o.mode.get(prov) == CONVOY and prov not in o.t.army.get(o.dest[prov], ()):
+        afloat = [p for p, u in o.unit.items() if u.kind == "F" and p in o.t.sea]
+        return not o.route_exists(prov, o.dest[prov], afloat)
+    return False

@@ -7,7 +7,8 @@ a multi-country seat's lines shared out among its countries."""
 from __future__ import annotations
 
 from judge.engine.adjustments import adjustment_counts, build_sites
-from judge.engine.board import Board
+from judge.engine.board import Board, province_of
+from judge.engine.legality import void_whatever_ordered
 from judge.engine.orders import (
     Build,
     Convoy,
@@ -58,7 +59,40 @@ def read_orders(
         out = [_not_yours(board, position, power, parsed) for parsed in out]
         if position.phase.type == "A" and hooks_for(board) is None:
             out = [_no_adjustment(board, position, power, parsed) for parsed in out]
+        if position.phase.type == "M" and hooks_for(board) is None:
+            out = [_void_on_arrival(board, position, parsed) for parsed in out]
     return out
+
+
+def _void_on_arrival(board: Board, position: Position, parsed):
+    """A movement order the rules void whatever anyone else orders is refused
+    as it arrives, with the reason, so the player can mend it in time (and
+    a slip does not replace the unit's earlier, good order)."""
+    order = parsed.order
+    if order is None or not void_whatever_ordered(board, position, order):
+        return parsed
+    unit = order.unit
+    kind = "army" if unit.kind == "A" else "fleet"
+    who = f"the {kind} in {board.location_name(unit.location)}"
+    if isinstance(order, Move):
+        there = board.location_name(order.dest)
+        if (
+            unit.kind == "A"
+            and order.dest != unit.province
+            and (
+                board.provinces[unit.province].kind == "coast"
+                and board.provinces[province_of(order.dest)].kind == "coast"
+            )
+        ):
+            why = f"no fleet at sea could convoy {who} to {there}"
+        else:
+            why = f"{who} cannot move to {there}"
+    elif isinstance(order, SupportHold | SupportMove):
+        target = order.dest if isinstance(order, SupportMove) else order.target.location
+        why = f"{who} cannot support into {board.location_name(target)}"
+    else:
+        why = "only a fleet at sea can convoy"
+    return ParsedOrder(parsed.text, None, why)
 
 
 def _no_adjustment(board: Board, position: Position, power: str, parsed):

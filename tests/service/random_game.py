@@ -47,8 +47,10 @@ from random_orders import (
 from judge.adjudicate import handle_request
 from judge.engine.api import orders_needed
 from judge.engine.board import province_of
+from judge.engine.legality import void_whatever_ordered
 from judge.engine.serialize import position_from_json
 from judge.engine.state import Position
+from judge.language.canonical import read_canonical
 from judge.service.store import load_game, save_position, stored_orders
 
 OBSERVER = "observer@example.org"
@@ -266,6 +268,8 @@ class RandomGame:
                 garbage.append(bad)
         mine = expected.setdefault(power, {})
         for key, canonical in orders.items():
+            if self.void_alone(position, canonical):
+                continue  # refused on arrival; the unit's earlier order stands
             if key.startswith("WAIVE"):
                 key = f"WAIVE{sum(1 for k in mine if k.startswith('WAIVE')) + 1}"
             mine.pop(key, None)  # a new order for the unit is the latest
@@ -385,6 +389,14 @@ class RandomGame:
             return [f"{unit} D"]
         centres = position.centres_of(power) or ["PAR"]
         return [f"A {self.rng.choice(centres)} B"]
+
+    def void_alone(self, position: Position, canonical: str) -> bool:
+        """A movement order the rules void whatever else is ordered (the
+        service refuses it as it arrives)."""
+        if position.phase.type != "M":
+            return False
+        order = read_canonical(self.board, position, canonical)
+        return order is not None and void_whatever_ordered(self.board, position, order)
 
     def foreign_order(self, position: Position, power: str) -> str | None:
         """An order for another power's unit: refused, the others stand."""

@@ -115,8 +115,10 @@ def movement_orders(
             chosen[prov] = rng.choice(helped)
         else:
             chosen[prov] = f"{unit.kind} {unit.location} H"
-    for prov in mine:  # now and then a well-formed order the rules void
-        if rng.random() < 0.03:
+    # Now and then a well-formed order the rules void (refused as it arrives,
+    # so not when the orders must be complete).
+    for prov in mine:
+        if gaps and rng.random() < 0.03:
             unit = units[prov][1]
             kinds = ("land", "coast") if unit.kind == "A" else ("sea",)
             far = sorted(p for p, v in board.provinces.items() if v.kind in kinds)

@@ -123,11 +123,11 @@ def test_4_unusual_syntax_is_accepted(judge):
     body = order(
         judge, "FRANCE",
         "Army Paris hold\nFleet Brest to Mid-Atlantic Ocean\n"
-        "A Mar S French A Par",
+        "A Mar S French A Par - Bur",
     )[0].body  # fmt: skip
     assert "France: Army Paris HOLD." in body
     assert "France: Fleet Brest -> Mid-Atlantic Ocean." in body
-    assert "France: Army Marseilles SUPPORT Army Paris." in body
+    assert "France: Army Marseilles SUPPORT Army Paris -> Burgundy." in body
     assert "Refused" not in body
     # PRESS TO Turkey names Turkey, not the powers T, U, R, K, E, Y
     out = order(judge, "FRANCE", "PRESS TO Turkey\nhello\nENDPRESS")

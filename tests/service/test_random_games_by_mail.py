@@ -14,7 +14,8 @@ from random_game import RandomGame
 
 SEEDS = [(seed, 1906, False) for seed in (1, 2, 3)] + [(4, 1906, True)]
 SOAK = [
-    (seed, 1910) for seed in range(100, 100 + int(os.environ.get("RANDOM_GAMES", 0)))
+    (seed, 1910, False)
+    for seed in range(100, 100 + int(os.environ.get("RANDOM_GAMES", 0)))
 ]
 
 
