@@ -54,6 +54,17 @@ CREATE_OPTIONS = {"nonmr", "nmr", "gunboat", "anonymous", "nopress", "greypress"
                   "whitepress"}  # fmt: skip
 
 
+ECHO_LIMIT = 200  # characters of a line quoted back in a reply
+
+
+def echo(text: str) -> str:
+    """A line quoted back in a reply, cut short when long: a reply never
+    mails a sender's whole message back (njudge removed that for spam)."""
+    if len(text) <= ECHO_LIMIT:
+        return text
+    return f"{text[:ECHO_LIMIT]}... ({len(text)} characters)"
+
+
 class Stop(Exception):
     """The rest of the message is not read."""
 
@@ -120,7 +131,7 @@ class Session:
         try:
             command = read_command(text)
         except CommandError as error:
-            self.say(f"> {text}\n{error}")
+            self.say(f"> {echo(text)}\n{error}")
             return True
         if command is None:
             if self.acting is not None:
@@ -128,7 +139,7 @@ class Session:
                 return True
             word = text.split()[0][:40]
             self.say(
-                f'> {text}\n"{word}" is not a command this judge knows'
+                f'> {echo(text)}\n"{word}" is not a command this judge knows'
                 + (" (orders need a SIGNON first)." if self.me is None else ".")
                 + " Send HELP for the list of commands."
             )
@@ -136,7 +147,7 @@ class Session:
         if command.name == "signoff":
             return False
         self.flush_orders()
-        self.say(f"> {text}")
+        self.say(f"> {echo(text)}")
         handler = getattr(self, f"do_{command.name}")
         handler(command)
         return True
@@ -220,7 +231,9 @@ class Session:
         if key in ("name", "country", "timezone") and value.strip():
             self.register[key] = value.strip()[:80]
         elif text:
-            self.say(f"> {text}\nIn REGISTER write Name:, Country: or Timezone: lines.")
+            self.say(
+                f"> {echo(text)}\nIn REGISTER write Name:, Country: or Timezone: lines."
+            )
         return True
 
     def do_end(self, command: Command) -> None:
@@ -627,7 +640,7 @@ class Session:
         if game.status != "active":
             for refused in self.refused.values():
                 for text, reason in refused:
-                    self.say(f"Order not taken: {text}: {reason}.")
+                    self.say(f"Order not taken: {echo(text)}: {reason}.")
             return
         board = game.board
         position = game.current(board)
@@ -648,7 +661,7 @@ class Session:
                     position=position,
                     power=power,
                     orders=orders.get(power, []),
-                    refused=self.refused.get(power, []),
+                    refused=[(echo(t), why) for t, why in self.refused.get(power, [])],
                     turn_number=game.turn,
                     deadline=moment(game.deadline),
                     grace_end=moment(game.grace_end),
