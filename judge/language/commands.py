@@ -37,6 +37,7 @@ USAGE = {
     "map": "MAP <game> [<phase>]",
     "set": "SET PASSWORD <new>, SET ADDRESS <address>, SET WAIT/NOWAIT, "
     "SET DRAW/NODRAW, SET ABSENCE <from> TO <to>, SET TIMEZONE <zone>, "
+    "SET END <ending>/NOEND (Imperial), "
     "SET PREFERENCE <powers>, SET MAP ON/OFF, SET COUNTRY <name>, "
     "SET COLOUR <colour>; master: SET DEADLINE <date>, "
     "SET GRACE <date>, SET MOVE|RETREAT|ADJUST CLOCK|MIN|NEXT|GRACE|DELAY|DAYS "

@@ -17,7 +17,7 @@ from judge.reports import game_result, identification_header, results_mail
 from judge.reports.orders import adjustment_lines, movement_lines, retreat_lines
 from judge.reports.results import phase_title
 from judge.reports.variant import variant_lines
-from judge.service import deadlines
+from judge.service import deadlines, endings
 from judge.service.seats import reseat
 from judge.service.store import (
     Game,
@@ -177,6 +177,7 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
     finished = new.winner is not None
     db.execute("DELETE FROM svc_orders WHERE game = ?", [game.name])
     db.execute("UPDATE svc_members SET wait = 0, draw = 0 WHERE game = ?", [game.name])
+    endings.clear(db, game.name)  # agreed endings are cleared like draw votes
     from judge.service.store import save_position
 
     save_position(db, game.name, board, new)

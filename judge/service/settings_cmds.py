@@ -15,15 +15,15 @@ from judge.engine.variants import (
     variant_playable,
 )
 from judge.reports.dates import judge_date
-from judge.service import seats
+from judge.service import endings, seats
 from judge.service.deadlines import PhaseTiming
+from judge.service.endings import set_end, set_noend  # noqa: F401 (SET END)
 from judge.service.lifecycle import finish_game
 from judge.service.passwords import hash_password
 from judge.service.store import (
     iso,
     load_game,
     member_by_id,
-    members,
     update_game,
     update_member,
 )
@@ -153,19 +153,13 @@ def set_flag(session, command) -> None:
     update_seat(session, me, draw=1 if on else 0)
     session.me = member_by_id(session.db, me.id)
     board = game.board
-    position = game.current(board)
-    survivors = sorted(
-        p for p in board.powers if position.units_of(p) or position.centres_of(p)
-    )
+    survivors = endings.survivors(game, board)
     names = ", ".join(board.powers[p].name for p in survivors)
     if not on:
         session.say("Your draw vote is withdrawn.")
         return
     session.say(f"You vote for a draw of all survivors: {names}.")
-    voters = [
-        m for m in members(session.db, game.name, "player")
-        if m.power in survivors and m.state == "active"
-    ]  # fmt: skip
+    voters = endings.current_voters(session.db, game, board)
     if voters and all(m.draw for m in voters) and len(survivors) > 1:
         from judge.reports import game_result
 

@@ -1,0 +1,157 @@
+"""Imperial Diplomacy's agreed endings (IMP-14(e)): SET END <text> and
+SET NOEND.
+
+A unanimous vote of all current players may end the game with any result,
+recorded as free text.  A player's proposed ending is kept in svc_endings
+(one row per svc_members row of the seat); the game ends at once when every
+current player (an active player whose empire still has units or centres,
+the same voters as a draw) has proposed the same text, compared without
+regard to case or runs of spaces.  The game then finishes as a unanimous
+draw does (`finish_game`: status finished, the game-over mail to everyone).
+Like draw votes, the proposals are cleared when a phase is processed
+(processing.py), so each vote is about the position the players see."""
+
+from __future__ import annotations
+
+from judge.service import seats
+from judge.service.store import load_game, members
+
+MAX_LENGTH = 200  # characters of an ending
+
+
+def normal(text: str) -> str:
+    """The form endings are compared in: spaces collapsed, case folded."""
+    return " ".join(text.split()).casefold()
+
+
+def survivors(game, board) -> list[str]:
+    """The powers that still have units or centres, sorted."""
+    position = game.current(board)
+    return sorted(
+        p for p in board.powers if position.units_of(p) or position.centres_of(p)
+    )
+
+
+def current_voters(db, game, board) -> list:
+    """The players whose vote counts, for a draw as for an ending: active,
+    seated on a surviving power."""
+    alive = set(survivors(game, board))
+    return [
+        m for m in members(db, game.name, "player")
+        if m.power in alive and m.state == "active"
+    ]  # fmt: skip
+
+
+def proposals(db, game_name: str) -> dict[int, str]:
+    """Member id -> the ending that member proposed."""
+    rows = db.query(
+        "SELECT e.member, e.text FROM svc_endings e"
+        " JOIN svc_members m ON m.id = e.member WHERE m.game = ?",
+        [game_name],
+    )
+    return {row["member"]: row["text"] for row in rows}
+
+
+def clear(db, game_name: str) -> None:
+    """Forget every proposal of the game (a phase was processed)."""
+    db.execute(
+        "DELETE FROM svc_endings WHERE member IN"
+        " (SELECT id FROM svc_members WHERE game = ?)",
+        [game_name],
+    )
+
+
+def _game_for_vote(session):
+    """(me, game) when the sender may vote on an ending, else (None, None)
+    after saying why not."""
+    me = session.need_me("player")
+    if me is None:
+        return None, None
+    game = load_game(session.db, me.game)
+    if seats.kind(game.board) != "imperial":
+        session.say(
+            "SET END refused: agreed endings are an Imperial rule; use SET DRAW."
+        )
+        return None, None
+    if game.status != "active":
+        session.say("Endings are voted in running games only.")
+        return None, None
+    return me, game
+
+
+def _seat_rows(session, game, me) -> list:
+    return seats.seat_rows(session.db, game, game.board, me)
+
+
+def set_end(session, command) -> None:
+    me, game = _game_for_vote(session)
+    if game is None:
+        return
+    text = " ".join(command.args[0].split()) if command.args else ""
+    if not text:
+        session.say("Use: SET END <the ending, as free text>, e.g. SET END Gaul wins.")
+        return
+    if len(text) > MAX_LENGTH:
+        session.say(
+            f"SET END refused: an ending is at most {MAX_LENGTH} characters"
+            f" (this one has {len(text)})."
+        )
+        return
+    board = game.board
+    voters = current_voters(session.db, game, board)
+    if me.id not in {m.id for m in voters}:
+        session.say(
+            "SET END refused: only players whose empire has units or centres"
+            " vote on an ending."
+        )
+        return
+    for row in _seat_rows(session, game, me):
+        session.db.execute(
+            "INSERT OR REPLACE INTO svc_endings (member, text) VALUES (?, ?)",
+            [row.id, text],
+        )
+    session.say(f'You propose to end the game with: "{text}".')
+    votes = proposals(session.db, game.name)
+    session.say(_tally(game, board, voters, votes))
+    agreed = all(normal(votes.get(m.id, "")) == normal(text) for m in voters)
+    if agreed and len(voters) > 1:  # as a draw: not one player alone
+        from judge.service.lifecycle import finish_game  # lifecycle imports us
+
+        result = f"The players have agreed to end the game: {text}"
+        session.extra += finish_game(session.db, session.settings, game.name, result)
+
+
+def set_noend(session, command) -> None:
+    me, game = _game_for_vote(session)
+    if game is None:
+        return
+    for row in _seat_rows(session, game, me):
+        session.db.execute("DELETE FROM svc_endings WHERE member = ?", [row.id])
+    session.say("Your proposed ending is withdrawn.")
+    board = game.board
+    voters = current_voters(session.db, game, board)
+    session.say(_tally(game, board, voters, proposals(session.db, game.name)))
+
+
+def _tally(game, board, voters, votes: dict[int, str]) -> str:
+    """Who has proposed which ending so far; counts only when anonymous."""
+    by_ending: dict[str, list] = {}
+    for m in voters:
+        if m.id in votes:
+            by_ending.setdefault(normal(votes[m.id]), []).append(m)
+    waiting = [m for m in voters if m.id not in votes]
+    lines = [f"Endings proposed so far ({len(voters) - len(waiting)} of"
+             f" {len(voters)} players):"]  # fmt: skip
+    for group in by_ending.values():
+        text = " ".join(votes[group[0].id].split())
+        if game.anonymous:
+            lines.append(f'  "{text}": {len(group)}')
+        else:
+            names = ", ".join(board.powers[m.power].name for m in group)
+            lines.append(f'  "{text}": {names}')
+    if not by_ending:
+        lines.append("  none")
+    if waiting and not game.anonymous:
+        names = ", ".join(board.powers[m.power].name for m in waiting)
+        lines.append(f"  Not voted: {names}")
+    return "\n".join(lines)
