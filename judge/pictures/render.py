@@ -28,7 +28,6 @@ from judge.engine.orders import (
     SupportHold,
     SupportMove,
     Unit,
-    Waive,
 )
 from judge.engine.state import Dislodged, Position
 from judge.pictures import style
@@ -399,10 +398,15 @@ def _order_body(c: _Canvas, result: OrderResult, results) -> str | None:
     return None
 
 
+_DRAWN = (Move, Retreat, Hold, SupportHold, SupportMove, Convoy, Disband, Build)
+
+
 def drawable(result: OrderResult) -> bool:
-    """Is this result drawn as an order (an order was given, and it is not a
-    waived build)?"""
-    return result.order is not None and not isinstance(result.order, Waive)
+    """Is this result drawn as an order: one of the standard orders, for a
+    unit or a build site (not a waive, nor a variant's order without a unit,
+    such as Imperial's JOIN)?"""
+    order = result.order
+    return isinstance(order, _DRAWN) and getattr(order, "unit", None) is not None
 
 
 def _draw_orders(c: _Canvas, orders: PhaseResult) -> None:

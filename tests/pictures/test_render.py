@@ -176,3 +176,23 @@ def test_png_drawn_on_several_threads():
     for thread in threads:
         thread.join()
     assert len(pictures) == 3 and len(set(pictures)) == 1
+
+
+def test_a_variant_order_without_a_unit_is_not_drawn():
+    """Imperial's JOIN names a city, no unit: the map is drawn without it
+    (it once raised, and the results went out without their map)."""
+    import dataclasses
+
+    from judge.engine.api import adjudicate
+    from judge.engine.results import OrderResult
+    from judge.engine.variant_rules import parse_variant_order
+
+    board, rules = load_variant("imperial")
+    start = initial_position(board)
+    result = adjudicate(board, start, {}, rules)
+    join = OrderResult("FRANCE", None, parse_variant_order(board, "JOIN BRE"), ())
+    with_join = dataclasses.replace(result, results=(*result.results, join))
+    root = ET.fromstring(render_svg(board, result.position, with_join))
+    drawn = [e for e in root.iter() if e.get("class") == "order"]
+    assert all("JOIN" not in (e.get("data-order") or "") for e in drawn)
+    assert render_png(board, result.position, with_join).startswith(b"\x89PNG")
