@@ -13,6 +13,7 @@ from judge.service import seats
 from judge.service.lifecycle import finish_game, start_game
 from judge.service.passwords import hash_password
 from judge.service.processing import (
+    clear_votes,
     engine_orders,
     process,
     render_map,
@@ -134,6 +135,7 @@ def master_rollback(session, me, game, command) -> None:
         "DELETE FROM svc_press WHERE game = ? AND turn > ?", [game.name, turn]
     )
     session.db.execute("DELETE FROM svc_orders WHERE game = ?", [game.name])
+    clear_votes(session.db, game.name)
     update_game(
         session.db, game.name, position=position_text, turn=turn, status="active",
         result=None,

@@ -144,6 +144,13 @@ def check_early(db, game_name: str, settings, now: datetime) -> None:
     update_game(db, game.name, process_at=process_at)
 
 
+def clear_votes(db, game_name: str) -> None:
+    """WAIT, draw votes and agreed endings hold for one phase only: a new
+    phase (processed, or rolled back to) starts without them."""
+    db.execute("UPDATE svc_members SET wait = 0, draw = 0 WHERE game = ?", [game_name])
+    endings.clear(db, game_name)
+
+
 def render_map(board, position, result, title: str) -> bytes | None:
     """The PNG, or None when the map has no drawing (Imperial): the results
     then go without a picture.  Any other failure is logged, not hidden."""
@@ -176,8 +183,7 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
         new = adjudicate(board, new, {}, rules).position
     finished = new.winner is not None
     db.execute("DELETE FROM svc_orders WHERE game = ?", [game.name])
-    db.execute("UPDATE svc_members SET wait = 0, draw = 0 WHERE game = ?", [game.name])
-    endings.clear(db, game.name)  # agreed endings are cleared like draw votes
+    clear_votes(db, game.name)
     from judge.service.store import save_position
 
     save_position(db, game.name, board, new)

@@ -136,12 +136,15 @@ def test_master_rollback_and_process(judge, update_golden):
     out = judge.send(MASTER, f"{master}\nPROCESS S1901M")
     assert len([m for m in out if m.subject.endswith("S1901M Results")]) == 8
     assert judge.phase() == "F1901M"
+    judge.send(judge.seat("ITALY"), f"{signon(judge, 'ITALY')}\nSET DRAW\nSET WAIT")
     start = len(judge.transcript)
     out = judge.send(MASTER, f"{master}\nROLLBACK")
     assert "rolled back to S1901M" in out[0].body
     assert judge.phase() == "S1901M"
     assert judge.game()["turn"] == 1
     assert judge.row("SELECT count(*) FROM svc_orders")[0] == 0
+    # votes and WAIT belonged to the phase rolled away
+    assert judge.row("SELECT sum(draw) + sum(wait) FROM svc_members")[0] == 0
     check_golden("rollback", "\n".join(judge.transcript[start:]) + "\n", update_golden)
     # a player cannot use master commands
     body = judge.send(judge.seat("FRANCE"), f"{signon(judge, 'FRANCE')}\nROLLBACK")[
