@@ -243,3 +243,27 @@ def test_random_boards_and_scrambled_orders_never_crash(seed, phase, noise):
         return
     ordered = sum(len(v) for v in texts.values())
     assert len(answer["results"]) + len(answer["errors"]) >= ordered - len(noise)
+
+
+def test_a_games_random_world_is_a_variant_here_too(tmp_path):
+    """A world written to the judge's worlds_dir (by CREATE ... random) is
+    found through the judge's configuration."""
+    from judge.worlds import generate, write_world
+
+    data = tmp_path / "var"
+    name = write_world(generate(11, 3, "world-cli"), data / "maps")
+    config = tmp_path / "judge.toml"
+    config.write_text(f'[judge]\ndata_dir = "{data.as_posix()}"\n')
+    request = json.dumps({"id": "w", "variant": name, "orders": {}}) + "\n"
+    found = subprocess.run(
+        _command("--config", str(config)), input=request, capture_output=True,
+        text=True, timeout=60,
+    )  # fmt: skip
+    answer = json.loads(found.stdout)
+    assert "error" not in answer, answer
+    assert answer["phase"].endswith("M")
+    elsewhere = subprocess.run(
+        _command(), input=request, capture_output=True, text=True, timeout=60,
+        cwd=tmp_path / "var",
+    )  # fmt: skip
+    assert "error" in json.loads(elsewhere.stdout)
