@@ -84,7 +84,7 @@ class RelaySettings:
 @dataclass(frozen=True)
 class Limits:
     max_message_size: int = 256 * 1024  # bytes; larger mail is politely refused
-    rate_limit_messages: int = 60  # per sender within rate_limit_window
+    rate_limit_messages: int = 1000  # per sender within rate_limit_window
     rate_limit_window: int = 3600  # seconds
     handler_attempts: int = 3  # a message that keeps failing is then given up
     tick_interval: float = 5.0  # seconds between scheduler ticks

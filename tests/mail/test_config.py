@@ -59,3 +59,10 @@ def test_bad_files_are_refused_clearly(tmp_path, text, message):
 def test_missing_named_file(tmp_path):
     with pytest.raises(ConfigError, match="no such configuration file"):
         load_config(tmp_path / "absent.toml")
+
+
+def test_the_rate_limit_leaves_room_for_a_game_played_fast():
+    """A scripted or tournament game sends orders every few minutes for
+    hours: a few hundred messages an hour from one player or master must
+    all be read (loops are stopped by the auto-reply checks, not by this)."""
+    assert Limits().rate_limit_messages >= 500
