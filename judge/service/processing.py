@@ -43,12 +43,13 @@ def engine_orders(board: Board, position: Position, texts: dict[str, list[str]])
     return orders
 
 
-def missing_orders(board, position, power, orders, needed: int) -> int:
+def order_lines(board, position, power, orders, needed: int) -> tuple[list, int]:
+    """A power's orders in the results layout, and how many are missing."""
     if position.phase.type == "M":
-        return movement_lines(board, position, power, orders)[1]
+        return movement_lines(board, position, power, orders)
     if position.phase.type == "R":
-        return retreat_lines(board, position, power, orders)[1]
-    return adjustment_lines(board, power, orders, needed)[1]
+        return retreat_lines(board, position, power, orders)
+    return adjustment_lines(board, power, orders, needed)
 
 
 def late_powers(db, game: Game, board: Board, position: Position) -> list[str]:
@@ -62,7 +63,7 @@ def late_powers(db, game: Game, board: Board, position: Position) -> list[str]:
     for power, needed in sorted(orders_needed(board, position).items()):
         if not needed or power in disorder:
             continue
-        if missing_orders(board, position, power, orders.get(power, []), needed):
+        if order_lines(board, position, power, orders.get(power, []), needed)[1]:
             late.append(power)
     return late
 

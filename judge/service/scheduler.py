@@ -8,13 +8,13 @@ from datetime import datetime
 from judge.engine.api import orders_needed
 from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
-from judge.reports.orders import adjustment_lines, movement_lines, retreat_lines
 from judge.service import deadlines
 from judge.service.processing import (
     LATE_REPEAT,
     engine_orders,
     late_powers,
     notice,
+    order_lines,
     process,
     recipients,
 )
@@ -126,13 +126,7 @@ def reminders(db, settings, game, late: list[str]) -> list[OutgoingMail]:
 def current_lines(board, position, power, orders, needed) -> list[str]:
     """A power's orders as they stand, and how many are missing."""
     given = orders.get(power, [])
-    kind = position.phase.type
-    if kind == "M":
-        lines, missing = movement_lines(board, position, power, given)
-    elif kind == "R":
-        lines, missing = retreat_lines(board, position, power, given)
-    else:
-        lines, missing = adjustment_lines(board, power, given, needed.get(power, 0))
+    lines, missing = order_lines(board, position, power, given, needed.get(power, 0))
     name = board.powers[power].name
     return [*lines, f"{name}: {missing} order(s) missing."]
 

@@ -605,12 +605,14 @@ class Session:
         else:
             shared = {power: read_orders(board, position, power, "\n".join(lines))}
         for country, parsed_orders in shared.items():
-            self.store_orders(game.name, country, parsed_orders, board)
+            self.store_orders(game.name, country, parsed_orders, board, position)
         if power not in self.ordered:
             self.ordered.append(power)
         self.games_touched.add(game.name)
 
-    def store_orders(self, game: str, power: str, parsed_orders, board) -> None:
+    def store_orders(
+        self, game: str, power: str, parsed_orders, board, position
+    ) -> None:
         waives = self.db.execute(
             "SELECT count(*) FROM svc_orders WHERE game = ? AND power = ?"
             " AND unit LIKE 'WAIVE%'",
@@ -631,7 +633,7 @@ class Session:
                 [game, power, order_key(parsed.order, waives),
                  parsed.order.canonical()],
             )  # fmt: skip
-        drop_surplus_adjustments(self.db, game, power)
+        drop_surplus_adjustments(self.db, game, power, board, position)
 
     def report_orders(self) -> None:
         if self.me is None:

@@ -168,13 +168,12 @@ def stored_orders(db, game: str) -> dict[str, list[str]]:
     return orders
 
 
-def drop_surplus_adjustments(db, name: str, power: str) -> None:
+def drop_surplus_adjustments(
+    db, name: str, power: str, board: Board, position: Position
+) -> None:
     """More builds (and waives) than the power may make, or more removals
     than it owes: the later orders replace the earliest (njudge), so a
     second mail can move a build.  Standard adjustment rules only."""
-    game = load_game(db, name)
-    board = game.board
-    position = game.current(board)
     if position.phase.type != "A" or hooks_for(board) is not None:
         return
     owed = adjustment_counts(board, position).get(power, 0)

@@ -24,6 +24,7 @@ from judge.engine.orders import (
 from judge.engine.state import Position
 from judge.engine.variant_rules import hooks_for, parse_variant_order
 from judge.language.orders import ParsedOrder, parse_orders
+from judge.service import seats
 
 # Unit-less variant orders of which a power has one standing at a time.
 _SINGLE = {"Designate", "Alliance", "Join", "LeaveFederation"}
@@ -293,7 +294,7 @@ def order_notes(board: Board, position: Position, power: str, orders) -> list[st
     """What a player should know about an order set as it stands: Imperial's
     petrol budget (IMP-5d: over budget, the last steps are cut at the
     deadline)."""
-    if board.data.get("variant", {}).get("rules") != "imperial":
+    if seats.kind(board) != "imperial":
         return []
     if position.phase.type != "M":
         return []
