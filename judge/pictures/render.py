@@ -32,6 +32,7 @@ from judge.engine.orders import (
 from judge.engine.state import Dislodged, Position
 from judge.pictures import style
 from judge.pictures.geometry import Geometry, load_geometry
+from judge.pictures.multistep import is_multistep, steps_travelled
 from judge.pictures.tessellate import Point
 
 UNIT_RADIUS = 11.0
@@ -158,6 +159,7 @@ def _unit_symbol(
     colour = c.colour(power)
     ink = style.text_colour_on(colour)
     x, y = at
+    # Anything not a fleet (an army, Imperial's garrison "IG") is a disc.
     if unit.kind == "F":
         shape = (
             f'<path d="{_FLEET_HULL}" fill="{colour}" stroke="{style.INK}" '
@@ -269,10 +271,10 @@ def _arrowhead(tip: Point, tail: Point, size: float = 10.0) -> str:
 class _OrderPen:
     """Draws one order's element; `failed` orders are dashed."""
 
-    def __init__(self, c: _Canvas, result: OrderResult):
+    def __init__(self, c: _Canvas, result: OrderResult, failed: bool | None = None):
         self.c = c
         self.colour = c.colour(result.power)
-        self.failed = bool(result.outcomes)
+        self.failed = bool(result.outcomes) if failed is None else failed
         # Butt ends on dashes: round caps would close the gaps of the casing.
         self.dash = ' stroke-dasharray="9 6"' if self.failed else ""
         self.cap = "butt" if self.failed else "round"
@@ -291,8 +293,12 @@ class _OrderPen:
             f'stroke-width="{_fmt(width)}"{self.dash}/>'
         )
 
-    def arrow(self, points: list[Point], width: float = 3.2) -> str:
-        first, last = _shorten(points[0], points[1], UNIT_RADIUS + 1, 0)[0], points[-1]
+    def arrow(
+        self, points: list[Point], width: float = 3.2, gap: float = UNIT_RADIUS + 1
+    ) -> str:
+        """A line through `points` with its head at the last; `gap` is left
+        at the start (clear of the unit standing there)."""
+        first, last = _shorten(points[0], points[1], gap, 0)[0], points[-1]
         prev = points[-2]
         tail_end = _shorten(prev, last, 0, UNIT_RADIUS + 9)[1]
         tip = _shorten(prev, last, 0, UNIT_RADIUS - 2)[1]
@@ -347,7 +353,8 @@ def _convoy_route(
 
 
 def order_locations(order) -> list[str]:
-    """Every location an order names (its unit, target unit, destination)."""
+    """Every location an order names (its unit, target unit, destination,
+    the steps of a multi-step move)."""
     locations = []
     for name in ("unit", "target"):
         unit = getattr(order, name, None)
@@ -356,14 +363,42 @@ def order_locations(order) -> list[str]:
     dest = getattr(order, "dest", None)
     if dest:
         locations.append(dest)
+    locations.extend(getattr(order, "steps", ()))
     return locations
 
 
-def _order_body(c: _Canvas, result: OrderResult, results) -> str | None:
+def _multistep(c: _Canvas, result: OrderResult, phase: PhaseResult | None) -> str:
+    """One arrow from the fleet through every step, styled as a move.  One
+    that stopped early is two: solid as far as the fleet went, dashed
+    (failed) from there on; dashed all along when that is not known."""
+    order = result.order
+    route = [c.point(order.unit.location), *(c.point(s) for s in order.steps)]
+    if not result.outcomes:
+        return _leg("succeeded", _OrderPen(c, result).arrow(route))
+    done = steps_travelled(result, phase)
+    failed = _OrderPen(c, result, failed=True)
+    if done == 0:
+        return _leg("failed", failed.arrow(route))
+    went = _OrderPen(c, result, failed=False)
+    return _leg("succeeded", went.arrow(route[: done + 1])) + _leg(
+        "failed", failed.arrow(route[done:])
+    )
+
+
+def _leg(state: str, body: str) -> str:
+    return f'<g class="leg" data-status="{state}">{body}</g>'
+
+
+def _order_body(
+    c: _Canvas, result: OrderResult, phase: PhaseResult | None
+) -> str | None:
     """The drawing of one order, or None when it names a place off the map."""
+    results = phase.results if phase is not None else ()
     order = result.order
     if not all(c.has(loc) for loc in order_locations(order)):
         return None
+    if is_multistep(order):
+        return _multistep(c, result, phase)
     pen = _OrderPen(c, result)
     here = c.point(order.unit.location) if hasattr(order, "unit") else None
     if isinstance(order, Retreat | Disband) and order.unit.province in (
@@ -402,11 +437,12 @@ _DRAWN = (Move, Retreat, Hold, SupportHold, SupportMove, Convoy, Disband, Build)
 
 
 def drawable(result: OrderResult) -> bool:
-    """Is this result drawn as an order: one of the standard orders, for a
-    unit or a build site (not a waive, nor a variant's order without a unit,
-    such as Imperial's JOIN)?"""
+    """Is this result drawn as an order: one of the standard orders or an
+    Imperial multi-step fleet move, for a unit or a build site (not a waive,
+    nor a variant's order without a unit, such as Imperial's JOIN)?"""
     order = result.order
-    return isinstance(order, _DRAWN) and getattr(order, "unit", None) is not None
+    known = isinstance(order, _DRAWN) or is_multistep(order)
+    return known and getattr(order, "unit", None) is not None
 
 
 def _draw_orders(c: _Canvas, orders: PhaseResult) -> None:
@@ -419,7 +455,7 @@ def _draw_orders(c: _Canvas, orders: PhaseResult) -> None:
         ),
     )
     for r in ranked:
-        body = _order_body(c, r, orders.results)
+        body = _order_body(c, r, orders)
         if body is None:
             continue
         state = "failed" if r.outcomes else "succeeded"
