@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from judge.engine.board import Board, province_of
-from judge.engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from judge.engine.orders import (
+    GARRISON,
+    Convoy,
+    Hold,
+    Move,
+    Order,
+    SupportHold,
+    SupportMove,
+    Unit,
+)
 from judge.engine.state import Position
 from judge.engine.tables import Tables, tables
 
@@ -29,9 +38,13 @@ class OrderSet:
         self.t = t
         self.power: dict[str, str] = {}  # province -> owner of its unit
         self.side: dict[str, str] = {}  # province -> side of its unit (Tables.side)
-        # province -> side of a garrison that defends it with strength 1 besides
-        # (or without) a unit there: Imperial's garrisons (variant_imperial).
+        # A garrison sharing a province with (or standing without) a unit
+        # there, ordered as a piece of its own: Imperial's garrisons
+        # (variant_imperial).  province -> the guard's key ("IG BRE"), and
+        # the key -> its province.  Keys sit beside provinces in the tables
+        # below; a guard never moves.
         self.guard: dict[str, str] = {}
+        self.home: dict[str, str] = {}
         self.unit: dict = {}  # province -> Unit
         self.kind: dict[str, str] = {}  # province -> H, M, SH, SM, C
         self.dest: dict[str, str] = {}  # move / supported move -> province
@@ -72,7 +85,6 @@ def prepare(
 ) -> OrderSet:
     t = tables(board)
     o = OrderSet(board, t)
-    o.guard = dict(position.extra.get("guards", {})) if position.extra else {}
     power_of, side_of, unit_of, kind_of = o.power, o.side, o.unit, o.kind
     sides = t.side
     if position.extra and "sides" in position.extra:  # Imperial's federations
@@ -82,6 +94,12 @@ def prepare(
         side_of[prov] = sides.get(power, power)
         unit_of[prov] = unit
         kind_of[prov] = "H"
+    guards = position.extra.get("guards", {}) if position.extra else {}
+    for prov, power in guards.items():
+        key = guard_key(prov)
+        o.guard[prov], o.home[key] = key, prov
+        power_of[key], side_of[key] = power, sides.get(power, power)
+        unit_of[key], kind_of[key] = Unit(GARRISON, prov), "H"
 
     # Attach each order to the unit it names; strays are void.
     given = o.given
@@ -91,7 +109,7 @@ def prepare(
                 o.stray.append((power, order))
                 continue
             unit = order.unit
-            prov = unit.province
+            prov = guard_key(unit.province) if unit.kind == GARRISON else unit.province
             if power_of.get(prov) != power or unit_of[prov].kind != unit.kind:
                 o.stray.append((power, order))
                 continue
@@ -116,11 +134,22 @@ def prepare(
     return o
 
 
+def guard_key(province: str) -> str:
+    """The key of the guard in `province` in an OrderSet's tables."""
+    return f"{GARRISON} {province}"
+
+
+def _target(o: OrderSet, unit: Unit) -> str:
+    """The key of the piece a support or convoy names."""
+    return guard_key(unit.province) if unit.kind == GARRISON else unit.province
+
+
 def _reaches(o: OrderSet, prov: str, province: str) -> bool:
-    """Can the unit at `prov` move to (and so support into) `province`?"""
+    """Can the unit at `prov` move to (and so support into) `province`?
+    A guard supports as an army (into neighbouring land) from its province."""
     unit = o.unit[prov]
-    if unit.kind == "A":
-        return province in o.t.army[prov]
+    if unit.kind != "F":
+        return province in o.t.army[unit.province]
     return province in o.t.fleet_reach.get(unit.location, ())
 
 
@@ -129,6 +158,9 @@ def _read(o: OrderSet, prov: str, order: Order) -> bool:
     t = o.t
     unit = o.unit[prov]
     cls = type(order)
+    if unit.kind == GARRISON and cls not in (Hold, SupportHold, SupportMove):
+        return False  # a guard only holds or supports
+    here = unit.province
     if cls is Move:
         dest = province_of(order.dest)
         if dest == prov or t.kind.get(dest, "impassable") == "impassable":
@@ -156,14 +188,16 @@ def _read(o: OrderSet, prov: str, order: Order) -> bool:
     if cls is Hold:
         return True
     if cls is SupportHold:
-        target = order.target.province
-        if target == prov or not _reaches(o, prov, target):
+        target = _target(o, order.target)
+        where = order.target.province
+        if where == here or not _reaches(o, prov, where):
             return False
         o.kind[prov], o.target[prov] = "SH", target
         return True
     if cls is SupportMove:
-        target, dest = order.target.province, province_of(order.dest)
-        if prov in (target, dest) or target == dest or not _reaches(o, prov, dest):
+        target, dest = _target(o, order.target), province_of(order.dest)
+        where = order.target.province
+        if here in (where, dest) or where == dest or not _reaches(o, prov, dest):
             return False
         o.kind[prov], o.target[prov], o.dest[prov] = "SM", target, dest
         if dest != order.dest:

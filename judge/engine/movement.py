@@ -140,8 +140,11 @@ class MovementResolution:
             return False
         dest = o.dest[prov]
         guard = o.guard.get(dest)  # a garrison defending besides any unit there
-        if guard is not None and guard != o.side[prov] and attack <= 1:
-            return False
+        if guard is not None and o.side[guard] != o.side[prov]:
+            # It must be beaten on its own: strengths are not added (IMP-3d).
+            against = 1 + self._supports(prov, exclude_power=o.side[guard])
+            if against <= self.hold_strength(guard):
+                return False
         if self.head_to_head(prov):
             if attack <= self.defend_strength(dest):
                 return False
@@ -155,7 +158,7 @@ class MovementResolution:
     def _support(self, prov: str) -> bool:
         o = self.o
         exempt = o.dest.get(prov)  # a support is not cut from where it helps
-        for attacker in o.moves_into.get(prov, ()):
+        for attacker in o.moves_into.get(o.home.get(prov, prov), ()):
             if o.side[attacker] == o.side[prov] or attacker == exempt:
                 continue
             if self.path_ok(attacker):
@@ -173,7 +176,11 @@ class MovementResolution:
         """The province of the unit that dislodged the unit at `prov`."""
         if self.moves(prov):
             return None
-        for attacker in self.o.moves_into.get(prov, ()):
+        o = self.o
+        guard = prov in o.home  # its own side's units enter beside it
+        for attacker in o.moves_into.get(o.home.get(prov, prov), ()):
+            if guard and o.side[attacker] == o.side[prov]:
+                continue
             if self.resolve((MOVE, attacker)):
                 return attacker
         return None
@@ -252,6 +259,12 @@ def adjudicate_movement(
             received = sorted(received, key=lambda order: order.canonical())
         for order in received:
             results.append(OrderResult(power, unit, order, _codes(o, r, prov) + tail))
+    for key in o.home:  # guards: after the units, destroyed if beaten
+        tail = ("dislodged",) if r.dislodged(key) else ()
+        received = o.given.get(key) or [None]
+        for order in received:
+            codes = _codes(o, r, key) if order is not None else ()
+            results.append(OrderResult(o.power[key], o.unit[key], order, codes + tail))
     for power, order in o.stray:
         unit = getattr(order, "unit", None)
         results.append(OrderResult(power, unit, order, (VOID,)))

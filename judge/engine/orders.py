@@ -8,10 +8,14 @@ from dataclasses import dataclass, field
 
 from judge.engine.board import province_of
 
+# The kind of Imperial Diplomacy's garrison: a piece that only holds or
+# supports, beside any unit in its city (the engine's guard).
+GARRISON = "IG"
+
 
 @dataclass(frozen=True, slots=True)
 class Unit:
-    kind: str  # "A" or "F"
+    kind: str  # "A" or "F" (or GARRISON)
     location: str  # "PAR", "STP/SC"
     # "STP" for "STP/SC" and "F STP/SC": asked for constantly, so kept.
     province: str = field(init=False, repr=False, compare=False)

@@ -4,9 +4,10 @@ phases as the game plays them (docs/variants.md says what is implemented).
 Neutral garrisons are units of the power NEUTRAL (they never take orders and
 are destroyed when dislodged).  The Imperial Garrison lives in the state's
 extra data, not among the units, so a friendly unit may share its city and
-builds are not blocked; in a movement phase it fights as an army when alone
-in its city, and otherwise guards it (the engine's `guards` hook: a lone
-attack cannot enter).  The pieces, each in its own module:
+builds are not blocked; in a movement phase it is the engine's guard
+(`IG <city>`): a piece of its own beside any unit in the city, which holds or
+supports as an army, may be hold-supported, and is destroyed when an enemy
+enters.  The pieces, each in its own module:
 
 * variant_imperial_map: the starting state, joining, victory;
 * variant_imperial_orders: the variant's orders and how they are read;
@@ -21,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from judge.engine.board import Board
-from judge.engine.orders import Hold, Move, SupportHold, SupportMove, Unit
+from judge.engine.orders import GARRISON, Hold, Move, Unit
 from judge.engine.state import Phase, Position
 from judge.engine.variant_imperial_barbarians import (
     barbarian_step,
@@ -56,6 +57,7 @@ from judge.engine.variant_imperial_orders import (
     MultiMove,
     Raise,
     Release,
+    garrison_named,
     parse_barbarian,
     parse_federation,
     parse_give,
@@ -133,7 +135,6 @@ class Turn:
     kept: dict = field(default_factory=dict)  # orders for the standard rules
     raises: list = field(default_factory=list)
     multis: dict = field(default_factory=dict)  # origin -> (power, MultiMove)
-    inserted: set = field(default_factory=set)  # garrisons fighting as armies
     guards: dict = field(default_factory=dict)  # garrisons guarding a city
     stopped: dict = field(default_factory=dict)  # multi-moves stopped early
     contested: set = field(default_factory=set)  # later-round stand-offs
@@ -332,23 +333,12 @@ class ImperialRules:
                         t.answer(power, order, False)
                     else:
                         t.joins.append([power, order.city, order.name])
-                elif self._may_order(t, power, order):
+                elif power in t.empires:  # not neutrals, disorder, the gone
+                    if t.phase.type == "M":
+                        order = garrison_named(t.position, power, order)
                     t.kept.setdefault(power, []).append(order)
                 else:
                     t.voided.append((power, order))
-
-    @staticmethod
-    def _may_order(t: Turn, power: str, order) -> bool:
-        if power not in t.empires:
-            return False  # neutrals, disorder, empires not (or no longer) in
-        unit = getattr(order, "unit", None)
-        garrison = (
-            t.phase.type == "M"
-            and unit is not None
-            and t.garrisons.get(unit.province) == power
-            and unit.province not in t.position.units
-        )
-        return not garrison or isinstance(order, Hold | SupportHold | SupportMove)
 
     def _fit_petrol(self, t: Turn) -> None:
         """IMP-5: fit each empire's fleet orders to its budget; only the
@@ -376,30 +366,15 @@ class ImperialRules:
                 given[i] = Move(o.unit, o.steps[0])
 
     def _fighting_position(self, t: Turn) -> Position:
-        """What the standard rules see.  Movement: a garrison alone in its
-        city fights as an army (holds, supports, may be supported); one
-        sharing its city, or whose side moves a unit in, guards it.
+        """What the standard rules see.  Movement: each garrison is a guard
+        (the engine's `guards` hook), a piece beside any unit in its city
+        that holds or supports and must be beaten on its own (IMP-3).
         Adjustments: disorder units are left out; raises take builds; lent
         builds move the counts."""
-        side = t.side
         if t.phase.type == "M":
-            units = dict(t.position.units)
-            incoming: dict[str, set[str]] = {}  # province -> sides moving in
-            for p, os in t.kept.items():
-                for o in os:
-                    if isinstance(o, Move):
-                        incoming.setdefault(province_of_dest(o), set()).add(
-                            side.get(p, p)
-                        )
-            for city, slot in t.garrisons.items():
-                own = side.get(slot, slot)
-                if city in units or own in incoming.get(city, ()):
-                    t.guards[city] = own
-                else:
-                    units[city] = (slot, Unit("A", city))
-                    t.inserted.add(city)
-            guards_and_sides = {**t.extra, "guards": t.guards, "sides": side}
-            return replace(t.position, units=units, extra=guards_and_sides)
+            t.guards = dict(t.garrisons)
+            extra = {**t.extra, "guards": t.guards, "sides": t.side}
+            return replace(t.position, extra=extra)
         if t.phase.type == "A":
             from judge.engine.api import OrderResult
 
@@ -412,7 +387,7 @@ class ImperialRules:
             )
             t.late += done
             t.ba |= raised
-            work, done = lend_builds(work, t.gifts, side, t.garrisons)
+            work, done = lend_builds(work, t.gifts, t.side, t.garrisons)
             t.late += [OrderResult(g, None, o, codes) for g, o, codes in done]
             t.gifts = [g for g in t.gifts if g[1] != "builds"]
             return work
@@ -434,12 +409,6 @@ class ImperialRules:
             )
             nxt = replace(nxt, centres=t.position.centres)  # lent builds go back
         elif t.phase.type == "M":
-            for city in t.inserted:
-                if units.get(city) == (t.garrisons[city], Unit("A", city)):
-                    del units[city]  # the garrison lives in extra, not units
-                else:
-                    t.garrisons.pop(city)  # dislodged: destroyed, no retreat
-                    dislodged.pop(city, None)
             for city in t.guards:
                 entry = units.get(city)
                 owner = t.garrisons.get(city)
@@ -480,7 +449,9 @@ class ImperialRules:
             hit = {
                 r.unit.province
                 for r in result.results
-                if r.unit is not None and "dislodged" in r.outcomes
+                if r.unit is not None
+                and r.unit.kind != GARRISON
+                and "dislodged" in r.outcomes
             }
             for r in result.results:
                 if isinstance(r.order, Move) and not r.outcomes:

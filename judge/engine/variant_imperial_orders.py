@@ -4,10 +4,11 @@ RELEASE.  The order language reads everything else."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from judge.engine.board import Board
-from judge.engine.orders import Unit
+from judge.engine.orders import GARRISON, Hold, Move, SupportHold, SupportMove, Unit
+from judge.engine.state import Position
 from judge.engine.variant_imperial_map import empire_of, place_of
 
 
@@ -99,6 +100,30 @@ class Release:
 
     def canonical(self) -> str:
         return f"RELEASE B {self.province}"
+
+
+def garrison_named(position: Position, power: str, order):
+    """`A BRE` where only a garrison stands means the garrison, `IG BRE`
+    (the army it looks like when alone): as the piece ordered (when it is
+    the power's own) and as the piece a hold-support names."""
+    garrisons = (position.extra or {}).get("garrisons", {})
+    if not garrisons or not isinstance(order, Hold | Move | SupportHold | SupportMove):
+        return order
+
+    def alone(unit: Unit, owner: str | None = None) -> bool:
+        city = unit.province
+        return (
+            unit.kind == "A"
+            and city in garrisons
+            and owner in (None, garrisons[city])
+            and city not in position.units
+        )
+
+    if alone(order.unit, power):
+        order = replace(order, unit=Unit(GARRISON, order.unit.province))
+    if isinstance(order, SupportHold) and alone(order.target):
+        order = replace(order, target=Unit(GARRISON, order.target.province))
+    return order
 
 
 def parse_join(board: Board, text: str) -> Join | None:

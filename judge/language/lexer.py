@@ -179,6 +179,13 @@ def tokenize(text: str, index: NameIndex, join_dashes: bool = True) -> list[Word
                 out.append(_word("VIA", text_i, start, raw[i + 1][3]))
                 i += 2
                 continue
+            if w in index.unit_words:  # "IG Bre", "Imperial Garrison Brest"
+                out.append(_word("UNITTYPE", text_i, start, end, index.unit_words[w]))
+                i += 1
+                continue
+            if w == "imperial" and index.unit_words and is_word(i + 1, "garrison"):
+                i += 1
+                continue
             keyword = KEYWORDS.get(w)
             if keyword is not None:
                 ktype, meaning = keyword

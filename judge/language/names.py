@@ -23,6 +23,7 @@ _WORD = re.compile(r"[a-z0-9]+")
 # Single letters that are order words: a one-letter word after a name never
 # continues the name ("F Black S A Swe" is a support, not "Black Sea").
 ORDER_LETTERS = frozenset("afhscmrdb")
+GARRISON_WORDS = {"ig": "IG", "g": "IG", "garrison": "IG"}
 
 
 def words_of(name: str) -> tuple[str, ...]:
@@ -76,6 +77,10 @@ class NameIndex:
                     short = key[:n]
                     if (short,) not in self.exact:
                         self.nations.setdefault(short, pid)
+
+        # The board's own kinds of piece: Imperial's garrison ("IG Bre").
+        imperial = board.data.get("variant", {}).get("rules") == "imperial"
+        self.unit_words = dict(GARRISON_WORDS) if imperial else {}
 
         # names for suggestions: spelling -> province
         self._spellings: dict[str, str] = {}

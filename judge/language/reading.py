@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from judge.engine.board import COAST_WORDS, Board, province_of
 from judge.engine.orders import (
+    GARRISON,
     Build,
     Convoy,
     Disband,
@@ -38,7 +39,7 @@ from judge.language.syntax import (
     unknown_word,
 )
 
-_KIND_NAME = {"A": "army", "F": "fleet"}
+_KIND_NAME = {"A": "army", "F": "fleet", "IG": "Imperial Garrison"}
 _PHASE_NAME = {"M": "movement", "R": "retreat", "A": "adjustment"}
 _MOVEMENT_ORDERS = {
     "hold": "a hold",
@@ -195,7 +196,7 @@ def _settle(place: PlaceRef, ctx: Context, *filters, among=None) -> str:
 
 
 def _reaches(ctx: Context, unit: Unit, province: str) -> bool:
-    if unit.kind == "A":
+    if unit.kind != "F":  # armies and garrisons
         return province in ctx.board.army_adjacency.get(unit.province, ())
     return any(
         province_of(d) == province
@@ -206,6 +207,8 @@ def _reaches(ctx: Context, unit: Unit, province: str) -> bool:
 # -- the unit ordered -----------------------------------------------------------
 def _ordered_unit(syntax: OrderSyntax, ctx: Context) -> Unit:
     ref = syntax.unit
+    if ref.kind == GARRISON:
+        return _garrison(ref, ctx, ordering=True)
     units = ctx.units_here()
     own = (lambda p: units.get(p, ("",))[0] == ctx.power) if ctx.power else None
     filters = [f for f in (own, lambda p: p in units) if f is not None]
@@ -226,6 +229,25 @@ def _ordered_unit(syntax: OrderSyntax, ctx: Context) -> Unit:
     return _absent_unit(ref, province, ctx, dest_hint)
 
 
+def _garrison(ref: UnitRef, ctx: Context, ordering: bool = False) -> Unit:
+    """`IG Bre`: an Imperial Garrison, the one the player's empire has when
+    it is ordered (there is at most one), any one when it is supported."""
+    garrisons = (ctx.position.extra or {}).get("garrisons", {})
+    filters = [lambda p: p in garrisons]
+    if ordering and ctx.power:
+        filters.append(lambda p: garrisons.get(p) == ctx.power)
+    province = _settle(ref.place, ctx, *filters, among=list(garrisons))
+    owner = garrisons.get(province)
+    where = ctx.name(province)
+    if owner is None:
+        raise ReadingError(f"'{ref.text}': there is no Imperial Garrison in {where}")
+    if ordering and ctx.power and owner != ctx.power:
+        raise ReadingError(
+            f"'{ref.text}': the Imperial Garrison in {where} is not yours"
+        )
+    return Unit(GARRISON, province)
+
+
 def _mine(ctx: Context, units) -> list[str]:
     """Where the units are that this player would be ordering."""
     if ctx.power:
@@ -235,7 +257,7 @@ def _mine(ctx: Context, units) -> list[str]:
 
 def _could_stand(ctx: Context, kind: str, province: str) -> bool:
     prov = ctx.board.provinces[province]
-    return prov.kind in ("land", "coast") if kind == "A" else prov.kind != "land"
+    return prov.kind in ("land", "coast") if kind != "F" else prov.kind != "land"
 
 
 def _matching(ref: UnitRef, unit: Unit, ctx: Context) -> Unit:
@@ -250,7 +272,7 @@ def _matching(ref: UnitRef, unit: Unit, ctx: Context) -> Unit:
 
 
 def _a(kind: str) -> str:
-    return "an army" if kind == "A" else "a fleet"
+    return {"A": "an army", "F": "a fleet"}.get(kind, "an Imperial Garrison")
 
 
 def _absent_unit(
@@ -435,6 +457,10 @@ def _target_unit(
     dest: PlaceRef | None,
     army: bool = False,
 ) -> Unit:
+    if ref.kind == GARRISON:
+        if army:
+            raise ReadingError(f"'{ref.text}': only armies are convoyed")
+        return _garrison(ref, ctx)
     units = ctx.position.units
     filters = [lambda p: p in units]
     if army:

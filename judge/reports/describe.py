@@ -24,7 +24,8 @@ from judge.engine.orders import (
 )
 from judge.engine.state import Dislodged
 
-UNIT_WORDS = {"A": "Army", "F": "Fleet"}
+# "IG": Imperial's garrison, a piece beside the unit in its city.
+UNIT_WORDS = {"A": "Army", "F": "Fleet", "IG": "Garrison"}
 
 # Contract outcome codes -> the words between (* *).  A unit disbanded in a
 # retreat phase is reported the njudge way, as destroyed.

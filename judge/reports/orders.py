@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from judge.engine.board import Board
-from judge.engine.orders import Build, Disband, Order, Waive
+from judge.engine.orders import GARRISON, Build, Disband, Order, Unit, Waive
 from judge.engine.state import Position
 from judge.reports import describe
 from judge.reports.dates import judge_date
@@ -22,8 +22,14 @@ def _plural(n: int, word: str) -> str:
 
 
 def _by_province(orders: Sequence[Order]) -> dict[str, Order]:
-    """The order standing for each unit: the last one given wins."""
-    return {o.unit.province: o for o in orders if getattr(o, "unit", None)}
+    """The order standing for each unit: the last one given wins.  (A
+    garrison, beside the unit in its city, is known as "IG <city>".)"""
+    return {piece_key(o.unit): o for o in orders if getattr(o, "unit", None)}
+
+
+def piece_key(unit: Unit) -> str:
+    """What tells the pieces apart: the province, or "IG <city>"."""
+    return str(unit) if unit.kind == GARRISON else unit.province
 
 
 def movement_lines(board, position, power, orders) -> tuple[list[str], int]:
@@ -33,6 +39,11 @@ def movement_lines(board, position, power, orders) -> tuple[list[str], int]:
         describe.unit_line(board, power, u, given.get(u.province), (), position.units)
         for u in units
     ]
+    for order in given.values():  # an ordered garrison (it holds unordered)
+        if order.unit.kind == GARRISON:
+            lines.append(
+                describe.unit_line(board, power, order.unit, order, (), position.units)
+            )
     return lines, sum(1 for u in units if u.province not in given)
 
 

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from judge.engine.api import PhaseResult
 from judge.engine.board import Board
+from judge.engine.orders import GARRISON
 from judge.engine.state import Phase
 from judge.reports import describe, ownership
 from judge.reports.dates import judge_date
@@ -56,9 +57,15 @@ def shows_ownership(result: PhaseResult) -> bool:
 
 
 def order_lines(board: Board, result: PhaseResult) -> list[str]:
-    owners = {r.unit.province: (r.power, r.unit) for r in result.results if r.unit}
+    owners = {
+        r.unit.province: (r.power, r.unit)
+        for r in result.results
+        if r.unit and r.unit.kind != GARRISON
+    }
     lines = []
     for r in describe.by_power(board, result.results):
+        if r.unit is not None and r.unit.kind == GARRISON and r.order is None:
+            continue  # an unordered garrison holds, as it always may
         if r.unit is None and describe.is_variant_order(r.order):
             lines.append(describe.variant_line(board, r.power, r.order, r.outcomes))
         elif result.phase.type == "A":

@@ -10,6 +10,7 @@ from judge.engine.adjustments import adjustment_counts, build_sites
 from judge.engine.board import Board, province_of
 from judge.engine.legality import void_whatever_ordered
 from judge.engine.orders import (
+    GARRISON,
     Build,
     Convoy,
     Disband,
@@ -22,8 +23,10 @@ from judge.engine.orders import (
     Waive,
 )
 from judge.engine.state import Position
+from judge.engine.variant_imperial_orders import garrison_named
 from judge.engine.variant_rules import hooks_for, parse_variant_order
 from judge.language.orders import ParsedOrder, parse_orders
+from judge.reports.orders import piece_key
 from judge.service import seats
 
 # Unit-less variant orders of which a power has one standing at a time.
@@ -57,12 +60,20 @@ def read_orders(
             if order is not None:
                 out[i] = ParsedOrder(parsed.text, order)
     if power is not None:
+        if seats.kind(board) == "imperial" and position.phase.type == "M":
+            out = [_garrison_named(position, power, parsed) for parsed in out]
         out = [_not_yours(board, position, power, parsed) for parsed in out]
         if position.phase.type == "A" and hooks_for(board) is None:
             out = [_no_adjustment(board, position, power, parsed) for parsed in out]
         if position.phase.type == "M" and hooks_for(board) is None:
             out = [_void_on_arrival(board, position, parsed) for parsed in out]
     return out
+
+
+def _garrison_named(position: Position, power: str, parsed: ParsedOrder):
+    if parsed.order is None:
+        return parsed
+    return ParsedOrder(parsed.text, garrison_named(position, power, parsed.order))
 
 
 def _void_on_arrival(board: Board, position: Position, parsed):
@@ -137,6 +148,8 @@ def _not_yours(board: Board, position: Position, power: str, parsed: ParsedOrder
     if not isinstance(order, _UNIT_ORDERS):
         return parsed
     province = order.unit.province
+    if order.unit.kind == GARRISON:  # Imperial's: read only when the power's
+        return parsed
     if position.phase.type == "R":
         gone = position.dislodged.get(province)
         owner = gone.power if gone else None
@@ -159,7 +172,7 @@ def order_key(order: Order, waives: int) -> str:
     replaces it), WAIVE<n>, or the variant order's kind or text."""
     unit = getattr(order, "unit", None)
     if unit is not None:
-        return unit.province
+        return piece_key(unit)
     if isinstance(order, Waive):
         return f"WAIVE{waives}"
     name = type(order).__name__

@@ -237,3 +237,28 @@ def test_the_toss_is_seeded_per_game_and_variants_have_help(judge):
     text = judge.send(MASTER, "GET VARIANTS")[0].body
     assert all(f"  {name} " in text for name in variant_names())
     assert "SIGNON 2alpha secret for P2" in text
+
+
+def test_imperial_garrison_ordered_by_mail(judge):
+    judge.send(MASTER, "CREATE ?gar pw-master imperial\nBECOME MASTER")
+    first = ADDRESSES[0]
+    judge.send(first, f"SIGNON ?gar {pw(first)}\nSET PREFERENCE BRE")
+    judge.send(MASTER, "SIGNON Mgar pw-master\nFORCE BEGIN")
+    signon = f"SIGNON BREgar {pw(first)}\n"
+    judge.send(first, signon + "JOIN BRE NAME Gaul")
+    advance(judge, "gar")
+    judge.send(first, signon + "A Bre - Pic")
+    advance(judge, "gar")
+    assert judge.phase("gar") == "F1901M"
+    # The garrison alone in Brest, by its own name or as the army it looks like.
+    reply = judge.send(first, signon + "A Bre S A Pic - Par").pop(0).body
+    assert "Refused" not in reply, reply
+    assert "Empire of Brest: Garrison Brest SUPPORT Army Picardy -> Paris." in reply
+    reply = judge.send(first, signon + "Pic - Par\nIG Bre S Pic - Par\nIG Par H")
+    body = reply.pop(0).body
+    assert "Refused" in body and "there is no Imperial Garrison in Paris" in body
+    assert body.count("Garrison Brest SUPPORT") == 1  # the second replaced the first
+    results = results_for(advance(judge, "gar"), first)[0].body
+    assert "Empire of Brest: Garrison Brest SUPPORT Army Picardy -> Paris." in results
+    assert "Empire of Brest: Army Picardy -> Paris." in results
+    assert "(*bounce*)" not in results.split("Army Picardy -> Paris.")[1][:12]

@@ -114,8 +114,10 @@ def test_owned_centre_overrun_and_lost_at_the_fall_update():
 def test_garrison_cannot_move_and_is_destroyed_without_retreat():
     spring = play(joined("BRE", "MAR"), {GAUL: ["A BRE - PIC"]}).position
     assert units(spring, GAUL) == ["A PIC"]
-    result = play(spring, {GAUL: ["A BRE - GAS"]})  # the garrison alone
-    assert outcome(result, GAUL, "A BRE") == ("void",)
+    result = play(spring, {GAUL: ["IG BRE - GAS"]})  # the garrison alone
+    assert outcome(result, GAUL, "IG BRE") == ("void",)
+    result = play(spring, {GAUL: ["A BRE - GAS"]})  # named as the army it was
+    assert outcome(result, GAUL, "IG BRE") == ("void",)
     pos = moved(spring, mar=None, gas=(FRANK, "A GAS"), pic=(FRANK, "A PIC"))
     result = play(pos, {FRANK: ["A PIC - BRE", "A GAS S A PIC - BRE"]})
     after = result.position
@@ -135,6 +137,106 @@ def test_lone_attack_on_a_shared_city_fails_even_if_the_unit_leaves():
     own = play(pos, {GAUL: ["A BRE - GAS"]}).position
     back = play(own, {GAUL: ["A GAS - BRE"]})  # friendly entry: co-located
     assert outcome(back, GAUL, "A GAS") == ()
+
+
+# IMP-3: the garrison is a piece of its own beside the unit sharing its city.
+def shared(*placed):
+    """Gaul joined at Brest (IG BRE and A BRE), Frank at Marseilles, with
+    units placed as `moved` takes them."""
+    return moved(joined("BRE", "MAR"), mar=None, **dict(placed))
+
+
+def test_garrison_sharing_its_city_supports_as_an_army():  # IMP-3(a)
+    pos = shared(("pic", (GAUL, "A PIC")))
+    alone = play(pos, {GAUL: ["A PIC - PAR", "A BRE H"]})
+    assert outcome(alone, GAUL, "A PIC") == ("bounce",)
+    both = play(pos, {GAUL: ["A PIC - PAR", "A BRE H", "IG BRE S A PIC - PAR"]})
+    assert outcome(both, GAUL, "A PIC") == ()
+    assert outcome(both, GAUL, "IG BRE") == ()
+    assert both.position.units["PAR"] == (GAUL, Unit("A", "PAR"))
+    # ... and the unit beside it may support too: both count.
+    three = play(
+        moved(pos, par=(NEUTRAL, "A PAR"), gas=(FRANK, "A GAS")),
+        {GAUL: ["A PIC - PAR", "A BRE S A PIC - PAR", "IG BRE S A PIC - PAR"]},
+    )
+    assert outcome(three, GAUL, "A PIC") == ()
+
+
+def test_garrison_supports_into_land_only():
+    pos = shared()
+    result = play(pos, {GAUL: ["IG BRE S A BRE", "IG BRE S F MAO - ENG"]})
+    assert [r.outcomes for r in result.results if str(r.unit) == "IG BRE"] == [
+        ("void",),
+        ("void",),
+    ]
+
+
+def test_hold_support_for_the_garrison_beats_a_supported_attack():  # IMP-3(d)(ii)
+    pos = shared(
+        ("pic", (FRANK, "A PIC")),
+        ("gas", (FRANK, "A GAS")),
+        ("bre", None),
+        ("mao", (GAUL, "F MAO")),
+    )
+    attack = {FRANK: ["A PIC - BRE", "A GAS S A PIC - BRE"]}
+    taken = play(pos, {**attack, GAUL: ["F MAO H"]})
+    assert outcome(taken, FRANK, "A PIC") == ()
+    assert "BRE" not in taken.position.extra["garrisons"]
+    held = play(pos, {**attack, GAUL: ["F MAO S IG BRE"]})
+    assert outcome(held, FRANK, "A PIC") == ("bounce",)
+    assert outcome(held, GAUL, "F MAO") == ()
+    assert held.position.extra["garrisons"]["BRE"] == GAUL
+    # Written as the army it looks like when alone, the support still counts.
+    held = play(pos, {**attack, GAUL: ["F MAO S A BRE"]})
+    assert outcome(held, FRANK, "A PIC") == ("bounce",)
+
+
+def test_strengths_of_garrison_and_unit_are_not_added():  # IMP-3(d)
+    pos = shared(("pic", (FRANK, "A PIC")), ("gas", (FRANK, "A GAS")))
+    attack = {FRANK: ["A PIC - BRE", "A GAS S A PIC - BRE"]}
+    # 2 against the army's 1 and the garrison's 1: both are beaten.
+    beaten = play(pos, {**attack, GAUL: ["A BRE H"]}).position
+    assert beaten.units["BRE"][0] == FRANK
+    assert "BRE" not in beaten.extra["garrisons"]
+    assert units(beaten, GAUL) == []  # dislodged with nowhere to go
+    # A hold-support for the garrison does not help the army, nor the reverse.
+    pos = moved(pos, mao=(GAUL, "F MAO"))
+    army_held = play(pos, {**attack, GAUL: ["F MAO S A BRE"]})
+    assert outcome(army_held, FRANK, "A PIC") == ("bounce",)
+    garrison_held = play(pos, {**attack, GAUL: ["F MAO S IG BRE"]})
+    assert outcome(garrison_held, FRANK, "A PIC") == ("bounce",)
+
+
+def test_attack_on_the_city_cuts_the_garrison_support():  # IMP-3(f)
+    pos = shared(("pic", (GAUL, "A PIC")), ("gas", (FRANK, "A GAS")))
+    orders = {GAUL: ["A PIC - PAR", "IG BRE S A PIC - PAR"]}
+    cut = play(pos, {**orders, FRANK: ["A GAS - BRE"]})
+    assert outcome(cut, GAUL, "IG BRE") == ("cut",)
+    assert outcome(cut, GAUL, "A PIC") == ("bounce",)
+    assert outcome(cut, FRANK, "A GAS") == ("bounce",)
+    assert cut.position.extra["garrisons"]["BRE"] == GAUL
+
+
+def test_garrison_alone_is_ordered_and_supported_by_its_own_name():
+    pos = shared(("bre", None), ("pic", (GAUL, "A PIC")), ("gas", (FRANK, "A GAS")))
+    pos = moved(pos, bur=(FRANK, "A BUR"), par=None)
+    result = play(
+        pos,
+        {
+            GAUL: ["A PIC S IG BRE", "IG BRE H"],
+            FRANK: ["A GAS - BRE", "A BUR S A GAS - BRE"],
+        },
+    )
+    assert outcome(result, FRANK, "A GAS") == ("bounce",)
+    assert outcome(result, GAUL, "A PIC") == ()
+    assert result.position.extra["garrisons"]["BRE"] == GAUL
+
+
+def test_no_support_of_an_enemy_attack_on_your_own_garrison_counts():
+    pos = shared(("bre", None), ("pic", (FRANK, "A PIC")), ("gas", (GAUL, "A GAS")))
+    result = play(pos, {FRANK: ["A PIC - BRE"], GAUL: ["A GAS S A PIC - BRE"]})
+    assert outcome(result, FRANK, "A PIC") == ("bounce",)
+    assert result.position.extra["garrisons"]["BRE"] == GAUL
 
 
 # 19. Joining in mid-game.
