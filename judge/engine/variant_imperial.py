@@ -416,8 +416,13 @@ class ImperialRules:
                     t.garrisons.pop(city, None)  # an enemy is in: destroyed
             self._follow_barbarian_armies(t, result, units, dislodged)
             if t.multis:
+                arrived = {
+                    r.unit.province
+                    for r in result.results
+                    if isinstance(r.order, Move) and not r.outcomes
+                }
                 t.stopped, t.contested = later_rounds(
-                    units, t.garrisons, t.multis, t.entered, side
+                    units, t.garrisons, t.multis, t.entered, side, arrived
                 )
         else:
             self._follow_barbarian_armies(t, result, units, dislodged)

@@ -72,10 +72,11 @@ def valid_path(board: Board, order: MultiMove) -> bool:
 
 
 def later_rounds(
-    units, garrisons, multis, entered, side=None
+    units, garrisons, multis, entered, side, arrived: set[str]
 ) -> tuple[dict[str, int], set]:
     """IMP-5e rounds 2..k, on `units` (changed in place): each fleet whose
-    steps so far succeeded makes its next step, unsupported, strength 1; a
+    steps so far succeeded (`arrived`: the origins whose first step did, in
+    round 1) makes its next step, unsupported, strength 1; a
     step into an occupied province fails unless its occupant moves out; two
     steps into one province both fail; so do swaps; rotations go.  Returns
     origin -> the round its fleet stopped in (absent: went all the way), and
@@ -84,7 +85,7 @@ def later_rounds(
     stopped: dict[str, int] = {}
     for origin, (power, order) in multis.items():
         first = order.steps[0].split("/")[0]
-        if units.get(first) == (power, Unit("F", order.steps[0])):
+        if origin in arrived and units.get(first) == (power, Unit("F", order.steps[0])):
             at[first] = (origin, power, order)
         else:
             stopped[origin] = 1

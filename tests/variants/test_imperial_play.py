@@ -358,6 +358,16 @@ def test_one_fleet_cannot_afford_two_steps():
     assert result.position.units["TYS"] == (GAUL, Unit("F", "TYS"))
 
 
+def test_a_bounced_first_step_does_not_move_the_fleet_standing_there():
+    pos = fleets(mao=(GAUL, "F MAO"), wes=(GAUL, "F WES"), eng=(GAUL, "F ENG"))
+    result = play(pos, {GAUL: ["F MAO - WES - TYS", "F WES H"]})
+    assert outcome(result, GAUL, "F MAO") == ("bounce",)
+    after = result.position.units
+    assert after["MAO"] == (GAUL, Unit("F", "MAO"))
+    assert after["WES"] == (GAUL, Unit("F", "WES"))
+    assert "TYS" not in after
+
+
 def test_a_multi_moving_fleet_cannot_also_support():
     pos = fleets(mao=(GAUL, "F MAO"), gas=(GAUL, "A GAS"))
     result = play(pos, {GAUL: ["F MAO - WES - TYS", "F MAO S A GAS - SPA"]})
