@@ -25,10 +25,11 @@ from judge.engine.orders import (
     Waive,
 )
 from judge.engine.state import Phase, Position
+from judge.engine.variant_rules import parse_variant_order
 from judge.pictures.render import order_locations
 
 _LOC = r"[A-Z]{3}(?:/[NSEW]C)?"
-_UNIT = rf"[AF] {_LOC}"
+_UNIT = rf"(?:[AF]|IG) {_LOC}"  # IG: Imperial's garrison
 _ORDER = re.compile(
     rf"(?P<unit>{_UNIT}) (?:"
     r"(?P<hold>H)"
@@ -69,6 +70,18 @@ def parse_canonical(text: str) -> Order:
     return Build(unit)
 
 
+def _order(board: Board, text) -> Order:
+    """A canonical order, or one only the variant knows (Imperial's
+    multi-step moves, JOIN, ...)."""
+    try:
+        return parse_canonical(text)
+    except ValueError:
+        order = parse_variant_order(board, str(text))
+        if order is None:
+            raise
+        return order
+
+
 def phase_result_from_response(
     board: Board, position: Position, response: dict
 ) -> PhaseResult:
@@ -96,7 +109,7 @@ def phase_result_from_response(
         power = str(entry.get("power", "")).upper()
         if power not in board.powers:
             raise ValueError(f"{where}: no power called {entry.get('power')!r}")
-        order = parse_canonical(entry.get("order", ""))
+        order = _order(board, entry.get("order", ""))
         unit = getattr(order, "unit", None)
         for loc in order_locations(order):
             if not board.is_location(loc):
