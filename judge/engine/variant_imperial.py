@@ -186,12 +186,19 @@ class Turn:
 
 class ImperialRules:
     def orders_needed(self, board, position, standard_needed):
+        extra = position.extra or {}
+        if position.phase.type == "A" and extra.get("gifts"):
+            # Builds given (IMP-8) count as the receiver's: it is asked for
+            # them, and a Winter is held for them alone.
+            sides = sides_of(extra.get("federations", []))
+            position, _done = lend_builds(
+                position, extra["gifts"], sides, extra.get("garrisons", {})
+            )
         needed = {
             p: n
             for p, n in standard_needed(board, position).items()
             if p not in PASSIVE
         }
-        extra = position.extra or {}
         if position.phase.type == "M":  # the Imperial Garrison takes orders too
             for slot in extra.get("garrisons", {}).values():
                 needed[slot] = needed.get(slot, 0) + 1
@@ -514,11 +521,14 @@ class ImperialRules:
         winter = replace(nxt, phase=Phase(t.phase.year, "W", "A"), dislodged={})
         from judge.engine.variant_rules import with_extra
 
-        due = self.orders_needed(
-            t.board,
-            with_extra(winter, {"empires": t.empires, "barbarian": sorted(t.markers)}),
-            standard_needed,
-        )
+        facts = {
+            "empires": t.empires,
+            "barbarian": sorted(t.markers),
+            "gifts": t.gifts,
+            "federations": t.federations,
+            "garrisons": t.garrisons,
+        }
+        due = self.orders_needed(t.board, with_extra(winter, facts), standard_needed)
         if due or standard_needed(t.board, winter):
             return winter
         t.gifts = [g for g in t.gifts if g[1] != "builds"]  # for this Winter only

@@ -78,9 +78,10 @@ class NameIndex:
                     if (short,) not in self.exact:
                         self.nations.setdefault(short, pid)
 
-        # The board's own kinds of piece: Imperial's garrison ("IG Bre").
-        imperial = board.data.get("variant", {}).get("rules") == "imperial"
-        self.unit_words = dict(GARRISON_WORDS) if imperial else {}
+        # The variant's rules: Imperial's garrison ("IG Bre") is a kind of
+        # piece, and a fleet's route is a multi-step move.
+        self.rules = board.data.get("variant", {}).get("rules")
+        self.unit_words = dict(GARRISON_WORDS) if self.rules == "imperial" else {}
 
         # names for suggestions: spelling -> province
         self._spellings: dict[str, str] = {}

@@ -397,6 +397,8 @@ def _fleet_location(unit: Unit, province: str, coast: str | None, ctx: Context) 
 
 def _route(unit: Unit, places: list[PlaceRef], ctx: Context) -> Order:
     """`A Lon-Nth-Bel`: a convoy route through seas, checked step by step."""
+    if unit.kind == "F" and ctx.index.rules == "imperial":
+        return _fleet_steps(unit, places, ctx)
     if unit.kind != "A":
         raise ReadingError("only armies are convoyed; a fleet moves one step")
     board = ctx.board
@@ -438,6 +440,19 @@ def _route(unit: Unit, places: list[PlaceRef], ctx: Context) -> Order:
             f"next to {board.provinces[here].name}"
         )
     return Move(unit, dest, True)
+
+
+def _fleet_steps(unit: Unit, places: list[PlaceRef], ctx: Context) -> Order:
+    """`F MAO - WES - TYS`: Imperial's multi-step fleet move (IMP-5), each
+    step read from where the fleet will be (the engine checks the path)."""
+    from judge.engine.variant_imperial_orders import MultiMove
+
+    steps = []
+    here = unit
+    for place in places:
+        steps.append(_destination(here, place, ctx))
+        here = Unit("F", steps[-1])
+    return MultiMove(unit, tuple(steps))
 
 
 def _sea_next_to(board: Board, a: str, b: str) -> bool:

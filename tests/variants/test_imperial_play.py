@@ -565,6 +565,33 @@ def test_builds_given_move_the_allowance():
     assert after.centres["PAR"] == GAUL  # ...but keeps its centres
 
 
+def test_a_winter_is_held_for_builds_given_in_the_fall():
+    from judge.engine.variant_imperial import Give
+
+    fall = federated(joined("BRE", "NAP")).position
+    assert str(fall.phase) == "F1901M"
+    # Gaul: Bre and Par, one army (in Bre: no site to build on), nothing to
+    # raise in (no barbarian province left, the edge's land held); Rome's
+    # army holds Paris for it.
+    fall = moved(fall, nap=None, par=(ROME, "A PAR"))
+    edge = {p: (NEUTRAL, f"A {p.upper()}") for p in ("arm", "naf", "syr")}
+    fall = moved(fall, **edge)
+    fall = dataclasses.replace(
+        fall,
+        centres={**fall.centres, "PAR": GAUL},
+        extra={**fall.extra, "barbarian": []},
+    )
+    skipped = play(fall, {}).position
+    assert str(skipped.phase) == "S1902M"
+    result = play(fall, {GAUL: [Give("builds", "1", ROME)]})
+    winter = result.position
+    assert str(winter.phase) == "W1901A"
+    assert orders_needed(BOARD, winter) == {ROME: 1}
+    built = play(winter, {ROME: ["F NAP B"]}).position
+    assert built.units["NAP"] == (ROME, Unit("F", "NAP"))
+    assert built.centres["PAR"] == GAUL
+
+
 # 14-16. Barbarian armies.
 def _winter_with_surplus():
     """W1902A: Gaul owns Bre and Par, has one army (A Pic); Bur is barbarian."""

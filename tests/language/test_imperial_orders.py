@@ -1,6 +1,7 @@
-"""Imperial Diplomacy's garrison in the order language: `IG Bre`, `G Bre`,
-`Garrison Brest`, `Imperial Garrison Brest`, ordered and supported; the
-words mean nothing on other boards."""
+"""Imperial Diplomacy in the order language: the garrison (`IG Bre`, `G Bre`,
+`Garrison Brest`, `Imperial Garrison Brest`), ordered and supported, and a
+fleet's multi-step move however its route is written; neither means
+anything on other boards."""
 
 import dataclasses
 
@@ -21,7 +22,12 @@ def position():
     start = initial_position(BOARD)
     joins = {GAUL: [Join("BRE")], FRANK: [Join("MAR")]}
     pos = adjudicate(BOARD, start, joins, RULES).position
-    units = {**pos.units, "PIC": (GAUL, Unit("A", "PIC"))}
+    units = {
+        **pos.units,
+        "PIC": (GAUL, Unit("A", "PIC")),
+        "MAO": (GAUL, Unit("F", "MAO")),
+        "NTH": (GAUL, Unit("F", "NTH")),
+    }
     return dataclasses.replace(pos, units=units)
 
 
@@ -63,3 +69,26 @@ def test_garrison_words_belong_to_imperial_only():
     standard, _rules = load_variant("standard")
     [parsed] = parse_orders(standard, initial_position(standard), "FRANCE", "G Par H")
     assert parsed.order is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "F MAO-WES-TYS",
+        "F Mid-Atlantic - Western Mediterranean - Tyrrhenian Sea",
+        "F mao -> wes -> tys",
+        "Fleet MAO to WES to TYS",
+        "F Mid Atlantic Ocean - WES - Tyrr",
+        "mao - wes - tys",
+    ],
+)
+def test_multi_step_fleet_moves(position, text):
+    assert read(position, text) == "F MAO - WES - TYS"
+
+
+def test_multi_step_coasts_and_the_standard_board(position):
+    assert read(position, "F MAO - Spa sc - WES") == "F MAO - SPA/SC - WES"
+    assert read(position, "F NTH - Eng - Bre - Gas") == "F NTH - ENG - BRE - GAS"
+    standard, _rules = load_variant("standard")
+    [parsed] = parse_orders(standard, initial_position(standard), None, "F Bre-Mao-Spa")
+    assert "only armies are convoyed" in parsed.error
