@@ -83,3 +83,26 @@ def test_command_line_variant_flag():
         {"power": "ITALY", "unit": "A VEN", "order": "A VEN - TYR", "result": ["void"]}
     ]
     assert "no variant called 'nope'" in second["error"]
+
+
+def test_imperial_scenario_two_through_the_command():
+    """Spec §2.7, 2: the Imperial Garrison's support takes Paris, written as
+    the spec writes it, state carried from response to request."""
+    gaul = "EMPIRE_BRE"
+    step = handle_request({"orders": {gaul: ["JOIN Bre NAME Gaul"]}}, "imperial")
+    assert step["state"]["phase"] == "S1901M"
+    step = handle_request(
+        {"state": step["state"], "orders": {gaul: ["A Bre - Pic"]}}, "imperial"
+    )
+    assert step["state"]["phase"] == "F1901M"
+    orders = {gaul: ["A Pic - Par", "IG Bre S A Pic - Par"]}
+    step = handle_request({"state": step["state"], "orders": orders}, "imperial")
+    assert step["errors"] == []
+    assert {
+        "power": gaul,
+        "unit": "IG BRE",
+        "order": "IG BRE S A PIC - PAR",
+        "result": [],
+    } in step["results"]
+    assert "A PAR" in step["state"]["units"][gaul]
+    assert "PAR" in step["state"]["centers"][gaul]
