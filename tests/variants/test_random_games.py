@@ -11,7 +11,16 @@ from hypothesis import strategies as st
 
 from judge.engine.api import adjudicate, initial_position, orders_needed
 from judge.engine.board import province_of
-from judge.engine.orders import Build, Disband, Hold, Move, Retreat, SupportHold, Unit
+from judge.engine.orders import (
+    Build,
+    Disband,
+    Hold,
+    Move,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Unit,
+)
 from judge.engine.serialize import position_from_json, position_to_json
 from judge.engine.variant_1913 import Designate, designations
 from judge.engine.variant_imperial import (
@@ -60,6 +69,7 @@ def random_orders(board, pos, rng: random.Random) -> dict:
                     mine.append(Designate(rng.choice(centres)))
             if imperial:
                 mine += _imperial_extras(board, pos, power, rng)
+                mine += _garrison_orders(board, pos, power, mine, rng)
         elif kind == "R":
             for d in pos.dislodged.values():
                 if d.power == power:
@@ -118,6 +128,31 @@ def _imperial_extras(board, pos, power, rng):
         if pos.power_at(prov) == power and rng.random() < 0.1:
             extra.append(Release(prov))
     return extra
+
+
+def _garrison_orders(board, pos, power, mine, rng):
+    """The empire's garrison holds, supports a neighbour or one of the
+    empire's moves into its neighbourhood (IMP-3a); sometimes it tries to
+    move (void)."""
+    out = []
+    for city, slot in pos.extra.get("garrisons", {}).items():
+        if slot != power:
+            continue
+        garrison = Unit("IG", city)
+        near = sorted(board.army_adjacency.get(city, ()))
+        moves = [o for o in mine if isinstance(o, Move) and o.dest in near]
+        beside = [pos.units[p][1] for p in near if p in pos.units]
+        r = rng.random()
+        if r < 0.3 and moves:
+            move = rng.choice(moves)
+            out.append(SupportMove(garrison, move.unit, move.dest))
+        elif r < 0.6 and beside:
+            out.append(SupportHold(garrison, rng.choice(beside)))
+        elif r < 0.65 and near:
+            out.append(Move(garrison, rng.choice(near)))
+        elif r < 0.8:
+            out.append(Hold(garrison))
+    return out
 
 
 def _movement_order(board, pos, unit, rng):
