@@ -60,6 +60,13 @@ def adjudicate(
     return standard_adjudicate(board, position, orders, rules)
 
 
+def _retreats(retreating: Mapping[str, Dislodged], unit: Unit) -> bool:
+    """Is this dislodged unit one with somewhere to go?  (Not a beaten
+    garrison, though the unit beside it may retreat.)"""
+    d = retreating.get(unit.province)
+    return d is not None and d.unit == unit
+
+
 def standard_adjudicate(
     board: Board,
     position: Position,
@@ -77,7 +84,7 @@ def standard_adjudicate(
         retreating = {d.unit.province: d for d in dislodged if d.retreats}
         results = [
             OrderResult(r.power, r.unit, r.order, r.outcomes + ("disband",))
-            if "dislodged" in r.outcomes and r.unit.province not in retreating
+            if "dislodged" in r.outcomes and not _retreats(retreating, r.unit)
             else r
             for r in out.results
         ]

@@ -64,7 +64,8 @@ def order_lines(board: Board, result: PhaseResult) -> list[str]:
     }
     lines = []
     for r in describe.by_power(board, result.results):
-        if r.unit is not None and r.unit.kind == GARRISON and r.order is None:
+        garrison = r.unit is not None and r.unit.kind == GARRISON
+        if garrison and r.order is None and not r.outcomes:
             continue  # an unordered garrison holds, as it always may
         if r.unit is None and describe.is_variant_order(r.order):
             lines.append(describe.variant_line(board, r.power, r.order, r.outcomes))

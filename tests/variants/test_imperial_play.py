@@ -207,6 +207,19 @@ def test_strengths_of_garrison_and_unit_are_not_added():  # IMP-3(d)
     assert outcome(garrison_held, FRANK, "A PIC") == ("bounce",)
 
 
+def test_beaten_garrison_is_destroyed_while_its_army_retreats():  # IMP-3(e)
+    pos = shared(("pic", (FRANK, "A PIC")), ("mao", (FRANK, "F MAO")))
+    attack = {FRANK: ["A PIC - BRE", "F MAO S A PIC - BRE"], GAUL: ["A BRE H"]}
+    result = play(pos, attack)
+    assert outcome(result, GAUL, "A BRE") == ("dislodged",)
+    assert outcome(result, GAUL, "IG BRE") == ("dislodged", "disband")
+    after = result.position
+    assert str(after.phase) == "S1901R"
+    assert after.dislodged["BRE"].unit == Unit("A", "BRE")
+    assert "GAS" in after.dislodged["BRE"].retreats
+    assert "BRE" not in after.extra["garrisons"]
+
+
 def test_attack_on_the_city_cuts_the_garrison_support():  # IMP-3(f)
     pos = shared(("pic", (GAUL, "A PIC")), ("gas", (FRANK, "A GAS")))
     orders = {GAUL: ["A PIC - PAR", "IG BRE S A PIC - PAR"]}
