@@ -215,7 +215,7 @@ def _handle(request, default_variant: str) -> dict:
                 continue
             order = _canonical(board, phase, text)
             if order is None:
-                order = parse_variant_order(board, text)  # e.g. 1913's DESIGNATE
+                order = parse_variant_order(board, text, position)  # DESIGNATE ...
             if order is None:
                 batch.append(text)
                 continue

@@ -188,6 +188,16 @@ class Rules1913:
         votes = {p: list(v) for p, v in extra.get("alliance", {}).items()}
         late: list[OrderResult] = []
 
+        # Who sent no orders at the opening (an alliance vote alone is none):
+        # they get the default units.  Orders refused as text still count as
+        # sent (`judge adjudicate` keeps the power with an empty list).
+        silent = {
+            p
+            for p in board.powers
+            if p not in orders
+            or (orders[p] and all(isinstance(o, Alliance) for o in orders[p]))
+        }
+
         # DESIGNATE orders: rejected at once if they never can succeed.
         for power in list(orders):
             rest = []
@@ -221,8 +231,7 @@ class Rules1913:
         current = board_with_homes(board, homes)
         if self._opening(board, position, rules):
             for power, owed in standard_needed(current, position).items():
-                # No build or waive order (an alliance vote alone is no build)
-                if owed > 0 and not orders.get(power):
+                if owed > 0 and power in silent:
                     orders[power] = [
                         Build(Unit.parse(u))
                         for u in board.data["powers"][power].get("opening_builds", ())

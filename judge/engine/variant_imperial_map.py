@@ -140,6 +140,12 @@ def slot_of(city: str) -> str:
     return f"EMPIRE_{city}"
 
 
+def empire_names(position) -> dict[str, str]:
+    """The names players gave their empires (upper case) -> slot."""
+    empires = (position.extra or {}).get("empires", {}) if position else {}
+    return {e["name"].upper(): s for s, e in empires.items() if e.get("name")}
+
+
 def place_of(board: Board, word: str) -> str | None:
     word = word.strip().upper()
     if board.is_location(word):
@@ -150,10 +156,18 @@ def place_of(board: Board, word: str) -> str | None:
     return None
 
 
-def empire_of(board: Board, word: str) -> str | None:
-    word = word.strip().upper()
+def empire_of(board: Board, word: str, names=None) -> str | None:
+    """The empire slot `word` names: its id, its city, the board's name for
+    it ("Empire of Rome") or the name its player gave it (`names`: upper-case
+    name -> slot, from the state)."""
+    word = " ".join(word.split()).upper()
     if word in board.powers and word != NEUTRAL:
         return word
+    if names and word in names:
+        return names[word]
+    for slot, power in board.powers.items():
+        if slot != NEUTRAL and power.name.upper() == word:
+            return slot
     place = place_of(board, word)
     if place and slot_of(place) in board.powers:
         return slot_of(place)

@@ -154,25 +154,26 @@ def parse_multimove(board: Board, text: str) -> MultiMove | None:
     return MultiMove(Unit("F", places[0]), tuple(places[1:]))
 
 
-def parse_federation(board: Board, text: str):
+def parse_federation(board: Board, text: str, names=None):
+    """`names`: the players' names for their empires (empire_names)."""
     words = text.upper().split()
     if words == ["LEAVE", "FEDERATION"]:
         return LeaveFederation()
     if len(words) >= 3 and words[:2] == ["FEDERATE", "WITH"]:
-        empire = empire_of(board, " ".join(words[2:]))
+        empire = empire_of(board, " ".join(words[2:]), names)
         return Federate(empire) if empire else None
     if len(words) >= 2 and words[0] == "ACCEPT":
-        empire = empire_of(board, " ".join(words[1:]))
+        empire = empire_of(board, " ".join(words[1:]), names)
         return Accept(empire) if empire else None
     return None
 
 
-def parse_give(board: Board, text: str) -> Give | None:
+def parse_give(board: Board, text: str, names=None) -> Give | None:
     words = text.upper().split()
     if len(words) < 5 or words[0] != "GIVE" or "TO" not in words:
         return None
     at = words.index("TO")
-    to = empire_of(board, " ".join(words[at + 1 :]))
+    to = empire_of(board, " ".join(words[at + 1 :]), names)
     what = words[2:at]
     if to is None:
         return None

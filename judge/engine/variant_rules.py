@@ -132,9 +132,10 @@ def play_out(
     return dataclasses.replace(result, position=position)
 
 
-def parse_variant_order(board: Board, text: str) -> Order | None:
+def parse_variant_order(board: Board, text: str, position=None) -> Order | None:
     """An order only a variant knows (1913's `DESIGNATE <centre>`), or None
-    when the text is not one: the order language reads everything else."""
+    when the text is not one: the order language reads everything else.
+    The position, when given, lends the names players gave their empires."""
     if board.data.get("variant", {}).get("rules") == "1913":
         from judge.engine.variant_1913 import parse_alliance, parse_designate
 
@@ -147,12 +148,14 @@ def parse_variant_order(board: Board, text: str) -> Order | None:
             parse_join,
             parse_multimove,
         )
+        from judge.engine.variant_imperial_map import empire_names
 
+        names = empire_names(position)
         return (
             parse_join(board, text)
             or parse_multimove(board, text)
-            or parse_federation(board, text)
-            or parse_give(board, text)
+            or parse_federation(board, text, names)
+            or parse_give(board, text, names)
             or parse_barbarian(board, text)
         )
     return None

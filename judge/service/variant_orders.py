@@ -47,7 +47,9 @@ def read_orders(
             plain.clear()
 
     for line in text.splitlines():
-        order = parse_variant_order(board, line.strip()) if line.strip() else None
+        order = (
+            parse_variant_order(board, line.strip(), position) if line.strip() else None
+        )
         if order is None:
             plain.append(line)
             continue
@@ -56,7 +58,7 @@ def read_orders(
     flush()
     for i, parsed in enumerate(out):
         if parsed.order is None:
-            order = parse_variant_order(board, parsed.text)
+            order = parse_variant_order(board, parsed.text, position)
             if order is not None:
                 out[i] = ParsedOrder(parsed.text, order)
     if power is not None:

@@ -11,11 +11,11 @@ def test_1913_opening_from_the_variants_start():
     response = handle_request({"id": "a", "orders": {"serbia": ["F SER B"]}}, "1913")
     assert "error" not in response, response
     assert response["phase"] == "W1912A"
-    # The order language refuses it (a fleet in Serbia): with no build or
-    # waive order standing, Serbia gets its default unit, as in the mail judge.
+    # The order language refuses it (a fleet in Serbia): Serbia sent orders,
+    # so its build goes unused (spec §3.6, 2); Greece sent none: defaults.
     assert [e["power"] for e in response["errors"]] == ["SERBIA"]
     assert response["state"]["phase"] == "S1913M"
-    assert response["state"]["units"]["SERBIA"] == ["A SER"]
+    assert "SERBIA" not in response["state"]["units"]
     assert response["state"]["units"]["GREECE"] == ["F GRE"]
 
 

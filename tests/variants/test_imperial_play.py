@@ -397,6 +397,30 @@ def test_multi_step_orders_read_from_text():
     assert parse_multimove(BOARD, "F MAO - WES") is None  # the language's
 
 
+def test_empires_named_by_id_city_board_name_or_their_players_name():
+    from judge.engine.variant_imperial import Accept, Federate, Give
+    from judge.engine.variant_rules import parse_variant_order
+
+    pos = joined("BRE", "NAP")
+    pos = dataclasses.replace(
+        pos,
+        extra={
+            **pos.extra,
+            "empires": {**pos.extra["empires"], ROME: {"city": "NAP", "name": "Roma"}},
+        },
+    )
+    for text in ("FEDERATE WITH EMPIRE_NAP", "federate with Naples",
+                 "Federate with Nap", "federate with roma"):  # fmt: skip
+        assert parse_variant_order(BOARD, text, pos) == Federate(ROME), text
+    assert parse_variant_order(BOARD, "ACCEPT Roma", pos) == Accept(ROME)
+    assert parse_variant_order(BOARD, "give builds 2 to Roma", pos) == Give(
+        "builds", "2", ROME
+    )
+    assert parse_variant_order(BOARD, "ACCEPT Roma") is None  # no state: unknown
+    name = BOARD.powers[ROME].name
+    assert parse_variant_order(BOARD, f"ACCEPT {name}") == Accept(ROME)
+
+
 # 11-13, 18. Federations.
 def federated(pos, a=GAUL, b=ROME):
     from judge.engine.variant_imperial import Federate

@@ -476,13 +476,8 @@ def test_small_12_multi_country_nmr_removals_per_country():
 
 # §3.6 scenario 2, through `judge adjudicate` (the mail judge reads orders the
 # same way): "Build F Ser" alone should leave Serbia's build unused.
-@pytest.mark.xfail(
-    strict=True,
-    reason="judge adjudicate refuses 'F SER B' as an order error, so Serbia "
-    "counts as silent in W1912A and gets its default A SER; the spec says the "
-    "invalid build leaves the build unused (waived)",
-)
 def test_1913_2_invalid_opening_build_by_command_is_waived():
+    # Serbia sent orders (one the order language refused): it is no NMR.
     response = handle_request({"orders": {"serbia": ["F SER B"]}}, "1913")
     assert response["state"]["phase"] == "S1913M"
     assert "SERBIA" not in response["state"]["units"]
