@@ -15,9 +15,9 @@ from variant_game import VariantGame, pw
 from judge.service.store import stored_orders
 
 GAMES = [
-    ("imperial", 4, 5),
     ("imperial", 7, 5),
-    ("imperial", 10, 5),
+    ("imperial", 8, 5),
+    ("imperial", 11, 5),
     ("1913", 1, 5),
     ("1913", 2, 5),
     ("standard-4p", 1, 5),
