@@ -363,7 +363,7 @@ def _destination(
     if unit.kind == "A" and via:
         filters.append(lambda p: ctx.board.provinces[p].kind == "coast")
     province = _settle(place, ctx, *filters)
-    if unit.kind == "A":
+    if unit.kind != "F":  # an army, or a garrison (whose move is void)
         return province
     return _fleet_location(unit, province, place.coast, ctx)
 
@@ -585,6 +585,8 @@ def _build_unit(ref: UnitRef, ctx: Context, builder: str | None) -> Unit:
     kind = ref.kind or _kind_from_place(ctx, province, ref.place.coast)
     if kind is None:
         raise ReadingError(f"build an army or a fleet in {prov.name}? write A or F")
+    if kind == GARRISON:
+        raise ReadingError("a garrison is never built: build an army or a fleet")
     if kind == "A":
         if prov.kind == "sea":
             raise ReadingError(f"an army cannot be built in {prov.name}")

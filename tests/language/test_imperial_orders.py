@@ -92,3 +92,11 @@ def test_multi_step_coasts_and_the_standard_board(position):
     standard, _rules = load_variant("standard")
     [parsed] = parse_orders(standard, initial_position(standard), None, "F Bre-Mao-Spa")
     assert "only armies are convoyed" in parsed.error
+
+
+def test_garrison_moves_read_as_an_army_and_never_built(position):
+    assert read(position, "IG Bre - Spa") == "IG BRE - SPA"  # no coast asked
+    winter = dataclasses.replace(
+        position, phase=position.phase.__class__(1901, "W", "A")
+    )
+    assert "a garrison is never built" in read(winter, "Build IG Bre")

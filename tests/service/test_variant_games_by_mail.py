@@ -44,15 +44,9 @@ def test_variant_game_by_mail(tmp_path, caplog, variant, seed, years):
     assert not errors, [r.getMessage() for r in errors]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="judge/language/reading.py _destination reads an Imperial garrison's"
-    " move (kind IG) as a fleet's: into a two-coast province it is refused"
-    " ('the fleet in Constantinople can reach both coasts of Bulgaria; say"
-    " which') or given the coast a fleet would use ('IG GRE - BUL' stored as"
-    " 'IG GRE - BUL/SC'); the engine voids a garrison's move either way",
-)
 def test_garrison_move_to_two_coasts(judge):
+    """A garrison's move is read as an army's (no coast asked), stored, and
+    voided by the engine."""
     judge.send(MASTER, "CREATE ?gar pw-master imperial\nBECOME MASTER")
     first = "p1@example.org"
     judge.send(first, f"SIGNON ?gar {pw(first)}\nSET PREFERENCE CON")

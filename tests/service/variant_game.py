@@ -34,8 +34,6 @@ from harness import MASTER, Judge
 
 from judge.adjudicate import handle_request
 from judge.engine.api import initial_position, orders_needed
-from judge.engine.board import province_of
-from judge.engine.orders import GARRISON, Move
 from judge.engine.serialize import position_from_json
 from judge.engine.variant_imperial import Join, coastal_centres
 from judge.engine.variants import load_variant, variant_seats
@@ -71,7 +69,6 @@ class VariantGame:
         self.newcomers_due = False  # newcomers still to take cities (Imperial)
         self.names: dict[str, str] = {}  # city -> the name its empire JOINs with
         self.rigged = False
-        self.avoided: list[str] = []  # orders not mailed: a known bug
         self.maps_off: set[str] = set()
         self.last_year = 0
         self.phases = 0
@@ -177,8 +174,6 @@ class VariantGame:
             kept = sent.setdefault(power, {})
             waives = 0
             for order in orders:
-                if self.garrison_to_coasts(order):
-                    continue
                 text = order.canonical()
                 lines.append(text)
                 ours.add(text)
@@ -224,17 +219,6 @@ class VariantGame:
             )
             assert taken, (self.trail(), power, empires)
             self.log.append(f"JOIN {city} failed: the city was taken")
-
-    def garrison_to_coasts(self, order) -> bool:
-        """`IG GRE - BUL`: the order language reads a garrison's move into a
-        province with two coasts as a fleet's (adds the coast, or refuses
-        it: "say which"); not mailed (test_garrison_move_to_two_coasts)."""
-        if not (isinstance(order, Move) and order.unit.kind == GARRISON):
-            return False
-        if not self.board.provinces[province_of(order.dest)].coasts:
-            return False
-        self.avoided.append(order.canonical())
-        return True
 
     def newcomers_take_cities(self, position) -> None:
         """Newcomers sign on to free cities of the running game (nobody's
