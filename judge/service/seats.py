@@ -141,6 +141,25 @@ def imperial_city(power: str) -> str | None:
     return power.removeprefix("EMPIRE_") if power.startswith("EMPIRE_") else None
 
 
+def city_taken(board: Board, position: Position, seat: str) -> str | None:
+    """Why a newcomer cannot found the empire of this Imperial City (IMP-2:
+    the city must still be neutral and hold no unit but its neutral
+    garrison), or None.  An empire already founded may be taken over."""
+    city = imperial_city(seat)
+    if city is None or seat in (position.extra or {}).get("empires", {}):
+        return None
+    name = board.location_name(city)
+    owner = position.centres.get(city)
+    if owner not in (None, "NEUTRAL"):
+        return f"{name} is no longer free: it is {board.powers[owner].name}'s"
+    held = position.units.get(city)
+    if held is not None and held[0] != "NEUTRAL":
+        return (
+            f"{name} is no longer free: a unit of {board.powers[held[0]].name} is there"
+        )
+    return None
+
+
 def signon_hint(board: Board, seat: str, countries: list[str], game: str) -> str:
     """How the player of a variant's seat signs on ('' in the standard game)."""
     city = imperial_city(seat)

@@ -428,6 +428,10 @@ class Session:
             self.signed_on(member_by_id(self.db, seat.id), power.id)
             return
         if seat is None or seat.state in ("abandoned", "cd", "resigned"):
+            taken = seats.city_taken(board, game.current(board), power.id)
+            if seat is None and taken:
+                self.say(f"{taken}; choose a city still neutral (LIST {game.name}).")
+                raise Stop
             self.take_over(game, power, seat, password)
             return
         self.say(f"Wrong password for {power.name} in game '{game.name}'.")

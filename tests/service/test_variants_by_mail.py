@@ -2,7 +2,12 @@
 1913 with fifteen players and its own orders, the two-player coin toss,
 Imperial Diplomacy's cities, and variant names refused with their reason."""
 
+from dataclasses import replace
+
 from harness import MASTER
+
+from judge.engine.orders import Unit
+from judge.service.store import load_game, save_position
 
 ADDRESSES = [f"p{i}@example.org" for i in range(1, 16)]
 
@@ -208,6 +213,25 @@ def test_imperial_cities_chosen_and_joined(judge):
     assert "Albion in London" in result
     listing = judge.send(MASTER, "LIST imp")[0].body
     assert "Neutral garrisons:" in listing and "Barbarian provinces:" in listing
+    # A city another empire took, or stands in, cannot be founded again.
+    game = load_game(judge.db, "imp")
+    position = game.current(game.board)
+    units = {**position.units, "HOL": ("EMPIRE_BRE", Unit("A", "HOL"))}
+    centres = {**position.centres, "BEL": "EMPIRE_BRE"}
+    with judge.db.conn:
+        save_position(
+            judge.db, "imp", game.board, replace(position, units=units, centres=centres)
+        )
+    count = "SELECT COUNT(*) FROM svc_members WHERE game = 'imp'"
+    before = judge.row(count)[0]
+    late = ADDRESSES[3]
+    reply = judge.send(late, f"SIGNON BELimp {pw(late)}").pop(0).body
+    assert "Belgium is no longer free: it is Empire of Brest's" in reply, reply
+    reply = judge.send(late, f"SIGNON HOLimp {pw(late)}").pop(0).body
+    assert "Holland is no longer free: a unit of Empire of Brest is there" in reply
+    assert judge.row(count)[0] == before
+    reply = judge.send(late, f"SIGNON DENimp {pw(late)}").pop(0).body
+    assert "You have taken over Empire of Denmark" in reply
 
 
 def test_unknown_variants_and_options_are_refused(judge):
