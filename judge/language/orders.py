@@ -55,6 +55,9 @@ _COAST_ALONE = re.compile(
     r"(?i)^\(?(?:[nsew]\.?\s?c\.?|(?:north|south|east|west)(?:ern)?\s+coast)\)?$"
 )
 _WORDS = re.compile(r"[^\W_]+")
+# "A Par-Bur, A Mar supports": a unit and a support verb alone after an order
+# (not a bare "s": "Builds: A Par, F Spa s" is a coast)
+_SUPPORTS_IT = re.compile(r"(?i)^(?P<unit>.+?)\s+(?:supports?|supporting|supp?)\W*$")
 # "1. A Par-Bur 2. A Mar-Spa": a list mark inside a line starts another order
 _INNER_MARK = re.compile(r"\s\(?\d{1,3}[.)]\s")
 
@@ -90,6 +93,10 @@ def split_lines(text: str) -> list[list[str]]:
                 continue
             if pieces and _PASSIVE_HINT.search(pieces[-1]) and _only_a_unit(piece):
                 pieces[-1] = f"{pieces[-1]} and {piece}"  # "... by A Mar, F Bre"
+                continue
+            helper = _SUPPORTS_IT.match(piece) if pieces else None
+            if helper and _only_a_unit(helper["unit"]):
+                pieces[-1] = f"{pieces[-1]} supported by {helper['unit']}"
                 continue
             if piece and (piece[0] in _MARK_STARTS or piece[1:2] == ")"):
                 piece = _LIST_MARK.sub("", piece).strip()

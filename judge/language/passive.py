@@ -23,11 +23,11 @@ from collections.abc import Callable
 from judge.engine.orders import Hold, Move, Order, Unit
 
 _PASSIVE = re.compile(
-    r"^(?P<main>.+?)[\s,]+(?:"
+    r"^(?P<main>.+?)[\s,]+\(?(?:"  # "(supported by A Mar)" in brackets too
     r"(?P<support>(?:is\s+|being\s+)?(?:supported|backed)(?:\s+(?:by|from|with))?"
     r"|with\s+(?:the\s+)?support\s+(?:of|from|by))"
     r"|(?P<convoy>(?:is\s+|being\s+)?convoyed\s+by)"
-    r")\s+(?P<by>\S.*)$",
+    r")\s+(?P<by>\S.*?)\)?$",
     re.I | re.S,
 )
 _MANY = re.compile(r"\s*(?:\band\b|&|\+|,)\s*", re.I)

@@ -98,3 +98,17 @@ def test_lines_keep_their_pieces_with_comments_and_marks():
         "A Lon-Bel supported by A Yor",
         "F Eng H",
     ]
+
+
+def test_the_supporter_named_after_the_order():
+    expected = ["A PAR - BUR", "A MAR S A PAR - BUR"]
+    for text in (
+        "A Par - Bur (supported by A Mar)",
+        "A Par - Bur, A Mar supports",
+        "Paris to Burgundy, Marseilles supporting",
+        "A Par-Bur; Army Marseilles supports.",
+    ):
+        assert readings(START, "FRANCE", text) == expected, text
+    # A bare "s" after a unit may be a coast ("F StP s"): never read as this.
+    read = readings(BUILDS, "RUSSIA", "Builds: A Sev, F StP s")
+    assert read[0] == "A SEV B" and " S " not in read[1]
