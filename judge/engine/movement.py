@@ -9,6 +9,7 @@ holds by `judge.engine.legality`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -206,7 +207,8 @@ def adjudicate_movement(
     r = MovementResolution(o)
     t = o.t
 
-    moved = {p for p, k in o.kind.items() if k == "M" and r.moves(p)}
+    resolve = r.resolve
+    moved = {p for p, k in o.kind.items() if k == "M" and resolve((MOVE, p))}
     dislodger = {}
     for prov in o.power:
         if prov not in moved and prov in o.moves_into:
@@ -217,7 +219,7 @@ def adjudicate_movement(
     units: dict[str, tuple[str, Unit]] = {}
     for prov, (power, unit) in position.units.items():
         if prov in moved:
-            units[o.dest[prov]] = (power, Unit(unit.kind, o.dest_loc[prov]))
+            units[o.dest[prov]] = (power, _unit(unit.kind, o.dest_loc[prov]))
         elif prov not in dislodger:
             units[prov] = (power, unit)
 
@@ -249,16 +251,18 @@ def adjudicate_movement(
         dislodged.append(Dislodged(power, unit, retreats))
 
     results = []
+    given = o.given
     for prov, (power, unit) in position.units.items():
-        received = o.given.get(prov)
+        received = given.get(prov)
         tail = ("dislodged",) if prov in dislodger else ()
         if not received:
             results.append(OrderResult(power, unit, None, tail))
             continue
         if len(received) > 1:
             received = sorted(received, key=lambda order: order.canonical())
+        codes = _codes(o, r, prov)
         for order in received:
-            results.append(OrderResult(power, unit, order, _codes(o, r, prov) + tail))
+            results.append(OrderResult(power, unit, order, codes + tail))
     for key in o.home:  # guards: after the units, destroyed if beaten
         tail = ("dislodged",) if r.dislodged(key) else ()
         received = o.given.get(key) or [None]
@@ -269,6 +273,10 @@ def adjudicate_movement(
         unit = getattr(order, "unit", None)
         results.append(OrderResult(power, unit, order, (VOID,)))
     return MovementOutcome(results, units, dislodged)
+
+
+# Units are immutable values: the few hundred a board can hold are made once.
+_unit = functools.lru_cache(maxsize=4096)(Unit)
 
 
 def _codes(o: OrderSet, r: MovementResolution, prov: str) -> tuple[str, ...]:

@@ -24,12 +24,16 @@ class Resolver:
         self._backup = backup
         self._state: dict[Hashable, int] = {}
         self._result: dict[Hashable, bool] = {}
+        # The final answers again, by themselves: most calls ask for one,
+        # and a single look-up answers them (a hot path).
+        self._final: dict[Hashable, bool] = {}
         self._deps: list[Hashable] = []
 
     def resolve(self, node: Hashable) -> bool:
+        final = self._final.get(node)
+        if final is not None:
+            return final
         state = self._state.get(node, _UNRESOLVED)
-        if state == _RESOLVED:
-            return self._result[node]
         if state == _GUESSING:
             if node not in self._deps:
                 self._deps.append(node)
@@ -42,8 +46,7 @@ class Resolver:
         if len(self._deps) == mark:
             # No guess was used: the answer is final.
             if self._state[node] != _RESOLVED:
-                self._state[node] = _RESOLVED
-                self._result[node] = first
+                self._settle(node, first)
             return self._result[node]
         if self._deps[mark] != node:
             # Depends on someone else's guess: the guesser decides.
@@ -58,8 +61,7 @@ class Resolver:
         second = self._adjudicate(node)
         if first == second or len(self._deps) == mark:
             self._forget(mark)
-            self._state[node] = _RESOLVED
-            self._result[node] = second
+            self._settle(node, second)
             return second
 
         # No or two consistent answers: the backup rule settles the cycle.
@@ -67,9 +69,13 @@ class Resolver:
         self._forget(mark)
         settled_values = self._backup(cycle) or {node: False}
         for settled, value in settled_values.items():
-            self._state[settled] = _RESOLVED
-            self._result[settled] = value
+            self._settle(settled, value)
         return self.resolve(node)
+
+    def _settle(self, node: Hashable, value: bool) -> None:
+        self._state[node] = _RESOLVED
+        self._result[node] = value
+        self._final[node] = value
 
     def _forget(self, mark: int) -> None:
         for node in self._deps[mark:]:
