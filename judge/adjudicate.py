@@ -108,23 +108,34 @@ _CANONICAL = re.compile(
     rf"([AF]) ({_LOC}) (?:(H)|- ({_LOC})( VIA)?|S ([AF]) ({_LOC})(?: - ({_LOC}))?"
     rf"|C A ([A-Z]{{3}}) - ([A-Z]{{3}})|R ({_LOC})|(D)|(B))"
 )
-_memo: dict[tuple[Board, str, str], Order | None] = {}
+# (board, phase type) -> canonical text -> its order (None: not canonical).
+_memo: dict[tuple[Board, str], dict[str, Order | None]] = {}
+_MEMO_LIMIT = 100_000
 
 
-def _canonical(board: Board, phase: str, text: str) -> Order | None:
+def _canonical_memo(board: Board, phase: str) -> dict[str, Order | None]:
+    key = (board, phase)  # the board itself: ids may be reused
+    memo = _memo.get(key)
+    if memo is None:
+        if len(_memo) > 64:  # boards made on the fly (random worlds)
+            _memo.clear()
+        memo = _memo[key] = {}
+    elif len(memo) > _MEMO_LIMIT:
+        memo.clear()
+    return memo
+
+
+def _canonical(memo: dict, board: Board, phase: str, text: str) -> Order | None:
     """The order a canonical string means in this kind of phase, whatever the
     position (the engine voids orders that do not fit it), or None to let
     the order language read it.  Memoised: bots send the same strings."""
-    key = (board, phase, text)  # the board itself: ids may be reused
-    try:
-        return _memo[key]
-    except KeyError:
-        pass
-    order = _read_canonical(board, phase, text)
-    if len(_memo) > 100_000:
-        _memo.clear()
-    _memo[key] = order
+    order = memo.get(text, _UNREAD)
+    if order is _UNREAD:
+        order = memo[text] = _read_canonical(board, phase, text)
     return order
+
+
+_UNREAD = object()  # a text not looked at yet (None means: not canonical)
 
 
 def _read_canonical(board: Board, phase: str, text: str) -> Order | None:
@@ -199,6 +210,7 @@ def _handle(request, default_variant: str) -> dict:
     orders: dict[str, list] = {}
     errors = []
     phase = position.phase.type
+    memo = _canonical_memo(board, phase)  # once per request, not per order
     for power_name, texts in raw.items():
         power = str(power_name).upper()
         if power not in board.powers:
@@ -213,7 +225,7 @@ def _handle(request, default_variant: str) -> dict:
             if not isinstance(text, str):
                 errors.append({"power": power, "order": str(text), "error": "not text"})
                 continue
-            order = _canonical(board, phase, text)
+            order = _canonical(memo, board, phase, text)
             if order is None:
                 order = parse_variant_order(board, text, position)  # DESIGNATE ...
             if order is None:
@@ -227,7 +239,7 @@ def _handle(request, default_variant: str) -> dict:
     results = [
         {
             "power": r.power,
-            "unit": str(r.unit) if r.unit else None,
+            "unit": r.unit.text if r.unit else None,
             "order": r.order.canonical(),
             "result": list(r.outcomes),
         }

@@ -5,8 +5,6 @@ units, an adjustment phase where nobody may build or must remove."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from judge.engine.adjustments import needs_adjustment
 from judge.engine.board import Board
 from judge.engine.state import Phase, Position
@@ -17,9 +15,9 @@ def advance(board: Board, after: Position, winner: str | None) -> Position:
     the position at the next phase that needs orders."""
     phase = after.phase
     if phase.type == "M" and after.dislodged:
-        return replace(after, phase=Phase(phase.year, phase.season, "R"), winner=winner)
+        return _moved_on(after, Phase(phase.year, phase.season, "R"), winner)
     if phase.season == "S":
-        return replace(after, phase=Phase(phase.year, "F", "M"), winner=winner)
+        return _moved_on(after, Phase(phase.year, "F", "M"), winner)
     if phase.season == "F":
         centres = dict(after.centres)
         for prov, (power, _unit) in after.units.items():
@@ -29,10 +27,16 @@ def advance(board: Board, after: Position, winner: str | None) -> Position:
         winter = Position(Phase(phase.year, "W", "A"), after.units, centres, {}, winner)
         if needs_adjustment(board, winter):
             return winter
-        return replace(winter, phase=Phase(phase.year + 1, "S", "M"))
+        return _moved_on(winter, Phase(phase.year + 1, "S", "M"), winter.winner)
     return Position(
         Phase(phase.year + 1, "S", "M"), after.units, after.centres, {}, winner
     )
+
+
+def _moved_on(position: Position, phase: Phase, winner: str | None) -> Position:
+    """`position` at another phase (dataclasses.replace, without its cost)."""
+    p = position
+    return Position(phase, p.units, p.centres, p.dislodged, winner, p.extra)
 
 
 def _winner(board: Board, centres: dict[str, str]) -> str | None:

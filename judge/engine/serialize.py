@@ -15,28 +15,44 @@ from judge.engine.state import Dislodged, Phase, Position
 
 
 def position_to_json(board: Board, position: Position) -> dict:
-    units: dict[str, list[str]] = {}
-    for power, unit in position.units.values():
-        units.setdefault(power, []).append(str(unit))
-    centres: dict[str, list[str]] = {}
-    for centre, power in position.centres.items():
-        centres.setdefault(power, []).append(centre)
-    dislodged: dict[str, list[dict]] = {}
-    for d in sorted(position.dislodged.values(), key=lambda d: d.unit.location):
-        dislodged.setdefault(d.power, []).append(
-            {"unit": str(d.unit), "retreats": list(d.retreats)}
-        )
     data = {
         "phase": str(position.phase),
-        "units": {p: sorted(us) for p, us in sorted(units.items())},
-        "centers": {p: sorted(cs) for p, cs in sorted(centres.items())},
-        "dislodged": dict(sorted(dislodged.items())),
+        "units": _sorted_groups(
+            (power, unit.text) for power, unit in position.units.values()
+        ),
+        "centers": _sorted_groups(
+            (power, centre) for centre, power in position.centres.items()
+        ),
+        "dislodged": _dislodged_to_json(position.dislodged),
     }
     if position.winner:
         data["winner"] = position.winner
     if position.extra:  # a variant's own state (coin toss, designations)
         data["variant"] = position.extra
     return data
+
+
+def _sorted_groups(pairs) -> dict[str, list[str]]:
+    """(power, text) pairs -> power -> sorted texts, powers in order."""
+    groups: dict[str, list[str]] = {}
+    for power, text in pairs:
+        group = groups.get(power)
+        if group is None:
+            groups[power] = [text]
+        else:
+            group.append(text)
+    return {power: sorted(groups[power]) for power in sorted(groups)}
+
+
+def _dislodged_to_json(dislodged) -> dict[str, list[dict]]:
+    if not dislodged:
+        return {}
+    out: dict[str, list[dict]] = {}
+    for d in sorted(dislodged.values(), key=lambda d: d.unit.location):
+        out.setdefault(d.power, []).append(
+            {"unit": str(d.unit), "retreats": list(d.retreats)}
+        )
+    return dict(sorted(out.items()))
 
 
 def position_from_json(board: Board, data) -> Position:
@@ -52,8 +68,9 @@ def position_from_json(board: Board, data) -> Position:
 
     units: dict[str, tuple[str, Unit]] = {}
     for power, texts in _per_power(board, data.get("units", {}), "units"):
+        where = f"state.units.{power}"
         for text in texts:
-            unit = _unit(board, text, f"state.units.{power}")
+            unit = _unit(board, text, where)
             if unit.province in units:
                 raise ValueError(f"two units in {unit.province} in state.units")
             units[unit.province] = (power, unit)
@@ -61,8 +78,9 @@ def position_from_json(board: Board, data) -> Position:
     if "centers" in data:
         centres: dict[str, str] = {}
         for power, texts in _per_power(board, data["centers"], "centers"):
+            where = f"state.centers.{power}"
             for text in texts:
-                centre = _location(board, text, f"state.centers.{power}")
+                centre = _location(board, text, where)
                 if not board.provinces[centre].centre:
                     raise ValueError(f"{centre} in state.centers is no supply centre")
                 if centre in centres:
