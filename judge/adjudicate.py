@@ -231,7 +231,8 @@ def _handle(request, default_variant: str) -> dict:
             if order is None:
                 batch.append(text)
                 continue
-            _read(board, position, power, batch, mine, errors)
+            if batch:  # keep the orders in the order given
+                _read(board, position, power, batch, mine, errors)
             mine.append(order)
         _read(board, position, power, batch, mine, errors)
 

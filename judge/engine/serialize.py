@@ -15,14 +15,16 @@ from judge.engine.state import Dislodged, Phase, Position
 
 
 def position_to_json(board: Board, position: Position) -> dict:
+    units: dict[str, list[str]] = {}
+    for power, unit in position.units.values():
+        _add(units, power, unit.text)
+    centres: dict[str, list[str]] = {}
+    for centre, power in position.centres.items():
+        _add(centres, power, centre)
     data = {
         "phase": str(position.phase),
-        "units": _sorted_groups(
-            (power, unit.text) for power, unit in position.units.values()
-        ),
-        "centers": _sorted_groups(
-            (power, centre) for centre, power in position.centres.items()
-        ),
+        "units": _sorted_groups(units),
+        "centers": _sorted_groups(centres),
         "dislodged": _dislodged_to_json(position.dislodged),
     }
     if position.winner:
@@ -32,16 +34,19 @@ def position_to_json(board: Board, position: Position) -> dict:
     return data
 
 
-def _sorted_groups(pairs) -> dict[str, list[str]]:
-    """(power, text) pairs -> power -> sorted texts, powers in order."""
-    groups: dict[str, list[str]] = {}
-    for power, text in pairs:
-        group = groups.get(power)
-        if group is None:
-            groups[power] = [text]
-        else:
-            group.append(text)
-    return {power: sorted(groups[power]) for power in sorted(groups)}
+def _add(groups: dict[str, list[str]], power: str, text: str) -> None:
+    group = groups.get(power)
+    if group is None:
+        groups[power] = [text]
+    else:
+        group.append(text)
+
+
+def _sorted_groups(groups: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Powers in order, each one's texts sorted."""
+    for group in groups.values():
+        group.sort()
+    return dict(sorted(groups.items()))
 
 
 def _dislodged_to_json(dislodged) -> dict[str, list[dict]]:
@@ -66,23 +71,31 @@ def position_from_json(board: Board, data) -> Position:
         raise ValueError("state.phase must be a string such as 'S1901M'")
     phase = Phase.parse(data["phase"])
 
+    known_units = _known(board)[1]
     units: dict[str, tuple[str, Unit]] = {}
     for power, texts in _per_power(board, data.get("units", {}), "units"):
         where = f"state.units.{power}"
         for text in texts:
-            unit = _unit(board, text, where)
+            unit = known_units.get(text) if type(text) is str else None
+            if unit is None:  # not plainly written: check it and say why
+                unit = _unit(board, text, where)
             if unit.province in units:
                 raise ValueError(f"two units in {unit.province} in state.units")
             units[unit.province] = (power, unit)
 
     if "centers" in data:
+        known_centres = _centres(board)
         centres: dict[str, str] = {}
         for power, texts in _per_power(board, data["centers"], "centers"):
             where = f"state.centers.{power}"
             for text in texts:
-                centre = _location(board, text, where)
-                if not board.provinces[centre].centre:
-                    raise ValueError(f"{centre} in state.centers is no supply centre")
+                centre = text if type(text) is str and text in known_centres else None
+                if centre is None:  # not plainly a centre: check it and say why
+                    centre = _location(board, text, where)
+                    if not board.provinces[centre].centre:
+                        raise ValueError(
+                            f"{centre} in state.centers is no supply centre"
+                        )
                 if centre in centres:
                     raise ValueError(f"{centre} has two owners in state.centers")
                 centres[centre] = power
@@ -145,6 +158,11 @@ def _known(board: Board) -> tuple[frozenset[str], dict[str, Unit]]:
             if board.can_hold(kind, loc):
                 units[f"{kind} {loc}"] = Unit(kind, loc)
     return locations, units
+
+
+@functools.cache
+def _centres(board: Board) -> frozenset[str]:
+    return frozenset(p for p, prov in board.provinces.items() if prov.centre)
 
 
 def _location(board: Board, text, where: str) -> str:
