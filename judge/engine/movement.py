@@ -31,6 +31,14 @@ class MovementResolution:
         self.o = orders
         self.resolver = Resolver(self._adjudicate, self._backup)
         self.resolve = self.resolver.resolve
+        # Moves whose destination's unit moves back to them: the only ones
+        # that may be head-to-head battles (kept apart to ask convoys less).
+        kind, dest = orders.kind, orders.dest
+        self._facing = {
+            p
+            for p, k in kind.items()
+            if k == "M" and kind.get(dest[p]) == "M" and dest[dest[p]] == p
+        }
 
     # -- the resolver's hooks ------------------------------------------------
     def _adjudicate(self, node) -> bool:
@@ -74,20 +82,20 @@ class MovementResolution:
         return True  # land route (EITHER falls back to it)
 
     def head_to_head(self, prov: str) -> bool:
-        o = self.o
-        dest = o.dest[prov]
         return (
-            o.kind.get(dest) == "M"
-            and o.dest[dest] == prov
+            prov in self._facing
             and not self.by_convoy(prov)
-            and not self.by_convoy(dest)
+            and not self.by_convoy(self.o.dest[prov])
         )
 
     # -- strengths -----------------------------------------------------------
     def _supports(self, prov: str, exclude_power: str | None = None) -> int:
         o = self.o
+        supporters = o.move_supporters.get(prov)
+        if not supporters:  # most moves
+            return 0
         n = 0
-        for s in o.move_supporters.get(prov, ()):
+        for s in supporters:
             if (exclude_power is None or o.side[s] != exclude_power) and self.resolve(
                 (SUPPORT, s)
             ):
@@ -158,9 +166,13 @@ class MovementResolution:
 
     def _support(self, prov: str) -> bool:
         o = self.o
+        attackers = o.moves_into.get(o.home.get(prov, prov))
+        if not attackers:
+            return True  # neither cut nor dislodged
         exempt = o.dest.get(prov)  # a support is not cut from where it helps
-        for attacker in o.moves_into.get(o.home.get(prov, prov), ()):
-            if o.side[attacker] == o.side[prov] or attacker == exempt:
+        side = o.side[prov]
+        for attacker in attackers:
+            if o.side[attacker] == side or attacker == exempt:
                 continue
             if self.path_ok(attacker):
                 return False
