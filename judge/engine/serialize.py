@@ -17,10 +17,10 @@ from judge.engine.state import Dislodged, Phase, Position
 def position_to_json(board: Board, position: Position) -> dict:
     units: dict[str, list[str]] = {}
     for power, unit in position.units.values():
-        _add(units, power, unit.text)
+        units.setdefault(power, []).append(unit.text)
     centres: dict[str, list[str]] = {}
     for centre, power in position.centres.items():
-        _add(centres, power, centre)
+        centres.setdefault(power, []).append(centre)
     data = {
         "phase": str(position.phase),
         "units": _sorted_groups(units),
@@ -32,14 +32,6 @@ def position_to_json(board: Board, position: Position) -> dict:
     if position.extra:  # a variant's own state (coin toss, designations)
         data["variant"] = position.extra
     return data
-
-
-def _add(groups: dict[str, list[str]], power: str, text: str) -> None:
-    group = groups.get(power)
-    if group is None:
-        groups[power] = [text]
-    else:
-        group.append(text)
 
 
 def _sorted_groups(groups: dict[str, list[str]]) -> dict[str, list[str]]:
