@@ -240,10 +240,9 @@ def _match_convoys(o: OrderSet, rules_2023: bool) -> None:
     rules (DATC v3 preference) it does not.  A move that no route of the
     fleets on the board could carry is illegal, and so a hold (DATC 6.D.32).
     """
+    convoys = [p for p, kind in o.kind.items() if kind == "C"]
     candidates: dict[str, list[str]] = {}
-    for prov, kind in o.kind.items():
-        if kind != "C":
-            continue
+    for prov in convoys:
         army = o.target[prov]
         if (
             o.kind.get(army) == "M"
@@ -285,11 +284,10 @@ def _match_convoys(o: OrderSet, rules_2023: bool) -> None:
             if routed:
                 o.routed.add(army)
 
-    for prov, kind in o.kind.items():
-        if kind == "C" and prov not in o.convoyers.get(o.target[prov], ()):
+    for prov in convoys:
+        if prov not in o.convoyers.get(o.target[prov], ()):
             o.codes[prov] = NO_CONVOY
-    for prov in [p for p, c in o.codes.items() if c == NO_CONVOY]:
-        o.kind[prov] = "H"  # an unmatched convoy is a hold
+            o.kind[prov] = "H"  # an unmatched convoy is a hold
 
 
 def _on_minimal_route(
