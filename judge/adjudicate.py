@@ -108,12 +108,14 @@ _CANONICAL = re.compile(
     rf"([AF]) ({_LOC}) (?:(H)|- ({_LOC})( VIA)?|S ([AF]) ({_LOC})(?: - ({_LOC}))?"
     rf"|C A ([A-Z]{{3}}) - ([A-Z]{{3}})|R ({_LOC})|(D)|(B))"
 )
-# (board, phase type) -> canonical text -> its order (None: not canonical).
-_memo: dict[tuple[Board, str], dict[str, Order | None]] = {}
+# (board, phase type) -> canonical text -> its order and the order's own
+# canonical text (None: not canonical).
+_Known = tuple[Order, str]
+_memo: dict[tuple[Board, str], dict[str, _Known | None]] = {}
 _MEMO_LIMIT = 100_000
 
 
-def _canonical_memo(board: Board, phase: str) -> dict[str, Order | None]:
+def _canonical_memo(board: Board, phase: str) -> dict[str, _Known | None]:
     key = (board, phase)  # the board itself: ids may be reused
     memo = _memo.get(key)
     if memo is None:
@@ -125,14 +127,16 @@ def _canonical_memo(board: Board, phase: str) -> dict[str, Order | None]:
     return memo
 
 
-def _canonical(memo: dict, board: Board, phase: str, text: str) -> Order | None:
+def _canonical(memo: dict, board: Board, phase: str, text: str) -> _Known | None:
     """The order a canonical string means in this kind of phase, whatever the
-    position (the engine voids orders that do not fit it), or None to let
-    the order language read it.  Memoised: bots send the same strings."""
-    order = memo.get(text, _UNREAD)
-    if order is _UNREAD:
-        order = memo[text] = _read_canonical(board, phase, text)
-    return order
+    position (the engine voids orders that do not fit it), with the order's
+    own canonical text (the results echo it), or None to let the order
+    language read it.  Memoised: bots send the same strings."""
+    known = memo.get(text, _UNREAD)
+    if known is _UNREAD:
+        order = _read_canonical(board, phase, text)
+        known = memo[text] = None if order is None else (order, order.canonical())
+    return known
 
 
 _UNREAD = object()  # a text not looked at yet (None means: not canonical)
@@ -211,6 +215,9 @@ def _handle(request, default_variant: str) -> dict:
     errors = []
     phase = position.phase.type
     memo = _canonical_memo(board, phase)  # once per request, not per order
+    # id of an order read from the memo -> its canonical text: the memo and
+    # `orders` keep those orders alive, so the ids stay theirs.
+    written: dict[int, str] = {}
     for power_name, texts in raw.items():
         power = str(power_name).upper()
         if power not in board.powers:
@@ -225,8 +232,11 @@ def _handle(request, default_variant: str) -> dict:
             if not isinstance(text, str):
                 errors.append({"power": power, "order": str(text), "error": "not text"})
                 continue
-            order = _canonical(memo, board, phase, text)
-            if order is None:
+            known = _canonical(memo, board, phase, text)
+            if known is not None:
+                order, its_text = known
+                written[id(order)] = its_text
+            else:
                 order = parse_variant_order(board, text, position)  # DESIGNATE ...
             if order is None:
                 batch.append(text)
@@ -241,7 +251,7 @@ def _handle(request, default_variant: str) -> dict:
         {
             "power": r.power,
             "unit": r.unit.text if r.unit else None,
-            "order": r.order.canonical(),
+            "order": written.get(id(r.order)) or r.order.canonical(),
             "result": list(r.outcomes),
         }
         for r in result.results
