@@ -165,12 +165,14 @@ def _read(o: OrderSet, prov: str, order: Order) -> bool:
     here = unit.province
     if cls is Move:
         dest = province_of(order.dest)
-        if dest == prov or t.kind.get(dest, "impassable") == "impassable":
+        kinds = t.kind
+        dest_kind = kinds.get(dest, "impassable")
+        if dest == prov or dest_kind == "impassable":
             return False
         if unit.kind == "A":
-            if t.kind[dest] == "sea":
+            if dest_kind == "sea":
                 return False
-            coastal = t.kind[prov] == "coast" and t.kind[dest] == "coast"
+            coastal = dest_kind == "coast" and kinds[prov] == "coast"
             if dest in t.army[prov]:
                 mode = CONVOY if order.via_convoy and coastal else LAND
             elif coastal:

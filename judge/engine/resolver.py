@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 
-_UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
+_UNRESOLVED, _GUESSING = 0, 1
 
 
 class Resolver:
@@ -22,19 +22,18 @@ class Resolver:
     ):
         self._adjudicate = adjudicate
         self._backup = backup
-        self._state: dict[Hashable, int] = {}
-        self._result: dict[Hashable, bool] = {}
-        # The final answers again, by themselves: most calls ask for one,
-        # and a single look-up answers them (a hot path).
+        # Final answers; most calls ask for one, so they are looked up first
+        # and alone (a hot path).  The other two describe unsettled nodes.
         self._final: dict[Hashable, bool] = {}
+        self._state: dict[Hashable, int] = {}
+        self._result: dict[Hashable, bool] = {}  # the guesses
         self._deps: list[Hashable] = []
 
     def resolve(self, node: Hashable) -> bool:
         final = self._final.get(node)
         if final is not None:
             return final
-        state = self._state.get(node, _UNRESOLVED)
-        if state == _GUESSING:
+        if self._state.get(node) == _GUESSING:
             if node not in self._deps:
                 self._deps.append(node)
             return self._result[node]
@@ -44,10 +43,11 @@ class Resolver:
         self._result[node] = False
         first = self._adjudicate(node)
         if len(self._deps) == mark:
-            # No guess was used: the answer is final.
-            if self._state[node] != _RESOLVED:
+            # No guess was used: the answer is final (unless a backup rule
+            # settled the node meanwhile).
+            if node not in self._final:
                 self._settle(node, first)
-            return self._result[node]
+            return self._final[node]
         if self._deps[mark] != node:
             # Depends on someone else's guess: the guesser decides.
             self._deps.append(node)
@@ -73,8 +73,7 @@ class Resolver:
         return self.resolve(node)
 
     def _settle(self, node: Hashable, value: bool) -> None:
-        self._state[node] = _RESOLVED
-        self._result[node] = value
+        # Its state and guess no longer matter: the final answer is read first.
         self._final[node] = value
 
     def _forget(self, mark: int) -> None:
