@@ -130,6 +130,10 @@ COASTS = {
 _COAST_ONLY = frozenset({"nc", "sc", "ec", "wc"})  # coasts wherever they stand
 
 
+def _has_south_coast(index: NameIndex, provinces) -> bool:
+    return any("SC" in index.board.provinces[p].coasts for p in provinces or ())
+
+
 def tokenize(text: str, index: NameIndex, join_dashes: bool = True) -> list[Word]:
     raw = [
         (m.lastgroup, m.group(), m.start(), m.end())
@@ -160,6 +164,17 @@ def tokenize(text: str, index: NameIndex, join_dashes: bool = True) -> list[Word
             ):
                 # "F Mid - Spa N": a coast's letter closing a place
                 out.append(_word("COAST", text_i, start, end, COASTS[w]))
+                i += 1
+                continue
+            if (
+                w == "s"
+                and prev == "PLACE"
+                and not is_word(i + 1)
+                and _has_south_coast(index, out[-1].meaning)
+            ):
+                # "Build F StP s": closing the order, a coast (a support
+                # would name the unit it supports)
+                out.append(_word("COAST", text_i, start, end, "SC"))
                 i += 1
                 continue
             if w in COASTS and is_word(i + 1, "coast", "cst") and prev == "PLACE":

@@ -109,6 +109,9 @@ def test_the_supporter_named_after_the_order():
         "A Par-Bur; Army Marseilles supports.",
     ):
         assert readings(START, "FRANCE", text) == expected, text
-    # A bare "s" after a unit may be a coast ("F StP s"): never read as this.
-    read = readings(BUILDS, "RUSSIA", "Builds: A Sev, F StP s")
-    assert read[0] == "A SEV B" and " S " not in read[1]
+    # A bare "s" closing a unit with a south coast is that coast, not this.
+    assert readings(BUILDS, "RUSSIA", "Builds: A Sev, F StP s") == [
+        "A SEV B",
+        "F STP/SC B",
+    ]
+    assert readings(BUILDS, "RUSSIA", "Build F StP S") == ["F STP/SC B"]
