@@ -12,6 +12,7 @@ import functools
 from judge.engine.board import Board, province_of
 from judge.engine.orders import Unit
 from judge.engine.state import Dislodged, Phase, Position
+from judge.engine.variant_state import check_variant_state
 
 
 def position_to_json(board: Board, position: Position) -> dict:
@@ -122,6 +123,7 @@ def position_from_json(board: Board, data) -> Position:
     extra = data.get("variant", {})
     if not isinstance(extra, dict):
         raise ValueError("state.variant must be an object")
+    check_variant_state(board, extra)
     return Position(
         phase, units, centres, dislodged, winner.upper() if winner else None, extra
     )
