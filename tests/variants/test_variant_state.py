@@ -406,3 +406,55 @@ def test_a_bad_variant_state_spoils_its_line_only():
         out[1]["error"] == "state.variant.garrisons must be an object of city -> empire"
     )
     assert out[2]["error"] == "state.variant.homes.SERBIA: no province called 'XYZ'"
+
+
+def _imperial_state() -> dict:
+    """Two empires at war, a join waiting, gifts and federation orders
+    standing, and Gaul one missed turn from civil disorder."""
+    return {
+        "phase": "F1901M",
+        "units": {
+            "EMPIRE_BRE": ["A BUR", "A BRE"],
+            "EMPIRE_MAR": ["A MAR", "A GAS"],
+        },
+        "centers": {"EMPIRE_BRE": ["BRE", "PAR"], "EMPIRE_MAR": ["MAR", "SPA"]},
+        "variant": {
+            "empires": {
+                "EMPIRE_BRE": {"city": "BRE", "name": "Gaul"},
+                "EMPIRE_MAR": {"city": "MAR", "name": ""},
+            },
+            "garrisons": {"BRE": "EMPIRE_BRE", "MAR": "EMPIRE_MAR"},
+            "barbarian": ["PIC"],
+            "joins": [["EMPIRE_ROM", "ROM", "Rome"]],
+            "nmr": {"EMPIRE_BRE": {"run": 1, "total": 1}},
+            "federating": {"EMPIRE_MAR": {"accept": ["EMPIRE_BRE"]}},
+            "gifts": [["EMPIRE_MAR", "builds", "1", "EMPIRE_BRE"]],
+        },
+    }
+
+
+def test_imperial_fields_written_mid_season_read_back():
+    """A dislodgement with disorder due: the retreat phase keeps `entered`,
+    `disorder` and the waiting `joins`; every state after reads back."""
+    state = _imperial_state()
+    orders = {"EMPIRE_MAR": ["A GAS - BUR", "A MAR S A GAS - BUR"]}
+    seen: set[str] = set()
+    for _ in range(6):
+        response = handle_line(
+            json.dumps({"variant": "imperial", "state": state, "orders": orders})
+        )
+        assert "error" not in response, response
+        state, orders = response["state"], {}
+        seen.update(state.get("variant", {}))
+    assert {"entered", "disorder", "joins"} <= seen
+
+
+def test_imperial_result_reads_back():
+    board, _rules = load_variant("imperial")
+    state = _imperial_state()
+    centres = sorted(c for c in board.supply_centres() if c not in ("BRE", "PAR"))
+    state["centers"]["EMPIRE_MAR"] = centres
+    response = handle_line(json.dumps({"variant": "imperial", "state": state}))
+    assert response["state"]["variant"]["result"] == "win"
+    again = handle_line(json.dumps({"variant": "imperial", "state": response["state"]}))
+    assert "error" not in again, again
