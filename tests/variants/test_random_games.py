@@ -60,6 +60,7 @@ def random_orders(board, pos, rng: random.Random) -> dict:
                 if owner != power:
                     continue
                 mine.append(_movement_order(board, pos, unit, rng))
+            mine = _supporting_moves(board, mine, rng)
             if (
                 board.data.get("variant", {}).get("rules") == "1913"
                 and rng.random() < 0.1
@@ -128,6 +129,27 @@ def _imperial_extras(board, pos, power, rng):
         if pos.power_at(prov) == power and rng.random() < 0.1:
             extra.append(Release(prov))
     return extra
+
+
+def _supporting_moves(board, mine, rng):
+    """Some units that would hold support one of their power's moves instead,
+    so attacks succeed, units are dislodged and retreat."""
+    moves = [o for o in mine if isinstance(o, Move)]
+    out = []
+    for order in mine:
+        unit = order.unit
+        if unit.kind == "A":
+            reach = set(board.army_adjacency.get(unit.province, ()))
+        else:
+            reach = {
+                province_of(d) for d in board.fleet_adjacency.get(unit.location, ())
+            }
+        helped = [m for m in moves if m.unit != unit and province_of(m.dest) in reach]
+        if not isinstance(order, Move) and helped and rng.random() < 0.6:
+            move = rng.choice(helped)
+            order = SupportMove(unit, move.unit, province_of(move.dest))
+        out.append(order)
+    return out
 
 
 def _garrison_orders(board, pos, power, mine, rng):
