@@ -38,6 +38,31 @@ def check_variant_state(board: Board, extra: Mapping) -> None:
                 f" (this variant keeps: {keeps})"
             )
         check(board, value, f"state.variant.{key}")
+    if kind == "imperial":
+        _imperial_relations(extra)
+
+
+def _imperial_relations(extra: Mapping) -> None:
+    """What the fields say of each other: an empire is named after its city,
+    and a garrison stands in the city of an empire still in the game."""
+    empires = extra.get("empires", {})
+    for slot, empire in empires.items():
+        if slot != f"EMPIRE_{empire['city']}":
+            raise ValueError(
+                f"state.variant.empires.{slot}.city must be"
+                f" {slot.removeprefix('EMPIRE_')!r} (an empire is named after its"
+                f" city), got {empire['city']!r}"
+            )
+    for city, slot in extra.get("garrisons", {}).items():
+        if slot not in empires:
+            raise ValueError(
+                f"state.variant.garrisons.{city}: {slot} is not among the empires"
+            )
+        if empires[slot]["city"] != city:
+            raise ValueError(
+                f"state.variant.garrisons.{city}: {slot}'s garrison stands in"
+                f" {empires[slot]['city']}"
+            )
 
 
 # -- single values -------------------------------------------------------------

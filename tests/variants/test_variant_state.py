@@ -342,6 +342,25 @@ MALFORMED = [
     ),
     # the standard game
     ("standard", {"homes": {}}, "the standard game has no variant state"),
+    # Imperial's fields against each other
+    (
+        "imperial",
+        {"empires": {"EMPIRE_BRE": {"city": "PAR", "name": ""}}},
+        "state.variant.empires.EMPIRE_BRE.city must be 'BRE'",
+    ),
+    (
+        "imperial",
+        {"empires": {}, "garrisons": {"BRE": "EMPIRE_BRE"}},
+        "state.variant.garrisons.BRE: EMPIRE_BRE is not among the empires",
+    ),
+    (
+        "imperial",
+        {
+            "empires": {"EMPIRE_BRE": {"city": "BRE", "name": ""}},
+            "garrisons": {"MAR": "EMPIRE_BRE"},
+        },
+        "state.variant.garrisons.MAR: EMPIRE_BRE's garrison stands in BRE",
+    ),
 ]
 
 
