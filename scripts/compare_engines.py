@@ -437,18 +437,24 @@ def _without_own_unit_supports(request: dict) -> dict | None:
         for p, us in request["state"]["units"].items()
         for u in us
     }
-    changed = False
-    orders = {}
-    for power, texts in request["orders"].items():
-        mine = []
-        for text in texts:
-            w = text.split()
-            if len(w) == 7 and w[2] == "S" and owner.get(_province(w[6])) == power:
-                text = f"{w[0]} {w[1]} H"
-                changed = True
-            mine.append(text)
-        orders[power] = mine
-    return {**request, "orders": orders} if changed else None
+
+    def hold(power: str, text: str) -> str:
+        w = text.split()
+        if len(w) == 7 and w[2] == "S" and owner.get(_province(w[6])) == power:
+            return f"{w[0]} {w[1]} H"
+        return text
+
+    return _rewritten(request, hold)
+
+
+def _rewritten(request: dict, rewrite) -> dict | None:
+    """The request with each order text passed through `rewrite(power,
+    text)`, or None when no text changed."""
+    orders = {
+        power: [rewrite(power, text) for text in texts]
+        for power, texts in request["orders"].items()
+    }
+    return {**request, "orders": orders} if orders != request["orders"] else None
 
 
 def classify(
@@ -513,18 +519,14 @@ def _without_unconvoyed_via(request: dict) -> dict | None:
         for w in (t.split() for t in texts)
         if len(w) == 7 and w[2] == "C"
     }
-    changed = False
-    orders = {}
-    for power, texts in request["orders"].items():
-        mine = []
-        for text in texts:
-            w = text.split()
-            if text.endswith(" VIA") and (w[1], w[3]) not in convoyed:
-                text = text[: -len(" VIA")]
-                changed = True
-            mine.append(text)
-        orders[power] = mine
-    return {**request, "orders": orders} if changed else None
+
+    def plain(_power: str, text: str) -> str:
+        w = text.split()
+        if text.endswith(" VIA") and (w[1], w[3]) not in convoyed:
+            return text[: -len(" VIA")]
+        return text
+
+    return _rewritten(request, plain)
 
 
 def _cd_by_abbreviation(request: dict, response: dict, reply: dict) -> bool:

@@ -191,11 +191,15 @@ class Rules1913:
         # Who sent no orders at the opening (an alliance vote alone is none):
         # they get the default units.  Orders refused as text still count as
         # sent (`judge adjudicate` keeps the power with an empty list).
+        opening = self._opening(board, position, rules)
         silent = {
             p
             for p in board.powers
-            if p not in orders
-            or (orders[p] and all(isinstance(o, Alliance) for o in orders[p]))
+            if opening
+            and (
+                p not in orders
+                or (orders[p] and all(isinstance(o, Alliance) for o in orders[p]))
+            )
         }
 
         # DESIGNATE orders: rejected at once if they never can succeed.
@@ -229,7 +233,7 @@ class Rules1913:
             orders[power] = rest
 
         current = board_with_homes(board, homes)
-        if self._opening(board, position, rules):
+        if opening:
             for power, owed in standard_needed(current, position).items():
                 if owed > 0 and power in silent:
                     orders[power] = [

@@ -135,7 +135,6 @@ class Turn:
     kept: dict = field(default_factory=dict)  # orders for the standard rules
     raises: list = field(default_factory=list)
     multis: dict = field(default_factory=dict)  # origin -> (power, MultiMove)
-    guards: dict = field(default_factory=dict)  # garrisons guarding a city
     stopped: dict = field(default_factory=dict)  # multi-moves stopped early
     contested: set = field(default_factory=set)  # later-round stand-offs
 
@@ -379,8 +378,7 @@ class ImperialRules:
         Adjustments: disorder units are left out; raises take builds; lent
         builds move the counts."""
         if t.phase.type == "M":
-            t.guards = dict(t.garrisons)
-            extra = {**t.extra, "guards": t.guards, "sides": t.side}
+            extra = {**t.extra, "guards": dict(t.garrisons), "sides": t.side}
             return replace(t.position, extra=extra)
         if t.phase.type == "A":
             from judge.engine.api import OrderResult
@@ -416,11 +414,10 @@ class ImperialRules:
             )
             nxt = replace(nxt, centres=t.position.centres)  # lent builds go back
         elif t.phase.type == "M":
-            for city in t.guards:
+            for city, owner in list(t.garrisons.items()):
                 entry = units.get(city)
-                owner = t.garrisons.get(city)
                 if entry is not None and not same_side(side, entry[0], owner):
-                    t.garrisons.pop(city, None)  # an enemy is in: destroyed
+                    del t.garrisons[city]  # an enemy is in: destroyed
             self._follow_barbarian_armies(t, result, units, dislodged)
             if t.multis:
                 arrived = {
@@ -630,7 +627,6 @@ class ImperialRules:
             t.standing, t.federations, t.empires
         )
         extra = dict(t.extra)
-        extra.pop("guards", None)
         if t.phase.type == "M" and nxt.phase.type == "R":
             extra["entered"] = sorted(t.entered)  # for the step after retreats
         stored = {
