@@ -93,12 +93,20 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class StorageSettings:
+    keep_sent_days: float = 14.0  # a sent mail's whole text, after delivery
+    keep_intake_days: float = 14.0  # a handled incoming mail's raw text
+    prune_interval: float = 3600.0  # seconds between the daemon's pruning runs
+
+
+@dataclass(frozen=True)
 class Config:
     judge: JudgeSettings = field(default_factory=JudgeSettings)
     smtp: SmtpSettings = field(default_factory=SmtpSettings)
     imap: ImapSettings | None = None
     relay: RelaySettings | None = None
     limits: Limits = field(default_factory=Limits)
+    storage: StorageSettings = field(default_factory=StorageSettings)
     source: Path | None = None  # the file read, None for the defaults
 
 
@@ -118,6 +126,7 @@ SECTIONS: dict[str, type] = {
     "imap": ImapSettings,
     "relay": RelaySettings,
     "limits": Limits,
+    "storage": StorageSettings,
 }
 
 
@@ -170,6 +179,7 @@ def config_from_dict(
         imap=parts.get("imap"),
         relay=parts.get("relay"),
         limits=parts.get("limits", Limits()),
+        storage=parts.get("storage", StorageSettings()),
         source=source,
     )
 
