@@ -65,8 +65,9 @@ def test_old_texts_are_dropped_and_the_space_given_back(tmp_path):
     assert set(bodies("outbox", "message_id LIKE '<r-old%'")) == {(0, 1)}
     assert set(bodies("intake", "message_id LIKE '<old%'")) == {(0, 1)}
     # recent texts, mail still to be sent, messages still to be handled: kept
-    for table, like in [("outbox", "<r-recent%"), ("intake", "<recent%"),
-                        ("outbox", "<r-waiting%"), ("intake", "<waiting%")]:  # fmt: skip
+    kept = [("outbox", "<r-recent%"), ("intake", "<recent%"),
+            ("outbox", "<r-waiting%"), ("intake", "<waiting%")]  # fmt: skip
+    for table, like in kept:
         assert all(
             n > 0 and not p for n, p in bodies(table, f"message_id LIKE '{like}'")
         )
