@@ -12,6 +12,7 @@ COMMANDS = {
     "serve": ("judge.daemon.cli_serve", "run the judge: mail in, mail out, deadlines"),
     "mail": ("judge.daemon.cli_mail", "submit a message to a running judge"),
     "status": ("judge.daemon.cli_status", "queue depths and recent errors"),
+    "backup": ("judge.daemon.cli_backup", "copy the database while the judge runs"),
     "adjudicate": ("judge.adjudicate", "adjudicate JSON lines (the bot interface)"),
     "map": ("judge.pictures.cli_map", "draw a game's board as SVG or PNG"),
     "world": ("judge.worlds.cli_world", "generate a random world map"),
