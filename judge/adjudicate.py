@@ -1,15 +1,13 @@
-"""`judge adjudicate`: the adjudicator for other programs, as JSON lines.
-
-One request object per input line, one response object per output line, in
-order, flushed at once (contracts/adjudicate.md).  A bad line gets an error
-response and the command goes on; start-up is paid once per process.
+"""The adjudicator for other programs: one `judge adjudicate` request in,
+one response out (contracts/adjudicate.md).  A bad request gets an error
+response, never an exception; the command line (judge.cli.adjudicate) reads
+and writes the JSON lines.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import sys
 
 from judge.engine.api import Rules, adjudicate, initial_position
 from judge.engine.board import Board, province_of
@@ -30,50 +28,6 @@ from judge.engine.serialize import position_from_json, position_to_json
 from judge.engine.variant_rules import parse_variant_order
 from judge.engine.variants import load_variant
 from judge.language.orders import parse_orders
-
-
-def add_arguments(parser) -> None:
-    parser.add_argument(
-        "--variant",
-        default="standard",
-        help="variant of requests that name none (default: standard); "
-        "options follow a colon, e.g. standard:rules=2023",
-    )
-    parser.add_argument(
-        "--config",
-        help="the judge's configuration, whose worlds_dir holds the random worlds"
-        " of its games (default: ./judge.toml when present)",
-    )
-
-
-def _find_worlds(config_path: str | None) -> None:
-    """Games' random worlds (`CREATE ... random`) are variants here too."""
-    from judge.config import ConfigError, load_config
-    from judge.engine.board import add_maps_dir
-
-    try:
-        config = load_config(config_path)
-    except ConfigError as error:
-        if config_path is not None:  # asked for by name: say why it is unusable
-            raise SystemExit(f"judge adjudicate: {error}") from error
-        return
-    if config.judge.worlds_path.is_dir():
-        add_maps_dir(config.judge.worlds_path)
-
-
-def run(args) -> int:
-    # Guess-and-check recursion grows with chains of dependent orders; leave
-    # room for the largest variant boards.
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
-    _find_worlds(args.config)
-    out = sys.stdout
-    for raw in sys.stdin.buffer:  # bytes: a line that is not UTF-8 is just bad JSON
-        line = raw.decode("utf-8", "replace")
-        if not line.strip():
-            continue
-        out.write(json.dumps(handle_line(line, args.variant)) + "\n")
-        out.flush()
-    return 0
 
 
 def handle_line(line: str, default_variant: str = "standard") -> dict:

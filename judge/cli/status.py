@@ -6,6 +6,9 @@ import argparse
 import sys
 
 from judge.config import ConfigError, load_config
+from judge.store.db import open_database
+from judge.store.errors import recent_errors
+from judge.store.schema import create_mail_tables
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -14,10 +17,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from judge.store.db import open_database
-    from judge.store.errors import recent_errors
-    from judge.store.schema import create_mail_tables
-
     try:
         config = load_config(args.config)
     except ConfigError as exc:

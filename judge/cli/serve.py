@@ -7,6 +7,9 @@ import logging
 import sys
 
 from judge.config import ConfigError, load_config
+from judge.daemon import make_handler
+from judge.daemon.daemon import Daemon
+from judge.daemon.logs import setup_logging
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -18,10 +21,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from judge.daemon import make_handler
-    from judge.daemon.daemon import Daemon
-    from judge.daemon.logs import setup_logging
-
     setup_logging(args.log_json, args.log_level)
     try:
         config = load_config(args.config)
