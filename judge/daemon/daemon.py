@@ -24,7 +24,9 @@ from judge.mail.transports import MaildirTransport, RelayTransport
 from judge.store.db import open_database, transaction, utc_now
 from judge.store.errors import record_error
 from judge.store.intake import store_incoming
-from judge.store.schema import create_mail_tables
+from judge.store.integrity import open_checked
+from judge.store.migrations import migrate
+from judge.store.schema import STORE_SCHEMA
 
 log = logging.getLogger("judge.daemon")
 
@@ -54,12 +56,18 @@ class Daemon:
     def start(self) -> None:
         settings = self.config.judge
         settings.data_dir.mkdir(parents=True, exist_ok=True)
-        db = open_database(settings.database_path)
-        create_mail_tables(db)
-        setup = getattr(self.handler, "setup", None)
-        if setup is not None:
-            setup(db)  # schema creation: may commit on its own
-        db.close()
+        # Refused (SchemaError) before anything changes: a damaged file, or
+        # one a newer judge wrote.  Then every component's pending
+        # migrations run, each in its own transaction.
+        db = open_checked(settings.database_path)
+        try:
+            handler_schema = getattr(self.handler, "schema", None)
+            migrate(db, STORE_SCHEMA, *([handler_schema] if handler_schema else []))
+            setup = getattr(self.handler, "setup", None)
+            if setup is not None:
+                setup(db)  # the handler's own preparation
+        finally:
+            db.close()
         self._thread("worker", self._run_worker)
         self._thread("sender", self._run_sender)
         if self.config.smtp.enabled:
