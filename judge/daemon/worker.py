@@ -15,7 +15,7 @@ from datetime import datetime
 import sqlite_utils
 
 from judge.config import Config
-from judge.mail import decode
+from judge.mail import decode, quotes
 from judge.mail.compose import compose
 from judge.mail.loops import reason_not_to_answer
 from judge.mail.message import IncomingMail, OutgoingMail
@@ -148,7 +148,7 @@ class Worker:
             id=row.id,
             sender=sender,
             subject=subject,
-            body=decode.strip_quotes_and_signature(decode.body_text(msg)),
+            body=quotes.strip_quotes_and_signature(decode.body_text(msg)),
             message_id=message_id,
             references=references,
             received_at=from_iso(row.received_at),
