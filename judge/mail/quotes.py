@@ -32,8 +32,8 @@ _ATTRIBUTION_VERBS = (
     r"escreveu",
 )
 _ATTRIBUTION = re.compile(
-    r"^(?:%s)\b.*\b(?:%s)\b[^:]*:$"
-    % ("|".join(_ATTRIBUTION_OPENERS), "|".join(_ATTRIBUTION_VERBS)),
+    rf"^(?:{'|'.join(_ATTRIBUTION_OPENERS)})\b.*"
+    rf"\b(?:{'|'.join(_ATTRIBUTION_VERBS)})\b[^:]*:$",
     re.IGNORECASE,
 )
 # Gmail and Apple Mail wrap a long attribution; the verb may come two lines on.
@@ -70,7 +70,8 @@ _BLOCK_OTHERS = (
     # Portuguese
     "enviada", "assunto",
 )  # fmt: skip
-_HEADER_LINE = re.compile(r"^\*?([^\W\d_]+)\*?\s*:", re.UNICODE)
+# "Sent:", "*Von:*", "De :", "Enviada em:": the first word names the header.
+_HEADER_LINE = re.compile(r"^\*?([^\W\d_]+)(?:\s[^\W\d_]+)?\*?\s*:")
 _BLOCK_LINES = 6  # how far below the sender line the other names may stand
 _BLOCK_MIN_OTHERS = 2
 

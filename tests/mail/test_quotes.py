@@ -21,24 +21,116 @@ OLD_ORDERS = "A Par - Pic\nA Mar H\nF Bre - Eng"
 
 # (language, the lines that open the quoted original)
 ATTRIBUTIONS = [
-    ("en", "On Mon, 23 Nov 2026 at 10:00, Judge PYJ <judge@example.org>\nwrote:"),
-    ("de", "Am Mo., 23. Nov. 2026 um 10:00 Uhr schrieb Judge PYJ <\njudge@example.org>:"),
-    ("fr", "Le lun. 23 nov. 2026 à 10:00, Judge PYJ <judge@example.org> a\nécrit :"),
-    ("es", "El lun, 23 nov 2026 a las 10:00, Judge PYJ (<judge@example.org>)\nescribió:"),
-    ("it", "Il giorno lun 23 nov 2026 alle ore 10:00 Judge PYJ <\njudge@example.org> ha scritto:"),
-    ("nl", "Op ma 23 nov 2026 om 10:00 schreef Judge PYJ <judge@example.org>:"),
-    ("pt", "Em seg., 23 de nov. de 2026 às 10:00, Judge PYJ <\njudge@example.org> escreveu:"),
-]  # fmt: skip
+    (
+        "en",
+        (
+            "On Mon, 23 Nov 2026 at 10:00, Judge PYJ <judge@example.org>",
+            "wrote:",
+        ),
+    ),
+    (
+        "de",
+        (
+            "Am Mo., 23. Nov. 2026 um 10:00 Uhr schrieb Judge PYJ <",
+            "judge@example.org>:",
+        ),
+    ),
+    (
+        "fr",
+        (
+            "Le lun. 23 nov. 2026 à 10:00, Judge PYJ <judge@example.org> a",
+            "écrit :",
+        ),
+    ),
+    (
+        "es",
+        (
+            "El lun, 23 nov 2026 a las 10:00, Judge PYJ (<judge@example.org>)",
+            "escribió:",
+        ),
+    ),
+    (
+        "it",
+        (
+            "Il giorno lun 23 nov 2026 alle ore 10:00 Judge PYJ <",
+            "judge@example.org> ha scritto:",
+        ),
+    ),
+    ("nl", ("Op ma 23 nov 2026 om 10:00 schreef Judge PYJ <judge@example.org>:",)),
+    (
+        "pt",
+        (
+            "Em seg., 23 de nov. de 2026 às 10:00, Judge PYJ <",
+            "judge@example.org> escreveu:",
+        ),
+    ),
+]
 
 OUTLOOK_BLOCKS = [
-    ("en", "From: Judge PYJ <judge@example.org>\nSent: Monday, November 23, 2026 10:00 AM\nTo: alice@example.org\nSubject: Re: orders"),
-    ("de", "Von: Judge PYJ <judge@example.org>\nGesendet: Montag, 23. November 2026 10:00\nAn: alice@example.org\nBetreff: Re: orders"),
-    ("fr", "De : Judge PYJ <judge@example.org>\nEnvoyé : lundi 23 novembre 2026 10:00\nÀ : alice@example.org\nObjet : Re: orders"),
-    ("es", "De: Judge PYJ <judge@example.org>\nEnviado: lunes, 23 de noviembre de 2026 10:00\nPara: alice@example.org\nAsunto: Re: orders"),
-    ("it", "Da: Judge PYJ <judge@example.org>\nInviato: lunedì 23 novembre 2026 10:00\nA: alice@example.org\nOggetto: Re: orders"),
-    ("nl", "Van: Judge PYJ <judge@example.org>\nVerzonden: maandag 23 november 2026 10:00\nAan: alice@example.org\nOnderwerp: Re: orders"),
-    ("pt", "De: Judge PYJ <judge@example.org>\nEnviada em: segunda-feira, 23 de novembro de 2026 10:00\nPara: alice@example.org\nAssunto: Re: orders"),
-]  # fmt: skip
+    (
+        "en",
+        (
+            "From: Judge PYJ <judge@example.org>",
+            "Sent: Monday, November 23, 2026 10:00 AM",
+            "To: alice@example.org",
+            "Subject: Re: orders",
+        ),
+    ),
+    (
+        "de",
+        (
+            "Von: Judge PYJ <judge@example.org>",
+            "Gesendet: Montag, 23. November 2026 10:00",
+            "An: alice@example.org",
+            "Betreff: Re: orders",
+        ),
+    ),
+    (
+        "fr",
+        (
+            "De : Judge PYJ <judge@example.org>",
+            "Envoyé : lundi 23 novembre 2026 10:00",
+            "À : alice@example.org",
+            "Objet : Re: orders",
+        ),
+    ),
+    (
+        "es",
+        (
+            "De: Judge PYJ <judge@example.org>",
+            "Enviado: lunes, 23 de noviembre de 2026 10:00",
+            "Para: alice@example.org",
+            "Asunto: Re: orders",
+        ),
+    ),
+    (
+        "it",
+        (
+            "Da: Judge PYJ <judge@example.org>",
+            "Inviato: lunedì 23 novembre 2026 10:00",
+            "A: alice@example.org",
+            "Oggetto: Re: orders",
+        ),
+    ),
+    (
+        "nl",
+        (
+            "Van: Judge PYJ <judge@example.org>",
+            "Verzonden: maandag 23 november 2026 10:00",
+            "Aan: alice@example.org",
+            "Onderwerp: Re: orders",
+        ),
+    ),
+    (
+        "pt",
+        (
+            "De: Judge PYJ <judge@example.org>",
+            "Enviada em: segunda-feira, 23 de novembro de 2026 10:00",
+            "Para: alice@example.org",
+            "Assunto: Re: orders",
+        ),
+    ),
+]
 
 SEPARATORS = [
     "-----Original Message-----",
@@ -72,10 +164,14 @@ def read(raw: bytes) -> str:
     return quotes.strip_quotes_and_signature(decode.body_text(decode.parse(raw)))
 
 
+def lines(text: str | tuple[str, ...]) -> str:
+    return text if isinstance(text, str) else "\n".join(text)
+
+
 @pytest.mark.parametrize(("language", "opener"), ATTRIBUTIONS)
 @pytest.mark.parametrize("quoted_marks", [True, False])
 def test_attribution_lines_end_the_reply(language, opener, quoted_marks):
-    text = read(client_reply(NEW_ORDERS, opener, quoted_marks))
+    text = read(client_reply(NEW_ORDERS, lines(opener), quoted_marks))
     assert text.startswith(NEW_ORDERS)
     assert "Pic" not in text and "Eng" not in text, language
     assert "judge@example.org" not in text
@@ -83,7 +179,7 @@ def test_attribution_lines_end_the_reply(language, opener, quoted_marks):
 
 @pytest.mark.parametrize(("language", "block"), OUTLOOK_BLOCKS)
 def test_outlook_header_blocks_end_the_reply(language, block):
-    text = read(client_reply(NEW_ORDERS, block, quoted_marks=False))
+    text = read(client_reply(NEW_ORDERS, lines(block), quoted_marks=False))
     assert text.startswith(NEW_ORDERS), language
     assert "Pic" not in text and "Eng" not in text, language
 
