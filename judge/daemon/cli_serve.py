@@ -28,7 +28,11 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"judge serve: {exc}", file=sys.stderr)
         return 2
-    daemon = Daemon(config, make_handler(config))
+    try:
+        daemon = Daemon(config, make_handler(config))
+    except ConfigError as exc:
+        print(f"judge serve: {exc}", file=sys.stderr)
+        return 2
     try:
         daemon.serve_forever()
     except OSError as exc:
