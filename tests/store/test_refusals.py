@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from judge.cli import main
-from judge.daemon.cli_serve import EXIT_REFUSED
+from judge.cli.serve import EXIT_REFUSED
 from judge.store.db import open_database
 from judge.store.migrations import Migration, Schema, migrate
 from tests.conftest import free_port

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from judge.config import ConfigError, load_config
+from judge.store.backup import BackupError, backup
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -16,8 +17,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from judge.store.backup import BackupError, backup
-
     try:
         config = load_config(args.config)
     except ConfigError as exc:

@@ -6,6 +6,11 @@ import argparse
 import sys
 
 from judge.config import ConfigError, load_config
+from judge.daemon import make_handler
+from judge.store.errors import recent_errors
+from judge.store.integrity import open_checked
+from judge.store.migrations import SchemaError, applied, check, pending
+from judge.store.schema import STORE_SCHEMA
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -14,12 +19,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from judge.daemon import make_handler
-    from judge.store.errors import recent_errors
-    from judge.store.integrity import open_checked
-    from judge.store.migrations import SchemaError, applied, check, pending
-    from judge.store.schema import STORE_SCHEMA
-
     try:
         config = load_config(args.config)
     except ConfigError as exc:
