@@ -72,3 +72,19 @@ def test_a_newer_database_is_refused(config, capsys):
     assert status == EXIT_REFUSED
     assert "service schema is at version" in err and "newer than this judge" in err
     assert "from the future" in err
+
+
+def test_status_tells_what_the_judge_will_do_with_the_database(config, capsys):
+    db_path = config.parent / "data" / "judge.db"
+    shutil.copy(V1_DATABASE, db_path)
+    before = db_path.read_bytes()
+    assert main(["status", "--config", str(config)]) == 0
+    out = capsys.readouterr().out
+    assert "schema:  store 0 (this judge: 3), service 0 (this judge: 1)" in out
+    assert "4 migration(s) pending, applied when `judge serve` next starts" in out
+    assert "outbox:  queued 12, sent 16, failed 0" in out
+    assert db_path.read_bytes() == before  # status changes nothing
+    damage(db_path, "overwritten")
+    assert main(["status", "--config", str(config)]) == 1
+    out = capsys.readouterr().out
+    assert "the judge will refuse to start" in out and "damaged" in out
