@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import tempfile
 import time
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from email.utils import format_datetime
@@ -32,6 +34,7 @@ from judge.engine.sampling import random_orders, random_retreats
 from judge.mail.sender import drain_outbox
 from judge.service.handler import GameService
 from judge.service.store import load_game
+from judge.store import retention
 from judge.store.db import open_database
 from judge.store.intake import store_incoming
 from judge.store.migrations import migrate
@@ -114,6 +117,23 @@ class Club:
         return self.db.execute("PRAGMA page_count").fetchone()[0] * 4096
 
 
+def time_pruning_transactions() -> list[float]:
+    """Record how long each of the pruning's transactions holds the write
+    lock (its durations, in seconds, appended to the list returned)."""
+    durations: list[float] = []
+    plain = retention.transaction
+
+    @contextmanager
+    def timed(db):
+        started = time.perf_counter()
+        with plain(db):
+            yield db
+        durations.append(time.perf_counter() - started)
+
+    retention.transaction = timed
+    return durations
+
+
 def play_game(club: Club, name: str, rng: random.Random, last_year: int) -> str:
     master = f"gm-{name}@example.org"
     players = [f"p{i}-{name}@example.org" for i in range(1, 8)]
@@ -186,6 +206,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     storage = StorageSettings()
+    transactions = time_pruning_transactions()
     with tempfile.TemporaryDirectory() as folder:
         club = Club(Path(folder) / "judge.db", storage)
         club.db.execute("PRAGMA synchronous = OFF")  # size, not durability
@@ -228,8 +249,10 @@ def main(argv: list[str] | None = None) -> None:
             f" {size / args.games / MB:.2f} MB per finished game (target: at most 2)"
         )
         print(
-            f"pruning: {len(club.prune_seconds)} runs, longest {longest * 1000:.0f} ms"
-            " in all (each in transactions of at most ~1 MB of text)"
+            f"pruning: {len(club.prune_seconds)} runs, the longest"
+            f" {longest * 1000:.0f} ms in all, in {len(transactions)} transactions:"
+            f" median {statistics.median(transactions) * 1000:.1f} ms,"
+            f" longest {max(transactions) * 1000:.0f} ms holding the write lock"
         )
 
 

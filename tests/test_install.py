@@ -21,10 +21,16 @@ pytestmark = pytest.mark.slow
 
 
 def uv() -> str:
-    found = shutil.which("uv") or str(Path.home() / ".local/bin/uv")
-    if not Path(found).exists():
-        pytest.fail("uv is needed to build and install the wheel")
-    return found
+    """The uv running the tests (`uv run` says which in $UV), else the one on
+    PATH or in ~/.local/bin."""
+    for found in (
+        os.environ.get("UV"),
+        shutil.which("uv"),
+        str(Path.home() / ".local/bin/uv"),
+    ):
+        if found and Path(found).is_file():
+            return found
+    pytest.fail("uv is needed to build and install the wheel")
 
 
 def run(*args, **kwargs) -> subprocess.CompletedProcess:
