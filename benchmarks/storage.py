@@ -209,7 +209,6 @@ def main(argv: list[str] | None = None) -> None:
     transactions = time_pruning_transactions()
     with tempfile.TemporaryDirectory() as folder:
         club = Club(Path(folder) / "judge.db", storage)
-        club.db.execute("PRAGMA synchronous = OFF")  # size, not durability
         rng = random.Random(args.seed)
         started = time.perf_counter()
         phases = 0
