@@ -88,3 +88,23 @@ def test_status_tells_what_the_judge_will_do_with_the_database(config, capsys):
     assert main(["status", "--config", str(config)]) == 1
     out = capsys.readouterr().out
     assert "the judge will refuse to start" in out and "damaged" in out
+
+
+def test_judge_serve_upgrades_the_first_release_s_database(config, caplog):
+    import logging
+
+    from judge.config import load_config
+    from judge.daemon import make_handler
+    from judge.daemon.daemon import Daemon
+    from judge.store.migrations import applied
+
+    db_path = config.parent / "data" / "judge.db"
+    shutil.copy(V1_DATABASE, db_path)
+    loaded = load_config(config)
+    daemon = Daemon(loaded, make_handler(loaded))
+    with caplog.at_level(logging.INFO, logger="judge.store"):
+        daemon.start()
+    daemon.stop()
+    assert "store schema migrated to version 3: incremental vacuum" in caplog.text
+    db = open_database(db_path)
+    assert len(applied(db, "store")) == 3 and len(applied(db, "service")) == 1
