@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -127,9 +128,11 @@ def reclaim(
         free = db.execute("PRAGMA freelist_count").fetchone()[0]
         if not free:
             break
-        with transaction(db):
-            # one page per step of the statement: fetch them all
-            db.execute(f"PRAGMA incremental_vacuum({VACUUM_STEP})").fetchall()
+        # A statement of its own (autocommit), under the writers' lock: the
+        # pragma frees one page per step, and only executescript steps it to
+        # the end (execute stops after the first page).
+        with getattr(db, "write_lock", None) or nullcontext():
+            db.conn.executescript(f"PRAGMA incremental_vacuum({VACUUM_STEP})")
         after = db.execute("PRAGMA freelist_count").fetchone()[0]
         if after >= free:  # auto_vacuum is off: nothing can be given back
             break

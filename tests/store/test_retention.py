@@ -141,3 +141,20 @@ def test_a_transaction_frees_about_a_megabyte_at_most():
     assert _within([(i, results_mail) for i in range(50)], BATCH_BYTES) == [0, 1, 2]
     assert _within([(7, 5 * BATCH_BYTES)], BATCH_BYTES) == [7]  # one, however big
     assert len(_within([(i, 2_000) for i in range(50)], BATCH_BYTES)) == 50
+
+
+def test_space_is_given_back_in_steps_of_many_pages(tmp_path):
+    from judge.store.retention import VACUUM_STEP, reclaim
+
+    db = open_database(tmp_path / "judge.db")
+    create_mail_tables(db)
+    db.execute("PRAGMA synchronous = OFF")
+    db.execute("CREATE TABLE big (x BLOB)")
+    db.execute("INSERT INTO big VALUES (?)", (b"x" * (3 * VACUUM_STEP * 4096),))
+    db.execute("DELETE FROM big")
+    free = db.execute("PRAGMA freelist_count").fetchone()[0]
+    assert free >= 3 * VACUUM_STEP
+    steps = []
+    assert reclaim(db, should_stop=lambda: steps.append(1) and False, pause=0) == free
+    assert db.execute("PRAGMA freelist_count").fetchone()[0] == 0
+    assert len(steps) <= 5  # a step gives back VACUUM_STEP pages, not one
