@@ -108,3 +108,31 @@ def test_judge_serve_upgrades_the_first_release_s_database(config, caplog):
     assert "store schema migrated to version 3: incremental vacuum" in caplog.text
     db = open_database(db_path)
     assert len(applied(db, "store")) == 3 and len(applied(db, "service")) == 1
+
+
+def test_a_failing_migration_stops_the_judge_with_the_reason(config):
+    from judge.config import load_config
+    from judge.daemon import make_handler
+    from judge.daemon.daemon import Daemon
+    from judge.service.schema import SERVICE_SCHEMA
+    from judge.store.migrations import SchemaError, applied
+
+    db_path = config.parent / "data" / "judge.db"
+    shutil.copy(V1_DATABASE, db_path)
+    loaded = load_config(config)
+    handler = make_handler(loaded)
+    broken = Migration(
+        "games get a colour",
+        "ALTER TABLE svc_games ADD COLUMN colour TEXT;\n"
+        "UPDATE svc_games SET colour = no_such_column;\n",
+    )
+    handler.schema = Schema("service", [*SERVICE_SCHEMA.migrations, broken])
+    daemon = Daemon(loaded, handler)
+    with pytest.raises(SchemaError, match="'games get a colour'.*undone.*unchanged"):
+        daemon.start()
+    assert not daemon.threads  # nothing started
+    db = open_database(db_path)
+    assert "colour" not in {r[1] for r in db.execute("PRAGMA table_info(svc_games)")}
+    assert len(applied(db, "service")) == 1
+    orders = db.execute("SELECT COUNT(*) FROM svc_orders").fetchone()[0]
+    assert orders == 12  # the game as it was
