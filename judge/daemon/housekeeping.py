@@ -38,6 +38,7 @@ def run_housekeeping(
                     clock(),
                     keep_sent_days=storage.keep_sent_days,
                     keep_intake_days=storage.keep_intake_days,
+                    rate_window_seconds=config.limits.rate_limit_window,
                     should_stop=stop.is_set,
                 )
             except Exception as exc:

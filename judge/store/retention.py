@@ -41,6 +41,7 @@ _TABLES = (
 class Pruned:
     outbox: int = 0
     intake: int = 0
+    senders: int = 0
     pages_freed: int = 0
 
 
@@ -50,10 +51,13 @@ def prune(
     *,
     keep_sent_days: float,
     keep_intake_days: float,
+    rate_window_seconds: float | None = None,
     should_stop: Callable[[], bool] = lambda: False,
     pause: float = PAUSE,
 ) -> Pruned:
-    """Drop the texts past their keeping time, then give back free pages."""
+    """Drop the texts past their keeping time, forget the rate-limit
+    counts of senders whose window has ended (given the window), then give
+    back free pages."""
     done = Pruned()
     keep = {"outbox": keep_sent_days, "intake": keep_intake_days}
     for table, column, states in _TABLES:
@@ -74,8 +78,31 @@ def prune(
             if len(rows) < BATCH and len(ids) == len(rows):
                 break
             time.sleep(pause)
+    if rate_window_seconds is not None:
+        done.senders = _forget_senders(
+            db, iso(now - timedelta(seconds=rate_window_seconds)), should_stop, pause
+        )
     done.pages_freed = reclaim(db, should_stop=should_stop, pause=pause)
     return done
+
+
+def _forget_senders(db, cutoff: str, should_stop, pause: float) -> int:
+    """Rate-limit rows whose window has ended count for nothing (check_rate
+    starts a new window); without this, every address that ever wrote
+    (spammers' too) would keep a row."""
+    forgotten = 0
+    while not should_stop():
+        with transaction(db):
+            gone = db.execute(
+                "DELETE FROM sender_rate WHERE rowid IN (SELECT rowid FROM"
+                " sender_rate WHERE window_start <= ? LIMIT ?)",
+                (cutoff, BATCH * 10),
+            ).rowcount
+        forgotten += gone
+        if gone < BATCH * 10:
+            break
+        time.sleep(pause)
+    return forgotten
 
 
 def _slim(db: sqlite_utils.Database, table: str, ids: list[int], now: str) -> None:

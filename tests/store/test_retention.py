@@ -158,3 +158,24 @@ def test_space_is_given_back_in_steps_of_many_pages(tmp_path):
     assert reclaim(db, should_stop=lambda: steps.append(1) and False, pause=0) == free
     assert db.execute("PRAGMA freelist_count").fetchone()[0] == 0
     assert len(steps) <= 5  # a step gives back VACUUM_STEP pages, not one
+
+
+def test_senders_whose_rate_window_ended_are_forgotten(tmp_path):
+    from judge.store.rates import NOTICE, OK, check_rate
+
+    db = open_database(tmp_path / "judge.db")
+    create_mail_tables(db)
+    with transaction(db):
+        for i in range(700):  # spam from many addresses, long ago
+            check_rate(db, f"s{i}@x", NOW - timedelta(hours=3), limit=1,
+                       window_seconds=3600)  # fmt: skip
+        check_rate(db, "busy@x", NOW - timedelta(minutes=10), limit=1,
+                   window_seconds=3600)  # fmt: skip
+    done = prune(db, NOW, keep_sent_days=14, keep_intake_days=14,
+                 rate_window_seconds=3600, pause=0)  # fmt: skip
+    assert done.senders == 700
+    rows = db.execute("SELECT sender FROM sender_rate").fetchall()
+    assert rows == [("busy@x",)]
+    with transaction(db):  # the one still in its window still counts
+        assert check_rate(db, "busy@x", NOW, limit=1, window_seconds=3600) == NOTICE
+        assert check_rate(db, "s1@x", NOW, limit=1, window_seconds=3600) == OK
