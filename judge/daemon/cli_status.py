@@ -14,6 +14,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from judge.store.addresses import (
+        bounce_summary,
+        recent_bounces,
+        unreachable_addresses,
+    )
     from judge.store.db import open_database
     from judge.store.errors import recent_errors
     from judge.store.schema import create_mail_tables
@@ -37,6 +42,26 @@ def run(args: argparse.Namespace) -> int:
     ).fetchone()
     if oldest[0]:
         print(f"oldest queued mail from {oldest[0]}, next attempt {oldest[1]}")
+    failed = db.execute(
+        "SELECT id, recipients, last_error FROM outbox WHERE state = 'failed'"
+        " ORDER BY id DESC LIMIT 5"
+    ).fetchall()
+    for outbox_id, recipients, error in failed:
+        print(f"  failed mail {outbox_id} to {recipients}: {error}")
+    counts = bounce_summary(db)
+    print(
+        f"bounces: recorded {counts.get('recorded', 0)},"
+        f" dropped {counts.get('dropped', 0)};"
+        f" addresses unreachable {counts['unreachable']}"
+    )
+    for row in unreachable_addresses(db, 10):
+        print(
+            f"  unreachable since {row['marked_at']}: {row['address']}: {row['reason']}"
+        )
+    for row in recent_bounces(db, args.errors):
+        about = f" <{row['address']}>" if row["address"] else ""
+        where = f" (message {row['intake_id']})" if row["intake_id"] else ""
+        print(f"  {row['at']} bounce {row['verdict']}{where}{about}: {row['reason']}")
     errors = recent_errors(db, args.errors)
     if errors:
         print("recent errors:")

@@ -12,6 +12,7 @@ import sqlite_utils
 
 from judge.config import JudgeSettings
 from judge.mail.message import IncomingMail, OutgoingMail
+from judge.service import reachability
 from judge.service.scheduler import tick_game
 from judge.service.schema import SCHEMA
 from judge.service.session import Session
@@ -34,6 +35,12 @@ class GameService:
         session = Session(self, db, mail, now)
         session.run()
         return session.outgoing()
+
+    def address_unreachable(
+        self, db: sqlite_utils.Database, address: str, reason: str, now: datetime
+    ) -> list[OutgoingMail]:
+        """The mail side found `address` unreachable: tell its games' masters."""
+        return reachability.address_unreachable(db, self.settings, address, reason, now)
 
     def tick(self, db: sqlite_utils.Database, now: datetime) -> list[OutgoingMail]:
         out: list[OutgoingMail] = []

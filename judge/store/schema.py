@@ -1,4 +1,5 @@
-"""The mail tables: intake (raw mail in), outbox (mail out), errors, rates."""
+"""The mail tables: intake (raw mail in), outbox (mail out), errors, rates,
+and what the judge knows of its correspondents' addresses (bounces)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ CREATE TABLE IF NOT EXISTS outbox (
     next_attempt TEXT NOT NULL,
     last_error TEXT,
     sent_at TEXT
+    -- verp_token, remaining: added below (ADDITIONS)
 );
 CREATE INDEX IF NOT EXISTS outbox_due ON outbox(state, next_attempt);
 CREATE INDEX IF NOT EXISTS outbox_reply ON outbox(in_reply_to);
@@ -48,6 +50,31 @@ CREATE TABLE IF NOT EXISTS errors (
     message TEXT NOT NULL
 );
 
+CREATE TABLE IF NOT EXISTS address_state (
+    address TEXT PRIMARY KEY,              -- lower-cased
+    state TEXT NOT NULL DEFAULT 'ok',      -- ok | unreachable
+    reason TEXT,                           -- the failure that decided it
+    soft_since TEXT,                       -- first soft failure of the run
+    soft_last TEXT,                        -- latest soft failure
+    marked_at TEXT,                        -- when it became unreachable
+    announced INTEGER NOT NULL DEFAULT 1,  -- 0: the handler not told yet
+    updated TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS address_state_unannounced
+    ON address_state(announced) WHERE announced = 0;
+
+CREATE TABLE IF NOT EXISTS bounces (       -- every bounce, recorded or dropped
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at TEXT NOT NULL,
+    intake_id INTEGER,                     -- NULL: a refusal at send time
+    outbox_id INTEGER,
+    address TEXT,
+    kind TEXT,                             -- hard | soft | NULL (dropped)
+    status TEXT,                           -- DSN status, e.g. 5.1.1
+    verdict TEXT NOT NULL,                 -- recorded | dropped
+    reason TEXT NOT NULL
+);
+
 CREATE TABLE IF NOT EXISTS sender_rate (
     sender TEXT PRIMARY KEY,
     window_start TEXT NOT NULL,
@@ -57,6 +84,22 @@ CREATE TABLE IF NOT EXISTS sender_rate (
 """
 
 
+# Columns added to tables that older databases already have.
+ADDITIONS = {
+    "outbox": {
+        # the per-message secret in the VERP envelope sender (judge.mail.verp)
+        "verp_token": "TEXT",
+        # recipients still to deliver (JSON list); NULL: all of them
+        "remaining": "TEXT",
+    },
+}
+
+
 def create_mail_tables(db: sqlite_utils.Database) -> None:
     """Create the mail tables if missing (idempotent; commits)."""
     db.conn.executescript(MAIL_SCHEMA)
+    for table, columns in ADDITIONS.items():
+        have = {row[1] for row in db.conn.execute(f"PRAGMA table_info({table})")}
+        for name, declaration in columns.items():
+            if name not in have:
+                db.conn.execute(f"ALTER TABLE {table} ADD COLUMN {name} {declaration}")
