@@ -17,6 +17,7 @@ from judge.service.scheduler import tick_game
 from judge.service.schema import SCHEMA
 from judge.service.session import Session
 from judge.service.worlds_cmds import use_worlds_dir
+from judge.store.schema import create_mail_tables
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +28,9 @@ class GameService:
         use_worlds_dir(settings)  # games' random worlds load like other maps
 
     def setup(self, db: sqlite_utils.Database) -> None:
+        # The mail tables too: the service asks which addresses are
+        # unreachable (judge.store.addresses); idempotent.
+        create_mail_tables(db)
         db.executescript(SCHEMA)
 
     def handle(
