@@ -45,11 +45,11 @@ def address_unreachable(
             for m in seats
         )
         text = (
-            f"The judge's mail to the player of {powers} in game '{name}',"
-            f" {address}, cannot be delivered:\n  {reason}\n"
-            "The player is marked unreachable (LIST and WHOGAME show it to you)"
-            " until mail comes from that address or the player sets another\n"
-            "with SET ADDRESS.  You may want to find a replacement.\n"
+            f"The judge's mail to {address}, the player of {powers}"
+            f" in game '{name}',\ncannot be delivered:\n  {reason}\n\n"
+            "The player is marked unreachable until mail comes from that address\n"
+            "or the player sets another one with SET ADDRESS; LIST and WHOGAME\n"
+            "show it to you.  You may want to find a replacement.\n"
         )
         for master in members(db, name, "master"):
             if master.address.lower() != address.lower():
