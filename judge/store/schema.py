@@ -1,11 +1,16 @@
 """The mail tables: intake (raw mail in), outbox (mail out), errors, rates,
-and what the judge knows of its correspondents' addresses (bounces)."""
+and what the judge knows of the addresses it writes to (bounces).
+
+Their history is `STORE_SCHEMA`'s list of migrations (judge/store/migrations.py
+says how to add one); version 1 is the schema of the first release."""
 
 from __future__ import annotations
 
 import sqlite_utils
 
-MAIL_SCHEMA = """
+from judge.store.migrations import Migration, Schema, migrate
+
+V1_MAIL_TABLES = """
 CREATE TABLE IF NOT EXISTS intake (
     id INTEGER PRIMARY KEY AUTOINCREMENT,  -- arrival order
     dedup_key TEXT NOT NULL UNIQUE,        -- Message-ID, else a content hash
@@ -37,7 +42,6 @@ CREATE TABLE IF NOT EXISTS outbox (
     next_attempt TEXT NOT NULL,
     last_error TEXT,
     sent_at TEXT
-    -- verp_token, remaining: added below (ADDITIONS)
 );
 CREATE INDEX IF NOT EXISTS outbox_due ON outbox(state, next_attempt);
 CREATE INDEX IF NOT EXISTS outbox_reply ON outbox(in_reply_to);
@@ -50,7 +54,23 @@ CREATE TABLE IF NOT EXISTS errors (
     message TEXT NOT NULL
 );
 
-CREATE TABLE IF NOT EXISTS address_state (
+CREATE TABLE IF NOT EXISTS sender_rate (
+    sender TEXT PRIMARY KEY,
+    window_start TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    noticed INTEGER NOT NULL DEFAULT 0
+);
+"""
+
+
+# Version 2: bounces (docs/mail.md).  Each outgoing message's VERP secret and
+# the recipients it still owes; what is known of each address; every bounce,
+# recorded or dropped, with its reason.
+V2_BOUNCES = """
+ALTER TABLE outbox ADD COLUMN verp_token TEXT;  -- secret of its VERP sender
+ALTER TABLE outbox ADD COLUMN remaining TEXT;   -- JSON; NULL: all recipients
+
+CREATE TABLE address_state (
     address TEXT PRIMARY KEY,              -- lower-cased
     state TEXT NOT NULL DEFAULT 'ok',      -- ok | unreachable
     reason TEXT,                           -- the failure that decided it
@@ -60,10 +80,10 @@ CREATE TABLE IF NOT EXISTS address_state (
     announced INTEGER NOT NULL DEFAULT 1,  -- 0: the handler not told yet
     updated TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS address_state_unannounced
+CREATE INDEX address_state_unannounced
     ON address_state(announced) WHERE announced = 0;
 
-CREATE TABLE IF NOT EXISTS bounces (       -- every bounce, recorded or dropped
+CREATE TABLE bounces (                     -- every bounce, recorded or dropped
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     at TEXT NOT NULL,
     intake_id INTEGER,                     -- NULL: a refusal at send time
@@ -74,32 +94,19 @@ CREATE TABLE IF NOT EXISTS bounces (       -- every bounce, recorded or dropped
     verdict TEXT NOT NULL,                 -- recorded | dropped
     reason TEXT NOT NULL
 );
-
-CREATE TABLE IF NOT EXISTS sender_rate (
-    sender TEXT PRIMARY KEY,
-    window_start TEXT NOT NULL,
-    count INTEGER NOT NULL,
-    noticed INTEGER NOT NULL DEFAULT 0
-);
 """
 
-
-# Columns added to tables that older databases already have.
-ADDITIONS = {
-    "outbox": {
-        # the per-message secret in the VERP envelope sender (judge.mail.verp)
-        "verp_token": "TEXT",
-        # recipients still to deliver (JSON list); NULL: all of them
-        "remaining": "TEXT",
-    },
-}
+STORE_SCHEMA = Schema(
+    "store",
+    [
+        # IF NOT EXISTS: a database made before versions were recorded holds
+        # exactly these tables, and is recognised as version 1.
+        Migration("mail tables", V1_MAIL_TABLES),
+        Migration("bounces and address state", V2_BOUNCES),
+    ],
+)
 
 
 def create_mail_tables(db: sqlite_utils.Database) -> None:
-    """Create the mail tables if missing (idempotent; commits)."""
-    db.conn.executescript(MAIL_SCHEMA)
-    for table, columns in ADDITIONS.items():
-        have = {row[1] for row in db.conn.execute(f"PRAGMA table_info({table})")}
-        for name, declaration in columns.items():
-            if name not in have:
-                db.conn.execute(f"ALTER TABLE {table} ADD COLUMN {name} {declaration}")
+    """Bring the mail tables to the latest version (idempotent; commits)."""
+    migrate(db, STORE_SCHEMA)
