@@ -12,8 +12,8 @@ from email.message import EmailMessage
 
 import pytest
 
-from judge.config import RelaySettings
 from judge.cli import status as cli_status
+from judge.config import RelaySettings
 from judge.mail.decode import body_text, header, parse
 from judge.store.db import open_database
 
