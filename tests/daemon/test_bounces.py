@@ -184,3 +184,123 @@ def test_a_bounce_storm_is_dropped_and_mail_goes_on(judge, wait_until):
     assert db.execute("SELECT COUNT(*) FROM address_state").fetchone()[0] == 0
     assert all(t.is_alive() for t in daemon.threads)
     assert len(relay.messages()) == 2  # not one bounce answered
+
+
+class PickyRelay:
+    """A relay (aiosmtpd, without SMTPUTF8) that greylists 'grey*' and
+    refuses 'refused*' recipients at RCPT."""
+
+    def __init__(self):
+        self.received = []
+
+    async def handle_RCPT(self, server, session, envelope, address, options):
+        local = address.split("@")[0]
+        if local.startswith("refused"):
+            return "550 5.1.1 no such user"
+        if local.startswith("grey"):
+            return "451 4.7.1 greylisted, try again later"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        self.received.append((time.monotonic(), list(envelope.rcpt_tos)))
+        return "250 OK"
+
+
+def test_stuck_replies_never_delay_an_unrelated_help_reply(
+    make_judge_config, start_judge, free_port, wait_until
+):
+    from aiosmtpd.controller import Controller
+
+    picky = PickyRelay()
+    controller = Controller(
+        picky, hostname="127.0.0.1", port=free_port(), enable_SMTPUTF8=False
+    )
+    controller.start()
+    try:
+        config = make_judge_config(
+            relay=RelaySettings(port=controller.port, timeout=5),
+            retry_initial=0.2,
+            retry_max=1.0,
+        )
+        start_judge(config)
+        senders = [f"grey{i}@example.org" for i in range(20)]
+        senders += [f"refused{i}@example.org" for i in range(20)]
+        with smtplib.SMTP(config.smtp.host, config.smtp.port, timeout=10) as smtp:
+            for i, sender in enumerate(senders):
+                smtp.sendmail(sender, [config.judge.address], _help(sender, i))
+            smtp.sendmail(
+                "ü@example.org",
+                [config.judge.address],
+                _help("ü@example.org", 99),
+                mail_options=["SMTPUTF8"],
+            )
+        db = open_database(config.judge.database_path)
+        assert wait_until(
+            lambda: (
+                db.execute("SELECT COUNT(*) FROM outbox WHERE attempts > 0").fetchone()[
+                    0
+                ]
+                >= 41
+            ),
+            timeout=30,
+        )
+        sent_at = time.monotonic()
+        mail(config, "alice@example.org", "HELP")
+        assert wait_until(
+            lambda: any("alice@example.org" in r for _, r in picky.received),
+            timeout=10,
+        )
+        [delivered] = [t for t, r in picky.received if "alice@example.org" in r]
+        assert delivered - sent_at < 3.0
+        marked = {r[0] for r in db.execute("SELECT address FROM address_state")}
+        assert "refused0@example.org" in marked and "ü@example.org" in marked
+        # Greylisted: waiting; refused or unsendable: failed; alice's: sent.
+        assert wait_until(
+            lambda: (
+                dict(db.execute("SELECT state, COUNT(*) FROM outbox GROUP BY 1"))
+                == {"queued": 20, "failed": 21, "sent": 1}
+            )
+        )
+    finally:
+        controller.stop()
+
+
+def _help(sender: str, i: int) -> bytes:
+    return (
+        f"From: {sender}\r\nTo: judge@example.org\r\nSubject: help {i}\r\n"
+        f"Message-ID: <help{i}@example.org>\r\nContent-Type: text/plain;"
+        " charset=utf-8\r\n\r\nHELP\r\n"
+    ).encode()
+
+
+def test_a_bounce_read_over_imap_is_recorded(
+    dovecot, relay_peer, make_judge_config, start_judge, wait_until
+):
+    from judge.config import ImapSettings
+
+    config = make_judge_config(
+        relay=RelaySettings(port=relay_peer.port, timeout=5),
+        imap=ImapSettings(
+            host=dovecot.host, port=dovecot.port, user="judge", password="secret"
+        ),
+    )
+    daemon = start_judge(config)
+    assert daemon.imap.connected.wait(10)
+    mail(config, "alice@example.org", "HELP")
+    assert wait_until(lambda: len(relay_peer.messages()) == 1)
+    verp = relay_peer.messages()[0].mail_from
+    # As a mail server delivers a bounce: Return-Path <>, To the VERP address.
+    dovecot.append(b"Return-Path: <>\r\n" + dsn(verp, "alice@example.org"))
+    db = open_database(config.judge.database_path)
+    assert wait_until(
+        lambda: (
+            db.execute(
+                "SELECT state FROM address_state WHERE address = 'alice@example.org'"
+            ).fetchone()
+            == ("unreachable",)
+        )
+    )
+    note = db.execute("SELECT note FROM intake WHERE source = 'imap'").fetchone()[0]
+    assert note.startswith("bounce recorded: hard bounce for <alice@example.org>")
+    assert len(relay_peer.messages()) == 1  # never answered
