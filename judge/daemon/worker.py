@@ -96,7 +96,7 @@ class Worker:
     def _handle(self, row: IntakeRow, now: datetime) -> int:
         msg = decode.parse(row.raw)
         if is_bounce(msg, row.envelope_from) or addressed_to_verp(
-            msg, self.address, self.config.judge.bounce_separator
+            msg, row.raw, self.address, self.config.judge.bounce_separator
         ):
             return self._bounce(row, msg, now)
         why_not = reason_not_to_answer(msg, row.envelope_from, self.address)
