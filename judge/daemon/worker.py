@@ -16,7 +16,7 @@ import sqlite_utils
 
 from judge.config import Config
 from judge.mail import decode, quotes
-from judge.mail.bounces import addressed_to_verp, handle_bounce
+from judge.mail.bounces import handle_bounce
 from judge.mail.compose import compose
 from judge.mail.dkim_signing import DkimSigner
 from judge.mail.dsn import is_bounce
@@ -95,9 +95,10 @@ class Worker:
 
     def _handle(self, row: IntakeRow, now: datetime) -> int:
         msg = decode.parse(row.raw)
-        if is_bounce(msg, row.envelope_from) or addressed_to_verp(
-            msg, row.raw, self.address, self.config.judge.bounce_separator
-        ):
+        # A bounce is read for the address it reports, never answered.  Mail
+        # to a VERP address that is no bounce (a player's client replying to
+        # the Return-Path, an auto-reply) is read like any other mail.
+        if is_bounce(msg, row.envelope_from):
             return self._bounce(row, msg, now)
         why_not = reason_not_to_answer(msg, row.envelope_from, self.address)
         if why_not:

@@ -49,22 +49,6 @@ def verp_tags(msg: Message, judge_address: str, separator: str) -> list[VerpTag]
     return tags
 
 
-def addressed_to_verp(
-    msg: Message, raw: bytes, judge_address: str, separator: str
-) -> bool:
-    """Mail to one of the judge's VERP addresses (a bounce, or an auto-reply
-    to one).  A look at the raw bytes first: most mail is neither."""
-    if not separator:
-        return False
-    local = judge_address.rpartition("@")[0]
-    hint = f"{local}{separator}b-".encode("utf-8", "replace").lower()
-    end = raw.find(b"\r\n\r\n")
-    headers = raw if end < 0 else raw[:end]
-    if hint not in headers.lower():
-        return False
-    return bool(verp_tags(msg, judge_address, separator))
-
-
 def handle_bounce(
     db: sqlite_utils.Database,
     msg: Message,

@@ -255,6 +255,15 @@ def test_stuck_replies_never_delay_an_unrelated_help_reply(
         assert delivered - sent_at < 3.0
         marked = {r[0] for r in db.execute("SELECT address FROM address_state")}
         assert "refused0@example.org" in marked and "ü@example.org" in marked
+        # Marks made by the sender reach the game service at the next tick.
+        assert wait_until(
+            lambda: (
+                db.execute(
+                    "SELECT COUNT(*) FROM address_state WHERE announced = 0"
+                ).fetchone()[0]
+                == 0
+            )
+        )
         # Greylisted: waiting; refused or unsendable: failed; alice's: sent.
         assert wait_until(
             lambda: (
@@ -304,3 +313,17 @@ def test_a_bounce_read_over_imap_is_recorded(
     note = db.execute("SELECT note FROM intake WHERE source = 'imap'").fetchone()[0]
     assert note.startswith("bounce recorded: hard bounce for <alice@example.org>")
     assert len(relay_peer.messages()) == 1  # never answered
+
+
+def test_a_human_reply_to_a_verp_address_is_answered(judge, wait_until):
+    config, relay, _ = judge
+    mail(config, "alice@example.org", "HELP")
+    assert wait_until(lambda: len(relay.messages()) == 1)
+    verp = relay.messages()[0].mail_from
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"] = "alice@example.org", verp, "again"
+    msg.set_content("HELP")
+    with smtplib.SMTP(config.smtp.host, config.smtp.port, timeout=10) as smtp:
+        smtp.sendmail("alice@example.org", [verp], msg.as_bytes())
+    assert wait_until(lambda: len(relay.messages()) == 2)
+    assert header(parse(relay.messages()[1].data), "Subject") == "Re: again"
