@@ -67,7 +67,9 @@ def drain_outbox(
             for row in batch:
                 if should_stop():
                     break
-                if row.age(clock()).total_seconds() > max_retry_age:
+                # Tried, and for too long: given up.  (Never before one try:
+                # a judge that was down for days still sends its mail.)
+                if row.attempts and row.age(clock()).total_seconds() > max_retry_age:
                     sender.give_up(row)
                     continue
                 if not sender.connect(row):
@@ -80,6 +82,7 @@ def drain_outbox(
                     delivered += 1
         finally:
             transport.close()
+            sender.connected = False
             if sent:
                 mark_sent(db, sent, clock())
     return delivered

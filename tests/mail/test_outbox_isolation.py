@@ -177,3 +177,10 @@ def test_retries_end_after_max_retry_age(db, relay, tmp_path):
     assert "greylisted" in reasons["grey@example.org"]
     row = db.execute("SELECT verdict, kind FROM bounces").fetchone()
     assert tuple(row) == ("recorded", "hard")
+
+
+def test_mail_never_tried_is_tried_once_however_old(db, relay):
+    # The judge was down for a week: its queued mail still goes out.
+    old = queue(db, "bob@example.org")
+    assert drain(db, relay, T0 + timedelta(days=7), max_retry_age=3 * 86400) == 1
+    assert state(db, old)[0] == "sent"
