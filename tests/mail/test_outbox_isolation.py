@@ -8,6 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from aiosmtpd.controller import Controller
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from judge.config import RelaySettings
 from judge.mail.sender import drain_outbox
@@ -184,3 +186,74 @@ def test_mail_never_tried_is_tried_once_however_old(db, relay):
     old = queue(db, "bob@example.org")
     assert drain(db, relay, T0 + timedelta(days=7), max_retry_age=3 * 86400) == 1
     assert state(db, old)[0] == "sent"
+
+
+KINDS = ("ok", "grey", "refused", "hangup")
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    st.lists(
+        st.lists(st.sampled_from(KINDS), min_size=1, max_size=3), min_size=1, max_size=6
+    )
+)
+def test_whatever_the_relay_says_nobody_gets_two_copies(tmp_path_factory, plan):
+    """Messages to recipients the relay accepts, greylists (then accepts),
+    refuses or hangs up on: each accepted recipient gets each message once,
+    the refused none, and every message ends sent, failed or waiting."""
+    directory = tmp_path_factory.mktemp("o")
+    db = open_database(directory / "judge.db")
+    create_mail_tables(db)
+    handler = PickyRelay()
+    port = _free_port()
+    controller = Controller(
+        handler, hostname="127.0.0.1", port=port, enable_SMTPUTF8=False
+    )
+    controller.start()
+    handler.port = port
+    try:
+        ids = {}
+        for m, kinds in enumerate(plan):
+            to = tuple(f"{kind}{m}x{i}@example.org" for i, kind in enumerate(kinds))
+            ids[queue(db, *to)] = to
+        at = T0
+        for round_ in range(4):
+            handler.greylisting = round_ < 2
+            drain(db, handler, at)
+            at += timedelta(hours=2)
+        got = handler.recipients()
+        assert len(got) == len(set(got)), "a recipient got a message twice"
+        for outbox_id, to in ids.items():
+            final = state(db, outbox_id)[0]
+            kinds = {r.split("@")[0].rstrip("0123456789x") for r in to}
+            if "hangup" in kinds:
+                assert final == "queued"  # the connection never lasts
+                assert not set(to) & set(got)
+                continue
+            wanted = {r for r in to if r.startswith(("ok", "grey"))}
+            assert wanted <= set(got) and not (set(to) - wanted) & set(got)
+            assert final == ("sent" if wanted else "failed")
+        # Refusals count, except in a transaction the relay cut short.
+        refused = [
+            r
+            for to in ids.values()
+            if not any(t.startswith("hangup") for t in to)
+            for r in to
+            if r.startswith("refused")
+        ]
+        assert set(unreachable_reasons(db, refused)) == set(refused)
+    finally:
+        controller.stop()
+        db.close()
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
