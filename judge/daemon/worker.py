@@ -19,7 +19,7 @@ from judge.mail import decode, quotes
 from judge.mail.bounces import handle_bounce
 from judge.mail.compose import compose
 from judge.mail.dkim_signing import DkimSigner
-from judge.mail.dsn import is_bounce
+from judge.mail.dsn import is_bounce, raw_addresses
 from judge.mail.loops import reason_not_to_answer
 from judge.mail.message import IncomingMail, OutgoingMail
 from judge.store.addresses import clear_address, mark_announced, unannounced
@@ -111,7 +111,7 @@ class Worker:
             log.info("message %d dropped: no reply address", row.id)
             return 0
         # Mail from an address shows it works again: its bounces are forgotten.
-        for address in {sender.lower(), *map(str.lower, decode.addresses(msg, "From"))}:
+        for address in {sender.lower(), *map(str.lower, raw_addresses(msg, "From"))}:
             if clear_address(self.db, address, now):
                 log.info("%s is reachable again (mail received from it)", address)
         message_id = decode.message_id_of(msg) or ""

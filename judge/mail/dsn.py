@@ -16,8 +16,9 @@ import re
 from dataclasses import dataclass
 from email.message import Message
 from email.parser import HeaderParser
+from email.utils import getaddresses
 
-from judge.mail.decode import addresses, header
+from judge.mail.decode import header
 
 MAX_PARTS = 200  # parts looked at in one bounce
 MAX_FAILURES = 50  # recipients read from one bounce
@@ -50,19 +51,34 @@ class Report:
 
 
 def is_bounce(msg: Message, envelope_from: str | None) -> bool:
-    """Does this look like a delivery failure report (of any kind)?"""
+    """Does this look like a delivery failure report (of any kind)?
+
+    Runs on every message: it reads the raw header text, which costs
+    microseconds, where the email package's header objects cost about a
+    millisecond for each header parsed."""
     if envelope_from is not None and envelope_from.strip() in ("", "<>"):
         return True
-    if envelope_from is None and header(msg, "Return-Path").replace(" ", "") == "<>":
+    raw = {name.lower(): value for name, value in _raw_items(msg)}
+    if envelope_from is None and "".join(raw.get("return-path", "x").split()) == "<>":
         return True
-    if msg.get_content_type() == "multipart/report":
+    if "x-failed-recipients" in raw:
         return True
-    if header(msg, "X-Failed-Recipients"):
+    if "multipart/report" in raw.get("content-type", "").lower():
         return True
-    return any(
-        a.split("@")[0].lower() in ("mailer-daemon", "postmaster")
-        for a in addresses(msg, "From")
-    )
+    sender = raw.get("from", "").lower()
+    return "mailer-daemon@" in sender or "postmaster@" in sender
+
+
+def raw_addresses(msg: Message, name: str) -> list[str]:
+    """The addresses of a header, read from its raw text (fast; no decoding
+    of encoded words, which addresses never need)."""
+    values = [str(v) for n, v in _raw_items(msg) if n.lower() == name.lower()]
+    return [a for _, a in getaddresses(values) if "@" in a]
+
+
+def _raw_items(msg: Message):
+    raw_items = getattr(msg, "raw_items", None)
+    return list(raw_items()) if raw_items is not None else list(msg.items())
 
 
 def read_report(msg: Message) -> Report:
