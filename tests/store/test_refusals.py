@@ -28,7 +28,17 @@ def config(tmp_path):
 
 
 def serve(config, capsys) -> tuple[int, str]:
-    status = main(["serve", "--config", str(config)])
+    """`judge serve` in this process; the logging it sets up (a handler on
+    this test's captured stderr) is put back as it was afterwards."""
+    import logging
+
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    try:
+        status = main(["serve", "--config", str(config)])
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
     return status, capsys.readouterr().err
 
 
@@ -80,8 +90,8 @@ def test_status_tells_what_the_judge_will_do_with_the_database(config, capsys):
     before = db_path.read_bytes()
     assert main(["status", "--config", str(config)]) == 0
     out = capsys.readouterr().out
-    assert "schema:  store 0 (this judge: 3), service 0 (this judge: 1)" in out
-    assert "4 migration(s) pending, applied when `judge serve` next starts" in out
+    assert "schema:  store 0 (this judge: 4), service 0 (this judge: 1)" in out
+    assert "5 migration(s) pending, applied when `judge serve` next starts" in out
     assert "outbox:  queued 12, sent 16, failed 0" in out
     assert db_path.read_bytes() == before  # status changes nothing
     damage(db_path, "overwritten")
@@ -105,9 +115,9 @@ def test_judge_serve_upgrades_the_first_release_s_database(config, caplog):
     with caplog.at_level(logging.INFO, logger="judge.store"):
         daemon.start()
     daemon.stop()
-    assert "store schema migrated to version 3: incremental vacuum" in caplog.text
+    assert "store schema migrated to version 4: incremental vacuum" in caplog.text
     db = open_database(db_path)
-    assert len(applied(db, "store")) == 3 and len(applied(db, "service")) == 1
+    assert len(applied(db, "store")) == 4 and len(applied(db, "service")) == 1
 
 
 def test_a_failing_migration_stops_the_judge_with_the_reason(config):
