@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -97,7 +96,6 @@ def shuffled(position: Position, orders, rng: random.Random):
     return reordered, _shuffled(orders, rng)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13: guesses leak into final answers")
 @settings(max_examples=1000, deadline=None)
 @given(seed=SEEDS, rules=RULES)
 def test_result_does_not_depend_on_the_order_of_units_and_orders(seed, rules):
