@@ -8,6 +8,7 @@ rule of the adjudicator gets exercised.  Deterministic for a given
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from judge.engine.board import Board, province_of
@@ -156,10 +157,25 @@ def random_convoy_phase(
     phase: str = "S1901M",
 ) -> tuple[Position, dict[str, list[Order]]]:
     """A busy position around `scenes` convoys, and orders for its units."""
-    t = tables(board)
     everyone = sorted(board.powers)
     powers = rng.sample(everyone, min(len(everyone), rng.randint(2, 4)))
-    units: dict[str, tuple[str, Unit]] = {}
+    empty = Position(Phase.parse(phase), {}, {})
+    return add_convoy_scenes(board, empty, rng, powers, scenes, filler)
+
+
+def add_convoy_scenes(
+    board: Board,
+    position: Position,
+    rng: random.Random,
+    powers: list[str],
+    scenes: int | None = None,
+    filler: int | None = None,
+) -> tuple[Position, dict[str, list[Order]]]:
+    """`position` with `scenes` convoys of `powers` added in free provinces
+    (and `filler` more units near them), and convoy-rich orders for every
+    unit of `powers`."""
+    t = tables(board)
+    units = dict(position.units)
     chosen: dict[str, Order] = {}
     convoyed: list[tuple[str, str]] = []  # (army province, destination)
     fleets: set[str] = set()  # convoying fleets' provinces
@@ -168,16 +184,17 @@ def random_convoy_phase(
     for _ in range(rng.randint(0, 6) if filler is None else filler):
         _place_near(t, rng, powers, units, sorted(units) or sorted(t.kind))
     keys = {dest for _army, dest in convoyed} | fleets
-    waiting = [p for p in sorted(units) if p not in chosen]
+    ours = [p for p in sorted(units) if units[p][0] in powers]
+    waiting = [p for p in ours if p not in chosen]
     rng.shuffle(waiting)
     for prov in waiting:  # later units may support earlier units' moves
         chosen[prov] = _biased_order(t, rng, units, chosen, prov, fleets, keys)
     orders: dict[str, list[Order]] = {}
-    for prov in sorted(units):
+    for prov in ours:
         if rng.random() < 0.03:
             continue  # no order: the unit holds
         orders.setdefault(units[prov][0], []).append(chosen[prov])
-    return Position(Phase.parse(phase), units, {}), orders
+    return dataclasses.replace(position, units=units), orders
 
 
 def _fleet_spot(t, prov: str, towards: str | None = None) -> str | None:
@@ -317,3 +334,58 @@ def _biased_order(t, rng, units, chosen, prov, fleets, keys) -> Order:
         if roll < 0:
             return order
     return options[-1][1]
+
+
+def random_convoy_orders(
+    board: Board,
+    position: Position,
+    rng: random.Random,
+    powers: set[str] | frozenset[str] | None = None,
+) -> dict[str, list[Order]]:
+    """Convoy-rich movement orders for the units of `powers` (every power's
+    when None) in a given position: fleets at sea carry neighbouring armies
+    (or join a neighbour's convoy), the other units favour the fights around
+    the convoys."""
+    t = tables(board)
+    units = position.units
+    ours = [p for p in sorted(units) if powers is None or units[p][0] in powers]
+    chosen: dict[str, Order] = {}
+    fleets: set[str] = set()
+    keys: set[str] = set()
+    for prov in ours:
+        unit = units[prov][1]
+        if unit.kind != "F" or prov not in t.sea or rng.random() < 0.35:
+            continue
+        reach = t.fleet_reach.get(unit.location, frozenset())
+        joined = [chosen[f] for f in sorted(fleets) if f in reach]
+        if joined and rng.random() < 0.5:
+            convoy = rng.choice(joined)
+            chosen[prov] = Convoy(unit, convoy.target, convoy.dest)
+            fleets.add(prov)
+            continue
+        armies = [
+            p
+            for p in sorted(reach)
+            if p in ours and units[p][1].kind == "A" and p not in chosen
+        ]
+        coasts = [p for p in sorted(reach) if t.kind.get(p) == "coast" and p in t.army]
+        if not armies:
+            continue
+        army = rng.choice(armies)
+        dests = [c for c in coasts if c != army]
+        if not dests:
+            continue
+        dest = rng.choice(dests)
+        chosen[army] = Move(units[army][1], dest, rng.random() < 0.5)
+        chosen[prov] = Convoy(unit, units[army][1], dest)
+        fleets.add(prov)
+        keys.add(dest)
+    keys |= fleets
+    waiting = [p for p in ours if p not in chosen]
+    rng.shuffle(waiting)
+    for prov in waiting:
+        chosen[prov] = _biased_order(t, rng, units, chosen, prov, fleets, keys)
+    orders: dict[str, list[Order]] = {}
+    for prov in ours:
+        orders.setdefault(units[prov][0], []).append(chosen[prov])
+    return orders
