@@ -286,3 +286,67 @@ def test_imperial_garrison_ordered_by_mail(judge):
     assert "Empire of Brest: Garrison Brest SUPPORT Army Picardy -> Paris." in results
     assert "Empire of Brest: Army Picardy -> Paris." in results
     assert "(*bounce*)" not in results.split("Army Picardy -> Paris.")[1][:12]
+
+
+def test_imperial_city_neutral_again_is_founded_anew_by_mail(judge):
+    """Rule 3: "To join the game, a player should select any one of the
+    neutral supply centers on a sea coast ... The GM will provide a name for
+    the empire."  Brest's empire lost Brest and lives on in Paris; Brest is
+    neutral again, so a newcomer founds a new empire there, under a fresh
+    name, while the first empire plays on."""
+    judge.send(MASTER, "CREATE ?refound pw-master imperial\nBECOME MASTER")
+    first, newcomer = ADDRESSES[:2]
+    judge.send(first, f"SIGNON ?refound {pw(first)}\nSET PREFERENCE BRE")
+    judge.send(MASTER, "SIGNON Mrefound pw-master\nFORCE BEGIN")
+    judge.send(first, f"SIGNON BRErefound {pw(first)}\nJOIN BRE NAME Gaul")
+    advance(judge, "refound")
+    assert judge.phase("refound") == "S1901M"
+    # While Brest is Gaul's, its later empire's seat is not open.
+    reply = judge.send(newcomer, f"SIGNON BRE2refound {pw(newcomer)}").pop(0).body
+    assert "Empire of Brest II is not open" in reply, reply
+    # Gaul lost Brest (garrison destroyed; a neutral garrison back) and holds
+    # Paris and Picardy.
+    game = load_game(judge.db, "refound")
+    position = game.current(game.board)
+    units = {
+        **position.units,
+        "BRE": ("NEUTRAL", Unit("A", "BRE")),
+        "PIC": ("EMPIRE_BRE", Unit("A", "PIC")),
+        "PAR": ("EMPIRE_BRE", Unit("A", "PAR")),
+    }
+    centres = {**position.centres, "BRE": "NEUTRAL", "PAR": "EMPIRE_BRE"}
+    extra = {**position.extra, "garrisons": {}}
+    with judge.db.conn:
+        save_position(
+            judge.db,
+            "refound",
+            game.board,
+            replace(position, units=units, centres=centres, extra=extra),
+        )
+    # Now SIGNON BRE (by another player than Gaul's) founds a new empire.
+    reply = judge.send(newcomer, f"SIGNON BRErefound {pw(newcomer)}").pop(0).body
+    assert "you found a new empire there, Empire of Brest II" in reply, reply
+    assert "You have taken over Empire of Brest II" in reply
+    assert holder(judge, "refound", "EMPIRE_BRE_2") == newcomer
+    assert holder(judge, "refound", "EMPIRE_BRE") == first
+    reply = judge.send(
+        newcomer, f"SIGNON BRE2refound {pw(newcomer)}\nJOIN BRE NAME Armorica"
+    ).pop(0)
+    assert "Refused" not in reply.body, reply.body
+    assert "JOIN BRE NAME Armorica." in reply.body
+    judge.send(first, f"SIGNON BRErefound {pw(first)}\nA Pic H\nA Par H")
+    out = advance(judge, "refound")
+    result = results_for(out, newcomer)[0].body
+    assert "JOIN BRE NAME Armorica." in result
+    game = load_game(judge.db, "refound")
+    position = game.current(game.board)
+    assert position.extra["empires"]["EMPIRE_BRE_2"] == {
+        "city": "BRE",
+        "name": "Armorica",
+    }
+    assert position.extra["garrisons"]["BRE"] == "EMPIRE_BRE_2"
+    assert position.units["BRE"] == ("EMPIRE_BRE_2", Unit("A", "BRE"))
+    assert "EMPIRE_BRE" in position.extra["empires"]  # Gaul plays on
+    # The first empire's player still signs on to the first empire.
+    reply = judge.send(first, f"SIGNON BRErefound {pw(first)}\nA Pic H").pop(0).body
+    assert "Refused" not in reply and "new empire" not in reply
