@@ -7,6 +7,7 @@ from dataclasses import replace
 from harness import MASTER
 
 from judge.engine.orders import Unit
+from judge.engine.state import Phase
 from judge.service.store import load_game, save_position
 
 ADDRESSES = [f"p{i}@example.org" for i in range(1, 16)]
@@ -350,3 +351,36 @@ def test_imperial_city_neutral_again_is_founded_anew_by_mail(judge):
     # The first empire's player still signs on to the first empire.
     reply = judge.send(first, f"SIGNON BRErefound {pw(first)}\nA Pic H").pop(0).body
     assert "Refused" not in reply and "new empire" not in reply
+
+
+def test_imperial_barbarian_army_disbanded_in_winter_by_mail(judge):
+    """Rule 9: "barbarian armies may be disbanded at any time; they stand in
+    civil disorder in the province they last occupied".  Gaul owes a removal
+    and removes its barbarian army in Burgundy: it stays there, uncontrolled."""
+    judge.send(MASTER, "CREATE ?barb pw-master imperial\nBECOME MASTER")
+    first = ADDRESSES[0]
+    judge.send(first, f"SIGNON ?barb {pw(first)}\nSET PREFERENCE BRE")
+    judge.send(MASTER, "SIGNON Mbarb pw-master\nFORCE BEGIN")
+    signon = f"SIGNON BREbarb {pw(first)}\n"
+    judge.send(first, signon + "JOIN BRE NAME Gaul")
+    advance(judge, "barb")
+    game = load_game(judge.db, "barb")
+    position = game.current(game.board)
+    markers = [p for p in position.extra["barbarian"] if p != "BUR"]
+    extra = {**position.extra, "barbarian": markers, "barbarian_armies": ["BUR"]}
+    units = {**position.units, "BUR": ("EMPIRE_BRE", Unit("A", "BUR"))}
+    winter = replace(position, phase=Phase(1901, "W", "A"), units=units, extra=extra)
+    with judge.db.conn:
+        save_position(judge.db, "barb", game.board, winter)
+    reply = judge.send(first, signon + "A Bur D").pop(0).body
+    assert "Refused" not in reply, reply
+    results = results_for(advance(judge, "barb"), first)[0].body
+    assert "Empire of Brest: Removes the army in Burgundy." in results
+    assert "Wild barbarian units: Burgundy." in results
+    game = load_game(judge.db, "barb")
+    after = game.current(game.board)
+    assert str(after.phase) == "S1902M"
+    assert after.units["BUR"] == ("DISORDER", Unit("A", "BUR"))
+    assert after.extra["wild"] == ["BUR"]
+    assert "BUR" in after.extra["barbarian"]
+    assert after.units_of("EMPIRE_BRE") == [Unit("A", "BRE")]
