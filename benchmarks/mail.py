@@ -19,6 +19,7 @@ stream at the target rate (latency of a judge keeping up).
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import signal
 import smtplib
@@ -71,7 +72,12 @@ def run(messages: int, connections: int, rate: float | None = None) -> dict:
         )
         try:
             _wait_for_port(port, judge)
-            return _measure(config, relay, messages, connections, rate)
+            cpu_before = _cpu_seconds(judge.pid)
+            result = _measure(config, relay, messages, connections, rate)
+            cpu = _cpu_seconds(judge.pid) - cpu_before
+            if cpu >= 0:  # the judge's own cost, whatever else loads the machine
+                result["cpu_ms_per_message"] = cpu * 1000 / messages
+            return result
         finally:
             judge.send_signal(signal.SIGTERM)
             judge.wait(30)
@@ -88,6 +94,15 @@ def _wait_for_port(port: int, judge: subprocess.Popen) -> None:
         except OSError:
             time.sleep(0.05)
     raise SystemExit("judge serve did not start")
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux; -inf elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("-inf")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class RelaySink:
@@ -207,7 +222,12 @@ def main(argv: list[str] | None = None) -> None:
             f" queued, {result['accepted_per_second']:.0f}/s accepted by SMTP);"
             f" to the relay: p50 {result['p50_ms']:.1f} ms,"
             f" p95 {result['p95_ms']:.1f} ms, max {result['max_ms']:.1f} ms;"
-            f" to the outbox: p95 {result['queued_p95_ms']:.1f} ms",
+            f" to the outbox: p95 {result['queued_p95_ms']:.1f} ms"
+            + (
+                f"; judge CPU {result['cpu_ms_per_message']:.2f} ms/message"
+                if "cpu_ms_per_message" in result
+                else ""
+            ),
             flush=True,
         )
 
