@@ -216,7 +216,12 @@ class Daemon:
     # -- sender -----------------------------------------------------------
 
     def _run_sender(self) -> None:
-        db = open_database(self.config.judge.database_path)
+        # Not durable: what the sender writes (sent, retry at, refused) is
+        # done again when lost.  A power cut can lose the note that a message
+        # was delivered, and it is sent again with its Message-ID, as after a
+        # crash between the relay's 250 and that note; no commit of the
+        # sender waits for the disk.
+        db = open_database(self.config.judge.database_path, durable=False)
         if self.config.relay is not None:
             transport = RelayTransport(self.config.relay, self.config.judge.address)
         else:
@@ -240,12 +245,15 @@ class Daemon:
                     soft_days=limits.bounce_soft_days,
                     envelope=envelope,
                     should_stop=self.stop_event.is_set,
+                    keep_open=True,
                 )
             except Exception as exc:
                 log.exception("sender error")
                 _record(db, "sender", exc, self.clock())
-            self.mail_waiting.wait(IDLE_WAIT)
+            if not self.mail_waiting.wait(IDLE_WAIT):
+                transport.close()  # no mail for a while: hang up on the relay
             self.mail_waiting.clear()
+        transport.close()
         db.close()
 
 

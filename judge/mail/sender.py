@@ -1,9 +1,9 @@
 """Drains the outbox, each message on its own.
 
 Every due message is tried by itself: a recipient or a message the relay
-refuses never holds back the others.  One connection serves a batch only
-while it works; when it breaks, the message in hand waits for its retry and
-the next one opens a new connection.  Each message has its own exponential
+refuses never holds back the others.  One connection serves message after
+message only while it works; when it breaks, the message in hand waits for
+its retry and the next one opens a new connection.  Each message has its own exponential
 backoff; after `max_retry_age` it is given up.
 
 Per recipient: accepted, done; refused for good (5xx, or an address the
@@ -48,9 +48,12 @@ def drain_outbox(
     soft_days: float = 3.0,
     envelope: Callable[[OutboxRow], str | None] = lambda row: None,
     should_stop: Callable[[], bool] = lambda: False,
+    keep_open: bool = False,
 ) -> int:
     """Deliver every due message; return how many were delivered.
-    `envelope(row)`: the message's envelope sender (None: the transport's)."""
+    `envelope(row)`: the message's envelope sender (None: the transport's).
+    `keep_open`: a connection that works is left open for the next drain
+    (the caller closes the transport when mail stops coming)."""
     sender = _Sender(
         db, transport, clock, retry_initial, retry_max, max_retry_age, soft_days
     )
@@ -81,7 +84,8 @@ def drain_outbox(
                 if sender.deliver(row, envelope(row), sent if batched else None):
                     delivered += 1
         finally:
-            transport.close()
+            if not (keep_open and sender.connected):
+                transport.close()
             sender.connected = False
             if sent:
                 mark_sent(db, sent, clock())

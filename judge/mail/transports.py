@@ -8,6 +8,7 @@ import re
 import smtplib
 import socket
 import ssl
+import time
 from pathlib import Path
 
 from judge.config import RelaySettings
@@ -81,16 +82,32 @@ class MaildirTransport:
 
 
 class RelayTransport:
-    """Sends through an SMTP relay; one connection per batch."""
+    """Sends through an SMTP relay.  A connection serves message after
+    message until it breaks or is closed (the daemon closes it when no mail
+    has come for a while); one idle for more than STALE_AFTER is checked
+    with a NOOP before it is used again, and replaced when that fails."""
 
     idempotent = False  # each message is marked sent as soon as it is accepted
+
+    STALE_AFTER = 0.5  # seconds
 
     def __init__(self, settings: RelaySettings, sender: str) -> None:
         self.settings = settings
         self.sender = sender
         self.client: smtplib.SMTP | None = None
+        self.last_used = 0.0
 
     def open(self) -> None:
+        if self.client is not None:
+            if time.monotonic() - self.last_used < self.STALE_AFTER:
+                return
+            try:
+                if self.client.noop()[0] == 250:
+                    self.last_used = time.monotonic()
+                    return
+            except (OSError, smtplib.SMTPException):
+                pass
+            self.close()
         s = self.settings
         if s.ssl:
             client = smtplib.SMTP_SSL(
@@ -109,6 +126,7 @@ class RelayTransport:
             client.close()
             raise
         self.client = client
+        self.last_used = time.monotonic()
 
     def close(self) -> None:
         if self.client is not None:
@@ -152,12 +170,14 @@ class RelayTransport:
                 )
             )
         except smtplib.SMTPRecipientsRefused as exc:
+            self.last_used = time.monotonic()
             refused.update(_texts(exc.recipients))
         except (smtplib.SMTPDataError, smtplib.SMTPSenderRefused) as exc:
             text = f"{exc.smtp_code} {_text(exc.smtp_error)}"
             if exc.smtp_code >= 500:
                 raise PermanentFailure(f"refused: {text}") from exc
             raise TemporaryFailure(f"refused for now: {text}") from exc
+        self.last_used = time.monotonic()
         return refused
 
 
