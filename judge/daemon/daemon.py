@@ -26,7 +26,7 @@ from judge.mail.sender import drain_outbox
 from judge.mail.smtp_listener import server_tls_context, start_listener
 from judge.mail.transports import MaildirTransport, RelayTransport
 from judge.mail.verp import envelope_sender
-from judge.store.db import open_database, transaction, utc_now
+from judge.store.db import flush_commits, open_database, transaction, utc_now
 from judge.store.errors import record_error
 from judge.store.intake import store_incoming
 from judge.store.integrity import open_checked
@@ -94,6 +94,7 @@ class Daemon:
                 separator=settings.bounce_separator,
                 tls_context=self.tls_context,
                 require_tls=self.config.smtp.require_tls,
+                flush=self._flush,
             )
         if self.config.imap is not None:
             self.imap = ImapPoller(
@@ -146,12 +147,16 @@ class Daemon:
 
     # -- intake -----------------------------------------------------------
 
+    def _flush(self) -> None:
+        flush_commits(self.config.judge.database_path)
+
     def _smtp_store(self):
         local = threading.local()  # the SMTP listener stores from one thread
 
         def store(raw: bytes, envelope_from: str) -> tuple[int, bool]:
             if not hasattr(local, "db"):
-                local.db = open_database(self.config.judge.database_path)
+                # made durable by the listener's flush, before the 250
+                local.db = open_database(self.config.judge.database_path, durable=False)
             return store_incoming(
                 local.db,
                 raw,
@@ -185,7 +190,11 @@ class Daemon:
     # -- worker and scheduler ---------------------------------------------
 
     def _run_worker(self) -> None:
-        db = open_database(self.config.judge.database_path)
+        # Not durable: nothing the worker commits leaves the process but by
+        # the sender, which flushes the commits before it sends.  A power
+        # cut may lose the last messages' handling (never their storing):
+        # they are handled again, and nobody saw the first handling.
+        db = open_database(self.config.judge.database_path, durable=False)
         worker = Worker(
             db,
             self.handler,
@@ -219,8 +228,8 @@ class Daemon:
         # Not durable: what the sender writes (sent, retry at, refused) is
         # done again when lost.  A power cut can lose the note that a message
         # was delivered, and it is sent again with its Message-ID, as after a
-        # crash between the relay's 250 and that note; no commit of the
-        # sender waits for the disk.
+        # crash between the relay's 250 and that note.  Before each batch it
+        # flushes the commits that queued it (the worker's, not durable).
         db = open_database(self.config.judge.database_path, durable=False)
         if self.config.relay is not None:
             transport = RelayTransport(self.config.relay, self.config.judge.address)
@@ -246,6 +255,7 @@ class Daemon:
                     envelope=envelope,
                     should_stop=self.stop_event.is_set,
                     keep_open=True,
+                    flush=self._flush,
                 )
             except Exception as exc:
                 log.exception("sender error")

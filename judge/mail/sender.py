@@ -49,11 +49,14 @@ def drain_outbox(
     envelope: Callable[[OutboxRow], str | None] = lambda row: None,
     should_stop: Callable[[], bool] = lambda: False,
     keep_open: bool = False,
+    flush: Callable[[], None] = lambda: None,
 ) -> int:
     """Deliver every due message; return how many were delivered.
     `envelope(row)`: the message's envelope sender (None: the transport's).
     `keep_open`: a connection that works is left open for the next drain
-    (the caller closes the transport when mail stops coming)."""
+    (the caller closes the transport when mail stops coming).
+    `flush()`: makes the commits that queued a batch durable (when they did
+    not wait for the disk themselves); called before any of it is sent."""
     sender = _Sender(
         db, transport, clock, retry_initial, retry_max, max_retry_age, soft_days
     )
@@ -64,6 +67,7 @@ def drain_outbox(
         if not batch:
             break
         tried.update(row.id for row in batch)
+        flush()
         sent: list[int] = []  # an idempotent transport: marked sent at once
         batched = getattr(transport, "idempotent", False)
         try:

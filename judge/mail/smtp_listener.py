@@ -21,11 +21,53 @@ log = logging.getLogger("judge.smtp")
 StoreFunction = Callable[[bytes, str], tuple[int, bool]]
 
 
+class GroupFlush:
+    """Makes stored messages durable, many with one flush: each message
+    waits for a flush that began after its commit, and one flush covers
+    every commit made before it began.  `flush` (blocking) runs in a thread
+    of its own; the bookkeeping runs on the event loop alone."""
+
+    def __init__(self, flush: Callable[[], None]) -> None:
+        self.flush = flush
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="flush")
+        self.committed = 0  # commits that asked for a flush
+        self.flushed = 0  # of those, how many a finished flush covered
+        self.running: asyncio.Task | None = None
+
+    async def wait(self) -> None:
+        """Return once every commit made before this call is durable."""
+        self.committed += 1
+        mine = self.committed
+        while self.flushed < mine:
+            if self.running is None:
+                self.running = asyncio.ensure_future(self._flush(self.committed))
+            await self.running
+
+    async def _flush(self, covers: int) -> None:
+        try:
+            await asyncio.get_running_loop().run_in_executor(self.executor, self.flush)
+            self.flushed = max(self.flushed, covers)
+        finally:
+            self.running = None
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True)
+
+
 class IntakeHandler:
-    """aiosmtpd handler: RCPT checks the address, DATA stores the message."""
+    """aiosmtpd handler: RCPT checks the address, DATA stores the message.
+
+    With `flush`, `store` commits without waiting for the disk, and the
+    messages stored meanwhile are made durable together by `flush` before
+    their 250s; without, `store` is durable itself."""
 
     def __init__(
-        self, store: StoreFunction, judge_address: str, on_stored=None, separator=""
+        self,
+        store: StoreFunction,
+        judge_address: str,
+        on_stored=None,
+        separator="",
+        flush: Callable[[], None] | None = None,
     ) -> None:
         self.store = store
         self.judge_address = judge_address.lower()
@@ -33,6 +75,7 @@ class IntakeHandler:
         self.on_stored = on_stored or (lambda: None)
         # SQLite work off the event loop, in a single thread of its own.
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="intake")
+        self.flush = GroupFlush(flush) if flush is not None else None
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if not is_judge_address(address, self.judge_address, self.separator):
@@ -57,6 +100,9 @@ class IntakeHandler:
             intake_id, new = await loop.run_in_executor(
                 self.executor, self.store, raw, envelope.mail_from or ""
             )
+            if self.flush is not None:
+                # (a copy already stored may not be durable yet either)
+                await self.flush.wait()
         except Exception as exc:
             log.exception("could not store a message from %s", envelope.mail_from)
             if _storage_full(exc):
@@ -76,6 +122,8 @@ class IntakeHandler:
 
     def close(self) -> None:
         self.executor.shutdown(wait=True)
+        if self.flush is not None:
+            self.flush.close()
 
 
 def _storage_full(exc: Exception) -> bool:
@@ -152,8 +200,9 @@ def start_listener(
     separator: str = "",
     tls_context: ssl.SSLContext | None = None,
     require_tls: bool = False,
+    flush: Callable[[], None] | None = None,
 ) -> tuple[Controller, IntakeHandler]:
-    handler = IntakeHandler(store, judge_address, on_stored, separator)
+    handler = IntakeHandler(store, judge_address, on_stored, separator, flush)
     controller = SizeLimitedSMTPController(
         handler, host, port, max_size, tls_context, require_tls
     )

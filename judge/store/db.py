@@ -10,6 +10,7 @@ code running inside `transaction()` writes with `db.execute(sql, params)`.
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -38,24 +39,45 @@ def _write_lock(path: Path) -> threading.RLock:
 def open_database(path: str | Path, *, durable: bool = True) -> sqlite_utils.Database:
     """Open (creating if needed) the SQLite file at `path` in WAL mode.
 
-    `durable=False`: this connection's commits are not flushed to the disk
-    (synchronous NORMAL: they survive a crash of the process, not a power
-    cut, until the next durable commit of any connection or a checkpoint
-    flushes them).  Only for writers whose every write is done again when
-    lost, such as the sender's notes of what it delivered."""
+    `durable=False`: this connection's commits do not wait for the disk
+    (synchronous NORMAL: written to the log, so a crash of the process keeps
+    them, but a power cut may not).  For writers whose commits are made
+    durable by `flush_commits` before anything they cause leaves the
+    process: the SMTP intake before its 250, the sender before it hands mail
+    to the relay (which covers the worker's commits too)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    conn.execute("PRAGMA journal_mode = WAL")
-    # FULL: a message acknowledged with 250 survives a power cut, not only a
-    # crash of the process.  Costs an fsync per commit (milliseconds on a
-    # virtual disk), taken while the write lock is held.
+    wal = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0] == "wal"
+    # FULL: a commit survives a power cut, not only a crash of the process.
+    # Costs an fsync per commit (milliseconds on a virtual disk), while the
+    # write lock is held.  NORMAL only where flush_commits can stand in for
+    # it, which needs the write-ahead log.
+    durable = durable or not wal
     conn.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
     conn.execute("PRAGMA foreign_keys = ON")
     db = sqlite_utils.Database(conn)
     db.write_lock = _write_lock(path)
+    db.durable = durable
     return db
+
+
+def flush_commits(path: str | Path) -> None:
+    """Make every commit so far to the database at `path` durable, whichever
+    connection made it: an fsync of the write-ahead log, the very step a
+    FULL commit ends with, here taken outside the write lock, so the other
+    writers go on while the disk works, and one fsync covers many commits.
+    A commit no longer in the log is in the database file, which SQLite
+    syncs when it checkpoints (in NORMAL and FULL alike)."""
+    try:
+        fd = os.open(f"{path}-wal", os.O_RDONLY)
+    except FileNotFoundError:
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 @contextmanager

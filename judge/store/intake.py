@@ -40,7 +40,9 @@ def store_incoming(
     size: int | None = None,
     oversized: bool = False,
 ) -> tuple[int, bool]:
-    """Store one message durably; return (intake id, whether it was new).
+    """Store one message; return (intake id, whether it was new).  Durable
+    at once on a durable connection; on one that is not, once
+    `flush_commits` has run (the SMTP listener does, before its 250).
 
     A message whose Message-ID (or content, without one) is already stored is
     not stored again: the caller acknowledges it all the same."""
