@@ -3,6 +3,7 @@
 from datetime import UTC, datetime
 
 import pytest
+from aiosmtpd.controller import Controller
 
 from judge.config import RelaySettings
 from judge.mail.sender import drain_outbox
@@ -82,3 +83,90 @@ def test_maildir_delivery_is_idempotent(tmp_path):
     files = sorted((tmp_path / "Maildir" / "new").iterdir())
     assert len(files) == 2
     assert list((tmp_path / "Maildir" / "tmp").iterdir()) == []
+
+
+class CountingRelay:
+    """An aiosmtpd relay noting the client port of every message received:
+    one port, one connection."""
+
+    def __init__(self):
+        self.peers = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.peers.append(session.peer[1])
+        return "250 OK"
+
+    def start(self, port):
+        self.controller = Controller(self, hostname="127.0.0.1", port=port)
+        self.controller.start()
+
+    def restart(self):
+        """Down and up again on the same port: its connections are closed."""
+        self.controller.stop()
+        self.start(self.controller.port)
+
+
+@pytest.fixture
+def counting_relay(free_port):
+    handler = CountingRelay()
+    handler.start(free_port())
+    yield handler
+    handler.controller.stop()
+
+
+def relay_transport(relay):
+    return RelayTransport(
+        RelaySettings(port=relay.controller.port, timeout=5), "judge@example.org"
+    )
+
+
+def queue_one(db):
+    n = db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0]
+    with transaction(db):
+        queue_message(
+            db,
+            message_id=f"<kept{n}@example.org>",
+            recipients=("alice@example.org",),
+            raw=f"Message-ID: <kept{n}@example.org>\r\n\r\nbody\r\n".encode(),
+            now=utc_now(),
+        )
+
+
+def test_the_batch_is_flushed_before_any_of_it_is_sent(db, counting_relay):
+    queue(db, 3)
+    sent_before_flush = []
+    flush = lambda: sent_before_flush.append(len(counting_relay.peers))  # noqa: E731
+    transport = relay_transport(counting_relay)
+    drained = drain_outbox(
+        db, transport, utc_now, retry_initial=1, retry_max=2, flush=flush
+    )
+    assert drained == 3 and sent_before_flush == [0]
+
+
+def test_a_kept_connection_serves_the_next_drains(db, counting_relay):
+    transport = relay_transport(counting_relay)
+    kwargs = {"retry_initial": 1, "retry_max": 2, "keep_open": True}
+    for _ in range(3):
+        queue_one(db)
+        assert drain_outbox(db, transport, utc_now, **kwargs) == 1
+    transport.close()
+    assert len(counting_relay.peers) == 3 and len(set(counting_relay.peers)) == 1
+    # Without keep_open, each drain hangs up.
+    queue_one(db)
+    assert drain_outbox(db, transport, utc_now, retry_initial=1, retry_max=2) == 1
+    assert transport.client is None
+
+
+def test_a_kept_connection_the_relay_dropped_is_replaced_unnoticed(db, counting_relay):
+    transport = relay_transport(counting_relay)
+    transport.STALE_AFTER = 0  # checked before every use
+    kwargs = {"retry_initial": 1, "retry_max": 2, "keep_open": True}
+    queue_one(db)
+    assert drain_outbox(db, transport, utc_now, **kwargs) == 1
+    counting_relay.restart()  # closes the idle connection
+    queue_one(db)
+    assert drain_outbox(db, transport, utc_now, **kwargs) == 1
+    transport.close()
+    assert len(set(counting_relay.peers)) == 2
+    assert states(db) == {"sent": 2}
+    assert db.execute("SELECT COUNT(*) FROM errors").fetchone()[0] == 0
