@@ -62,18 +62,15 @@ def hooks_for(board: Board) -> VariantHooks | None:
 
 # -- helpers shared by the hook modules ---------------------------------------
 
-_SEASON_ORDER = {"S": 0, "F": 1, "W": 2}
-_TYPE_ORDER = {"M": 0, "R": 1, "A": 2}
-
 
 def phase_key(phase: Phase) -> tuple[int, int, int]:
-    """Chronological sort key (Phase's own ordering is alphabetical)."""
-    return (phase.year, _SEASON_ORDER[phase.season], _TYPE_ORDER[phase.type])
+    """Chronological sort key."""
+    return phase.key
 
 
 def before(phase: Phase, limit: str | None) -> bool:
     """Is `phase` earlier than the phase written `limit` (None: forever)?"""
-    return limit is None or phase_key(phase) < phase_key(Phase.parse(limit))
+    return limit is None or phase < Phase.parse(limit)
 
 
 def extra_of(position: Position) -> dict:
