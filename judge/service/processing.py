@@ -261,6 +261,7 @@ def results_mails(db, settings, game, board, result, deadline) -> list[OutgoingM
                 subject=subject,
                 body=body,
                 attachments=attachments,
+                list_name=game.name,
             )
         )
     return mails
@@ -283,6 +284,7 @@ def notice(settings, game: Game, member, subject: str, text: str) -> OutgoingMai
         to=(member.address,),
         subject=f"{settings.code}:{game.name} - {subject}",
         body=header + text.rstrip("\n") + "\n",
+        list_name=game.name,
     )
 
 
