@@ -10,6 +10,7 @@ import json
 
 from judge.engine.api import Rules, adjudicate, initial_position
 from judge.engine.board import Board, province_of
+from judge.engine.hooks import parse_variant_order
 from judge.engine.orders import (
     GARRISON,
     Build,
@@ -26,7 +27,6 @@ from judge.engine.orders import (
     read_canonical,
 )
 from judge.engine.serialize import position_from_json, position_to_json
-from judge.engine.variant_rules import parse_variant_order
 from judge.engine.variants import load_variant
 from judge.language.orders import parse_orders
 

@@ -14,13 +14,13 @@ from judge.engine.adjustments import (
     build_sites,
 )
 from judge.engine.board import Board
+from judge.engine.hooks import hooks_for
 from judge.engine.movement import adjudicate_movement
 from judge.engine.orders import Order, Unit
 from judge.engine.phases import advance
 from judge.engine.results import OrderResult, Outcome, PhaseResult, Rules
 from judge.engine.retreats import adjudicate_retreats
 from judge.engine.state import Dislodged, Phase, Position
-from judge.engine.variant_rules import hooks_for
 
 DEFAULT_RULES = Rules()
 

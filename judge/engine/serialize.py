@@ -12,7 +12,7 @@ import functools
 from judge.engine.board import Board, province_of
 from judge.engine.orders import Unit
 from judge.engine.state import Dislodged, Phase, Position
-from judge.engine.variant_state import check_variant_state
+from judge.variants.state import check_variant_state
 
 
 def position_to_json(board: Board, position: Position) -> dict:

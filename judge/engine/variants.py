@@ -237,11 +237,11 @@ def variant_seats(board: Board, position=None) -> dict[str, list[str]]:
     the rulebook's small games (players P1.. with several countries, neutral
     countries unseated; after the two-player coin toss Italy joins a seat)."""
     if board.data.get("variant", {}).get("rules") == "small":
-        from judge.engine.variant_small import seating
+        from judge.variants.small.rules import seating
 
         return seating(board, position)
     if board.data.get("variant", {}).get("rules") == "imperial":
-        from judge.engine.variant_imperial import PASSIVE
+        from judge.variants.imperial.rules import PASSIVE
 
         # One seat per Imperial City: a player takes it by JOINing the city.
         return {p: [p] for p in board.powers if p not in PASSIVE}
@@ -256,7 +256,7 @@ def variant_summary(board: Board, position) -> dict:
     kind = board.data.get("variant", {}).get("rules")
     out: dict = {}
     if kind == "small":
-        from judge.engine.variant_small import closed_provinces, neutral_powers
+        from judge.variants.small.rules import closed_provinces, neutral_powers
 
         out["seats"] = variant_seats(board, position)
         neutral = sorted(neutral_powers(board, position))
@@ -281,7 +281,7 @@ def variant_summary(board: Board, position) -> dict:
         if extra.get("alliance"):
             out["alliance_votes"] = dict(extra["alliance"])
     elif kind == "imperial":
-        from judge.engine.variant_imperial import initial_state
+        from judge.variants.imperial.rules import initial_state
 
         extra = position.extra if position is not None else {}
         out["empires"] = dict(extra.get("empires", {}))

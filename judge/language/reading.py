@@ -445,7 +445,7 @@ def _route(unit: Unit, places: list[PlaceRef], ctx: Context) -> Order:
 def _fleet_steps(unit: Unit, places: list[PlaceRef], ctx: Context) -> Order:
     """`F MAO - WES - TYS`: Imperial's multi-step fleet move (IMP-5), each
     step read from where the fleet will be (the engine checks the path)."""
-    from judge.engine.variant_imperial_orders import MultiMove
+    from judge.variants.imperial.orders import MultiMove
 
     steps = []
     here = unit

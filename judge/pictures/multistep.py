@@ -12,7 +12,7 @@ from __future__ import annotations
 from judge.engine.api import OrderResult, Outcome, PhaseResult
 from judge.engine.board import province_of
 from judge.engine.orders import Move, Unit
-from judge.engine.variant_imperial_orders import MultiMove
+from judge.variants.imperial.orders import MultiMove
 
 
 def is_multistep(order) -> bool:

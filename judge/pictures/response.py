@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from judge.engine.api import OrderResult, PhaseResult
 from judge.engine.board import Board
+from judge.engine.hooks import parse_variant_order
 from judge.engine.orders import Order, read_canonical
 from judge.engine.state import Phase, Position
-from judge.engine.variant_rules import parse_variant_order
 from judge.pictures.render import order_locations
 
 

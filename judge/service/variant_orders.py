@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from judge.engine.adjustments import adjustment_counts, build_sites
 from judge.engine.board import Board, province_of
+from judge.engine.hooks import hooks_for, parse_variant_order
 from judge.engine.legality import void_whatever_ordered
 from judge.engine.orders import (
     GARRISON,
@@ -23,11 +24,10 @@ from judge.engine.orders import (
     Waive,
 )
 from judge.engine.state import Position
-from judge.engine.variant_imperial_orders import garrison_named
-from judge.engine.variant_rules import hooks_for, parse_variant_order
 from judge.language.orders import ParsedOrder, parse_orders
 from judge.reports.orders import piece_key
 from judge.service import seats
+from judge.variants.imperial.orders import garrison_named
 
 # Unit-less variant orders of which a power has one standing at a time.
 _SINGLE = {"Designate", "Alliance", "Join", "LeaveFederation"}
@@ -313,7 +313,7 @@ def order_notes(board: Board, position: Position, power: str, orders) -> list[st
         return []
     if position.phase.type != "M":
         return []
-    from judge.engine.variant_imperial_petrol import over_budget
+    from judge.variants.imperial.petrol import over_budget
 
     budget = sum(1 for u in position.units_of(power) if u.kind == "F")
     problem = over_budget(orders, budget)

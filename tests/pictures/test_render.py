@@ -184,8 +184,8 @@ def test_a_variant_order_without_a_unit_is_not_drawn():
     import dataclasses
 
     from judge.engine.api import adjudicate
+    from judge.engine.hooks import parse_variant_order
     from judge.engine.results import OrderResult
-    from judge.engine.variant_rules import parse_variant_order
 
     board, rules = load_variant("imperial")
     start = initial_position(board)

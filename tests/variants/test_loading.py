@@ -3,7 +3,6 @@
 import pytest
 
 from judge.engine.board import Board
-from judge.engine.variant_small import seating
 from judge.engine.variants import (
     VariantError,
     canonical_variant,
@@ -11,6 +10,7 @@ from judge.engine.variants import (
     parse_variant,
     variant_names,
 )
+from judge.variants.small.rules import seating
 
 NAMES = [
     "1913",

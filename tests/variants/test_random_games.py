@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from judge.engine.api import adjudicate, initial_position, orders_needed
 from judge.engine.board import province_of
+from judge.engine.hooks import phase_key
 from judge.engine.orders import (
     Build,
     Disband,
@@ -22,8 +23,8 @@ from judge.engine.orders import (
     Unit,
 )
 from judge.engine.serialize import position_from_json, position_to_json
-from judge.engine.variant_1913 import Designate, designations
-from judge.engine.variant_imperial import (
+from judge.engine.variants import load_variant
+from judge.variants.imperial.rules import (
     Federate,
     Join,
     MultiMove,
@@ -31,9 +32,8 @@ from judge.engine.variant_imperial import (
     Release,
     coastal_centres,
 )
-from judge.engine.variant_rules import phase_key
-from judge.engine.variant_small import closed_provinces, neutral_powers
-from judge.engine.variants import load_variant
+from judge.variants.small.rules import closed_provinces, neutral_powers
+from judge.variants.v1913.rules import Designate, designations
 
 VARIANTS = [
     "1913",

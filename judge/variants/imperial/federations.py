@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from judge.engine.variant_imperial_orders import Accept, Federate, Give
+from judge.variants.imperial.orders import Accept, Federate, Give
 
 
 def sides_of(federations) -> dict[str, str]:

@@ -46,15 +46,15 @@ def hooks_for(board: Board) -> VariantHooks | None:
     """The rule hooks a board's variant needs; None for the standard rules."""
     kind = board.data.get("variant", {}).get("rules")
     if kind == "small":
-        from judge.engine.variant_small import SmallGameRules
+        from judge.variants.small.rules import SmallGameRules
 
         return SmallGameRules()
     if kind == "1913":
-        from judge.engine.variant_1913 import Rules1913
+        from judge.variants.v1913.rules import Rules1913
 
         return Rules1913()
     if kind == "imperial":
-        from judge.engine.variant_imperial import ImperialRules
+        from judge.variants.imperial.rules import ImperialRules
 
         return ImperialRules()
     return None
@@ -134,18 +134,18 @@ def parse_variant_order(board: Board, text: str, position=None) -> Order | None:
     when the text is not one: the order language reads everything else.
     The position, when given, lends the names players gave their empires."""
     if board.data.get("variant", {}).get("rules") == "1913":
-        from judge.engine.variant_1913 import parse_alliance, parse_designate
+        from judge.variants.v1913.rules import parse_alliance, parse_designate
 
         return parse_designate(board, text) or parse_alliance(board, text)
     if board.data.get("variant", {}).get("rules") == "imperial":
-        from judge.engine.variant_imperial import (
+        from judge.variants.imperial.map import empire_names
+        from judge.variants.imperial.rules import (
             parse_barbarian,
             parse_federation,
             parse_give,
             parse_join,
             parse_multimove,
         )
-        from judge.engine.variant_imperial_map import empire_names
 
         names = empire_names(position)
         return (

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from judge.engine.board import Board
 from judge.engine.orders import Convoy, Hold, Move, SupportHold, SupportMove, Unit
-from judge.engine.variant_imperial_federations import same_side
-from judge.engine.variant_imperial_orders import MultiMove
+from judge.variants.imperial.federations import same_side
+from judge.variants.imperial.orders import MultiMove
 
 
 def petrol_cost(order) -> int:

@@ -24,6 +24,15 @@ from collections.abc import Mapping
 
 from judge.engine.api import OrderResult
 from judge.engine.board import Board, province_of
+from judge.engine.hooks import (
+    before,
+    extra_of,
+    normalise,
+    phase_key,
+    play_out,
+    void_results,
+    with_extra,
+)
 from judge.engine.orders import (
     Build,
     Convoy,
@@ -35,15 +44,6 @@ from judge.engine.orders import (
     SupportMove,
 )
 from judge.engine.state import Dislodged, Position
-from judge.engine.variant_rules import (
-    before,
-    extra_of,
-    normalise,
-    phase_key,
-    play_out,
-    void_results,
-    with_extra,
-)
 
 ENTERING = (Move, Retreat, Convoy, SupportMove)
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from judge.engine.board import Board
 from judge.engine.orders import GARRISON, Hold, Move, SupportHold, SupportMove, Unit
 from judge.engine.state import Position
-from judge.engine.variant_imperial_map import empire_of, place_of
+from judge.variants.imperial.map import empire_of, place_of
 
 
 @dataclass(frozen=True, slots=True)

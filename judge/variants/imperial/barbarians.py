@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from judge.engine.board import Board
 from judge.engine.orders import Unit
-from judge.engine.variant_imperial_map import NEUTRAL, edge_provinces, land_provinces
+from judge.variants.imperial.map import NEUTRAL, edge_provinces, land_provinces
 
 
 @dataclass(frozen=True)

@@ -24,12 +24,12 @@ from typing import Any
 from judge.engine.board import Board
 from judge.engine.orders import GARRISON, Hold, Move, Unit
 from judge.engine.state import Phase, Position
-from judge.engine.variant_imperial_barbarians import (
+from judge.variants.imperial.barbarians import (
     barbarian_step,
     follow,
     raise_barbarians,
 )
-from judge.engine.variant_imperial_federations import (
+from judge.variants.imperial.federations import (
     apply_federation_orders,
     execute_gifts,
     lend_builds,
@@ -37,7 +37,7 @@ from judge.engine.variant_imperial_federations import (
     same_side,
     sides_of,
 )
-from judge.engine.variant_imperial_map import (
+from judge.variants.imperial.map import (
     DISORDER,
     NEUTRAL,
     PASSIVE,
@@ -48,7 +48,7 @@ from judge.engine.variant_imperial_map import (
     slot_of,
     victory_threshold,
 )
-from judge.engine.variant_imperial_orders import (
+from judge.variants.imperial.orders import (
     Accept,
     Federate,
     Give,
@@ -64,7 +64,7 @@ from judge.engine.variant_imperial_orders import (
     parse_join,
     parse_multimove,
 )
-from judge.engine.variant_imperial_petrol import (
+from judge.variants.imperial.petrol import (
     fit_to_budget,
     later_rounds,
     multi_results,
@@ -140,7 +140,7 @@ class Turn:
 
     @classmethod
     def start(cls, board, position, orders, rules) -> Turn:
-        from judge.engine.variant_rules import extra_of, normalise
+        from judge.engine.hooks import extra_of, normalise
 
         extra = extra_of(position)
         federations = [list(f) for f in extra.get("federations", [])]
@@ -219,7 +219,7 @@ class ImperialRules:
         self, board, position, orders, rules, standard, standard_needed, depth
     ):
         from judge.engine.api import OrderResult
-        from judge.engine.variant_rules import void_results
+        from judge.engine.hooks import void_results
 
         t = Turn.start(board, position, orders, rules)
         self._count_nmrs(t)
@@ -516,7 +516,7 @@ class ImperialRules:
         if not fall:
             return nxt
         winter = replace(nxt, phase=Phase(t.phase.year, "W", "A"), dislodged={})
-        from judge.engine.variant_rules import with_extra
+        from judge.engine.hooks import with_extra
 
         facts = {
             "empires": t.empires,
@@ -621,7 +621,7 @@ class ImperialRules:
 
     def _store(self, t: Turn, nxt: Position) -> tuple[Position, bool]:
         """Federation changes (at the end of every phase), then the state."""
-        from judge.engine.variant_rules import with_extra
+        from judge.engine.hooks import with_extra
 
         t.federations, changed = apply_federation_orders(
             t.standing, t.federations, t.empires

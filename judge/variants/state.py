@@ -256,7 +256,7 @@ def _fields(board: Board, kind: str) -> dict[str, Checker]:
 def _coin_toss(board: Board, value, where: str) -> None:
     """{power, player, year}: the country given and to which seat, after the
     Fall of which year (variant_small.SmallGameRules._toss)."""
-    from judge.engine.variant_small import seating
+    from judge.variants.small.rules import seating
 
     table = board.data["coin_toss"]
 

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 
 from judge.engine.api import OrderResult
 from judge.engine.board import Board
+from judge.engine.hooks import extra_of, normalise, with_extra
 from judge.engine.orders import Build, Unit
 from judge.engine.state import Phase, Position
-from judge.engine.variant_rules import extra_of, normalise, with_extra
 
 
 @dataclass(frozen=True, slots=True)
