@@ -10,7 +10,6 @@ import json
 
 from judge.engine.api import Rules, adjudicate, initial_position
 from judge.engine.board import Board, province_of
-from judge.engine.hooks import parse_variant_order
 from judge.engine.orders import (
     GARRISON,
     Build,
@@ -27,8 +26,8 @@ from judge.engine.orders import (
     read_canonical,
 )
 from judge.engine.serialize import position_from_json, position_to_json
-from judge.engine.variants import load_variant
 from judge.language.orders import parse_orders
+from judge.variants import load_variant, parse_variant_order
 
 
 def handle_line(line: str, default_variant: str = "standard") -> dict:

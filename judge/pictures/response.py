@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from judge.engine.api import OrderResult, PhaseResult
 from judge.engine.board import Board
-from judge.engine.hooks import parse_variant_order
 from judge.engine.orders import Order, read_canonical
 from judge.engine.state import Phase, Position
 from judge.pictures.render import order_locations
+from judge.variants import parse_variant_order
 
 
 def parse_canonical(text: str) -> Order:

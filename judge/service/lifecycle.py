@@ -11,8 +11,6 @@ from judge.reports.dates import judge_date
 from judge.service.processing import notice, schedule, tell_all
 from judge.service.seats import (
     game_seats,
-    imperial_city,
-    kind,
     seat_label,
     seat_players,
     signon_hint,
@@ -24,6 +22,7 @@ from judge.service.store import (
     save_position,
     update_game,
 )
+from judge.variants import variant_for
 
 
 def draw_powers(
@@ -60,17 +59,17 @@ def roster_lines(db, game: Game, board) -> list[str]:
     seats = {m.power: m for m in members(db, game.name, "player") if m.power}
     table = game_seats(game, board)
     seated = {c for countries in table.values() for c in countries}
-    imperial = kind(board) == "imperial"
+    every_country = variant_for(board).roster_lists_every_country
     lines = []
     for power in sorted(board.powers):
         name = board.powers[power].name
         member = seats.get(power)
         if power not in seated:
-            if imperial:
-                continue  # NEUTRAL garrisons and DISORDER units: no player
+            if not every_country:
+                continue  # e.g. Imperial's NEUTRAL garrisons: no player
             who = "(neutral)"
-        elif member is None and imperial:
-            continue  # an Imperial City nobody has taken
+        elif member is None and not every_country:
+            continue  # e.g. an Imperial City nobody has taken
         else:
             who = player_label(game, member)
         lines.append(f"  {name:<10} {who}")
@@ -130,17 +129,16 @@ def start_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
 
 
 def join_cities(db, game: Game, board) -> None:
-    """Imperial: each empire drawn orders `JOIN <its city>` in the opening
-    phase (IMP-2); its player may send JOIN <city> NAME <text> to name it."""
-    if kind(board) != "imperial":
-        return
+    """The orders the variant gives each player's country at the start
+    (Imperial: each empire drawn orders `JOIN <its city>`, IMP-2)."""
+    variant = variant_for(board)
     for member in members(db, game.name, "player"):
-        city = imperial_city(member.power or "")
-        if city:
+        join = variant.opening_join(board, member.power or "")
+        if join:
             db.execute(
                 "INSERT OR REPLACE INTO svc_orders (game, power, unit, text)"
                 " VALUES (?, ?, 'JOIN', ?)",
-                [game.name, member.power, f"JOIN {city}"],
+                [game.name, member.power, join],
             )
 
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from judge.engine.api import initial_position
 from judge.engine.board import Board
 from judge.engine.state import Position
-from judge.engine.variants import variant_seats
 from judge.service.store import Game, Member, load_game, member_by_id, members
+from judge.variants import variant_seats
 
 
 def kind(board: Board) -> str | None:

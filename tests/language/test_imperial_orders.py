@@ -9,8 +9,8 @@ import pytest
 
 from judge.engine.api import adjudicate, initial_position
 from judge.engine.orders import Unit
-from judge.engine.variants import load_variant
 from judge.language.orders import parse_orders
+from judge.variants import load_variant
 from judge.variants.imperial.rules import Join
 
 BOARD, RULES = load_variant("imperial")

@@ -5,8 +5,8 @@ import dataclasses
 
 from judge.engine.api import adjudicate, initial_position
 from judge.engine.orders import Hold, Move, SupportHold, SupportMove, Unit
-from judge.engine.variants import load_variant
 from judge.reports.results import order_lines
+from judge.variants import load_variant
 from judge.variants.imperial.rules import Join
 
 BOARD, RULES = load_variant("imperial")

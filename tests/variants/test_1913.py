@@ -3,7 +3,7 @@
 import pytest
 
 from judge.engine.api import adjudicate, initial_position, orders_needed
-from judge.engine.variants import load_variant
+from judge.variants import load_variant
 from judge.variants.v1913.rules import (
     Designate,
     alliance_winners,

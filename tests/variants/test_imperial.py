@@ -3,7 +3,7 @@
 from judge.adjudicate import handle_request
 from judge.engine.api import adjudicate, initial_position
 from judge.engine.orders import Hold, Move, SupportMove, Unit
-from judge.engine.variants import load_variant, variant_playable
+from judge.variants import load_variant, variant_playable
 from judge.variants.imperial.rules import (
     NEUTRAL,
     MultiMove,

@@ -5,7 +5,7 @@ import dataclasses
 from judge.engine.api import adjudicate, initial_position, orders_needed
 from judge.engine.orders import Unit
 from judge.engine.serialize import position_from_json, position_to_json
-from judge.engine.variants import load_variant
+from judge.variants import load_variant
 from judge.variants.imperial.rules import NEUTRAL, Join, MultiMove, parse_multimove
 
 from .helpers import order, outcome
@@ -398,7 +398,7 @@ def test_multi_step_orders_read_from_text():
 
 
 def test_empires_named_by_id_city_board_name_or_their_players_name():
-    from judge.engine.hooks import parse_variant_order
+    from judge.variants import parse_variant_order
     from judge.variants.imperial.rules import Accept, Federate, Give
 
     pos = joined("BRE", "NAP")

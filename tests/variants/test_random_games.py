@@ -23,7 +23,7 @@ from judge.engine.orders import (
     Unit,
 )
 from judge.engine.serialize import position_from_json, position_to_json
-from judge.engine.variants import load_variant
+from judge.variants import load_variant
 from judge.variants.imperial.rules import (
     Federate,
     Join,

@@ -11,7 +11,7 @@ from judge.adjudicate import handle_request
 from judge.engine.api import adjudicate, orders_needed
 from judge.engine.orders import Disband, Unit
 from judge.engine.state import Phase
-from judge.engine.variants import load_variant
+from judge.variants import load_variant
 from judge.variants.imperial.rules import (
     DISORDER,
     NEUTRAL,

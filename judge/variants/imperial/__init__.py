@@ -1,1 +1,118 @@
-"""imperial"""
+"""Imperial Diplomacy (Calcraft & Poole; maps/imperial.toml).  The rules are
+in `rules` and the modules it draws on: `map` (edge, cities, joining,
+victory), `orders` (its orders and their text), `petrol` (multi-step fleet
+moves), `federations`, `barbarians`; its state's fields in `state`."""
+
+from __future__ import annotations
+
+from judge.engine.board import Board
+from judge.engine.state import Position
+from judge.variants.base import Variant
+from judge.variants.imperial.map import PASSIVE, empire_names
+from judge.variants.imperial.orders import (
+    Join,
+    MultiMove,
+    garrison_named,
+    parse_barbarian,
+    parse_federation,
+    parse_give,
+    parse_join,
+    parse_multimove,
+)
+from judge.variants.imperial.petrol import over_budget
+from judge.variants.imperial.rules import ImperialRules, initial_state
+from judge.variants.imperial.state import FIELDS, check_relations
+
+
+class Imperial(Variant):
+    rules = "imperial"
+    unit_words = {"ig": "IG", "g": "IG", "garrison": "IG"}  # "IG Bre"
+    unit_word_prefixes = {"imperial": "garrison"}  # "Imperial Garrison Brest"
+    multi_step_move = MultiMove  # `F MAO - WES - TYS` (IMP-5)
+    roster_lists_every_country = False  # no NEUTRAL, DISORDER, untaken cities
+    agreed_endings = True
+    _hooks = ImperialRules()
+
+    def adjudicate(self, board, position, orders, rules, standard, standard_needed):
+        return self._hooks.adjudicate(
+            board, position, orders, rules, standard, standard_needed
+        )
+
+    def orders_needed(self, board, position, standard_needed):
+        return self._hooks.orders_needed(board, position, standard_needed)
+
+    def state_fields(self, board: Board):
+        return FIELDS
+
+    def check_relations(self, extra) -> None:
+        check_relations(extra)
+
+    def parse_order(self, board: Board, text: str, position=None):
+        """JOIN, multi-step moves, federations, gifts, barbarians; the
+        position lends the names players gave their empires."""
+        names = empire_names(position)
+        return (
+            parse_join(board, text)
+            or parse_multimove(board, text)
+            or parse_federation(board, text, names)
+            or parse_give(board, text, names)
+            or parse_barbarian(board, text)
+        )
+
+    def seats(self, board: Board, position: Position | None = None) -> dict:
+        """One seat per Imperial City: a player takes it by JOINing the city."""
+        return {p: [p] for p in board.powers if p not in PASSIVE}
+
+    def opening_join(self, board: Board, power: str) -> str | None:
+        """Each empire drawn orders `JOIN <its city>` in the opening phase
+        (IMP-2); its player may send JOIN <city> NAME <text> to name it."""
+        if not power.startswith("EMPIRE_"):
+            return None
+        return f"JOIN {power.removeprefix('EMPIRE_')}"
+
+    def refuse_order(self, board, power, order) -> str | None:
+        if isinstance(order, Join) and power != f"EMPIRE_{order.city}":
+            mine = power.removeprefix("EMPIRE_")
+            return f"your empire's Imperial City is {mine}: order JOIN {mine}"
+        return None
+
+    def settle_order(self, position: Position, power: str, order):
+        """`A BRE` where only a garrison stands is that garrison."""
+        if position.phase.type != "M":
+            return order
+        return garrison_named(position, power, order)
+
+    def order_notes(self, board, position, power, orders) -> list[str]:
+        """The petrol budget (IMP-5d: over budget, the last steps are cut at
+        the deadline)."""
+        if position.phase.type != "M":
+            return []
+        budget = sum(1 for u in position.units_of(power) if u.kind == "F")
+        problem = over_budget(orders, budget)
+        if problem is None:
+            return []
+        return [
+            f"Warning for {board.powers[power].name}: {problem}; at the deadline"
+            " the last step of the last multi-step move is cut until they fit."
+        ]
+
+    def summary(self, board: Board, position: Position | None) -> dict:
+        """Empires, garrisons, barbarians, federations."""
+        extra = position.extra if position is not None else {}
+        out: dict = {
+            "empires": dict(extra.get("empires", {})),
+            "imperial_garrisons": dict(extra.get("garrisons", {})),
+            "neutral_garrisons": sorted(
+                p
+                for p, (power, _u) in (position.units if position else {}).items()
+                if power == "NEUTRAL"
+            ),
+            "barbarian": sorted(extra.get("barbarian", initial_state(board).barbarian)),
+        }
+        for key in ("federations", "barbarian_armies", "wild", "pending", "nmr"):
+            if extra.get(key):
+                out[key] = extra[key]
+        return out
+
+
+VARIANT = Imperial()

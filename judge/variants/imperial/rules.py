@@ -21,7 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from judge.engine.api import OrderResult, standard_orders_needed
 from judge.engine.board import Board
+from judge.engine.hooks import extra_of, normalise, void_results, with_extra
 from judge.engine.orders import GARRISON, Hold, Move, Unit
 from judge.engine.state import Phase, Position
 from judge.variants.imperial.barbarians import (
@@ -140,8 +142,6 @@ class Turn:
 
     @classmethod
     def start(cls, board, position, orders, rules) -> Turn:
-        from judge.engine.hooks import extra_of, normalise
-
         extra = extra_of(position)
         federations = [list(f) for f in extra.get("federations", [])]
         return cls(
@@ -178,8 +178,6 @@ class Turn:
         return (getattr(self.rules, "options", {}) or {}).get(name, default)
 
     def answer(self, power, order, ok: bool = True) -> None:
-        from judge.engine.api import OrderResult
-
         self.late.append(OrderResult(power, None, order, () if ok else ("void",)))
 
 
@@ -218,8 +216,6 @@ class ImperialRules:
     def _adjudicate(
         self, board, position, orders, rules, standard, standard_needed, depth
     ):
-        from judge.engine.api import OrderResult
-        from judge.engine.hooks import void_results
 
         t = Turn.start(board, position, orders, rules)
         self._count_nmrs(t)
@@ -381,8 +377,6 @@ class ImperialRules:
             extra = {**t.extra, "guards": dict(t.garrisons), "sides": t.side}
             return replace(t.position, extra=extra)
         if t.phase.type == "A":
-            from judge.engine.api import OrderResult
-
             work = replace(
                 t.position,
                 units={p: e for p, e in t.position.units.items() if e[0] != DISORDER},
@@ -484,7 +478,6 @@ class ImperialRules:
         """After a season's movement and retreats, in the rules' order: civil
         disorder, partners keeping their centres, the barbarian step, the
         barbarians' captures, gifts; after Fall, whether a Winter is due."""
-        from judge.engine.api import OrderResult
 
         fall = t.phase.season == "F"
         if t.cd:
@@ -516,7 +509,6 @@ class ImperialRules:
         if not fall:
             return nxt
         winter = replace(nxt, phase=Phase(t.phase.year, "W", "A"), dislodged={})
-        from judge.engine.hooks import with_extra
 
         facts = {
             "empires": t.empires,
@@ -621,8 +613,6 @@ class ImperialRules:
 
     def _store(self, t: Turn, nxt: Position) -> tuple[Position, bool]:
         """Federation changes (at the end of every phase), then the state."""
-        from judge.engine.hooks import with_extra
-
         t.federations, changed = apply_federation_orders(
             t.standing, t.federations, t.empires
         )
@@ -668,6 +658,4 @@ class ImperialRules:
 
 
 def _standard_needed(board, position):
-    from judge.engine.api import standard_orders_needed
-
     return standard_orders_needed(board, position)
