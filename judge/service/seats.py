@@ -1,4 +1,4 @@
-"""Seats: who a player is in a variant (judge.engine.variants.variant_seats).
+"""Seats: who a player is in a variant (the Variant object's `seats`).
 
 A seat is the countries one player orders: one power in the standard game and
 1913; P1, P2, ... with one to three countries in the rulebook's small games;
@@ -19,11 +19,11 @@ from judge.engine.api import initial_position
 from judge.engine.board import Board
 from judge.engine.state import Position
 from judge.service.store import Game, Member, load_game, member_by_id, members
-from judge.variants import variant_seats
+from judge.variants import variant_for, variant_seats
 
 
 def kind(board: Board) -> str | None:
-    """The variant's rule hooks: None, "small", "1913" or "imperial"."""
+    """The name of the variant's rules: None, "small", "1913", "imperial"..."""
     return board.data.get("variant", {}).get("rules")
 
 
@@ -136,39 +136,17 @@ def reseat(db, game: Game, board: Board, position: Position) -> list[str]:
     return added
 
 
-def imperial_city(power: str) -> str | None:
-    """'EMPIRE_BRE' -> 'BRE'."""
-    return power.removeprefix("EMPIRE_") if power.startswith("EMPIRE_") else None
-
-
 def city_taken(board: Board, position: Position, seat: str) -> str | None:
-    """Why a newcomer cannot found the empire of this Imperial City (IMP-2:
-    the city must still be neutral and hold no unit but its neutral
-    garrison), or None.  An empire already founded may be taken over."""
-    city = imperial_city(seat)
-    if city is None or seat in (position.extra or {}).get("empires", {}):
-        return None
-    name = board.location_name(city)
-    owner = position.centres.get(city)
-    if owner not in (None, "NEUTRAL"):
-        return f"{name} is no longer free: it is {board.powers[owner].name}'s"
-    held = position.units.get(city)
-    if held is not None and held[0] != "NEUTRAL":
-        return (
-            f"{name} is no longer free: a unit of {board.powers[held[0]].name} is there"
-        )
-    return None
+    """Why a newcomer cannot take this seat now (Imperial: its city is no
+    longer free), or None."""
+    return variant_for(board).seat_taken(board, position, seat)
 
 
 def signon_hint(board: Board, seat: str, countries: list[str], game: str) -> str:
     """How the player of a variant's seat signs on ('' in the standard game)."""
-    city = imperial_city(seat)
-    if city:
-        return (
-            f"Sign on with SIGNON {city}{game} <password>; in the opening phase"
-            f" your empire orders JOIN {city} (send JOIN {city} NAME <name> to"
-            " name it)."
-        )
+    hint = variant_for(board).signon_hint(board, seat, game)
+    if hint is not None:
+        return hint
     if countries == [seat]:
         return ""
     letters = ", ".join(board.powers[c].letter for c in countries)

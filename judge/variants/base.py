@@ -6,7 +6,8 @@ exports one instance as `VARIANT`) and overrides what it changes:
 * map and start: the map data file(s) in maps/ whose `[variant] rules` name
   `rules`; the standard start comes from the map (`start` for more);
 * seats: who orders which countries (`seats`), whether a country nobody
-  plays is listed (`roster_lists_every_country`), opening orders
+  plays is listed (`roster_lists_every_country`), whether a seat can be
+  taken (`seat_taken`), how to sign on (`signon_hint`), opening orders
   (`opening_join`);
 * the language: words for its unit kinds (`unit_words`, `unit_word_prefixes`),
   orders of its own (`parse_order`), a fleet's move through several
@@ -17,8 +18,10 @@ exports one instance as `VARIANT`) and overrides what it changes:
   is read;
 * orders as they arrive: refusals (`refuse_order`), a reading settled by the
   position (`settle_order`), warnings (`order_notes`);
-* reports and pictures: the facts LIST and the results show (`summary`),
-  agreed endings (`agreed_endings`).
+* reports and pictures: the facts LIST and the results show (`summary`,
+  in words: `report_headings`, `report_fact`), agreed endings
+  (`agreed_endings`); a multi-step move is drawn as such when its order
+  has `steps`.
 
 docs/variants.md ("Adding a variant") walks through a new one.
 """
@@ -94,6 +97,15 @@ class Variant:
         which the player may replace (None: none)."""
         return None
 
+    def seat_taken(self, board: Board, position: Position, seat: str) -> str | None:
+        """Why a newcomer cannot take this seat now (None: it may)."""
+        return None
+
+    def signon_hint(self, board: Board, seat: str, game: str) -> str | None:
+        """How the player of this seat signs on, when the variant says it
+        its own way (None: the judge's words)."""
+        return None
+
     def refuse_order(self, board: Board, power: str, order: Order) -> str | None:
         """Why `power` may not give this order at all (None: taken)."""
         return None
@@ -109,6 +121,22 @@ class Variant:
         return []
 
     # -- reports -------------------------------------------------------------------
+
+    # Fact of `summary` -> its heading in LIST and the results, in the order
+    # shown (facts without one follow, in alphabetical order).
+    report_headings: Mapping[str, str] = {}
+
+    def report_fact(
+        self,
+        board: Board,
+        key: str,
+        value: Any,
+        summary: Mapping[str, Any],
+        name: Callable[[Any], str],
+    ) -> str | None:
+        """A fact of `summary` in words (`name` names a power or province);
+        None: the judge's plain listing of the value."""
+        return None
 
     def summary(self, board: Board, position: Position | None) -> dict[str, Any]:
         """What is particular to the variant at this position, as data for LIST

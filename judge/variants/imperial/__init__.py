@@ -8,7 +8,7 @@ from __future__ import annotations
 from judge.engine.board import Board
 from judge.engine.state import Position
 from judge.variants.base import Variant
-from judge.variants.imperial.map import PASSIVE, empire_names
+from judge.variants.imperial.map import NEUTRAL, PASSIVE, empire_names
 from judge.variants.imperial.orders import (
     Join,
     MultiMove,
@@ -22,6 +22,11 @@ from judge.variants.imperial.orders import (
 from judge.variants.imperial.petrol import over_budget
 from judge.variants.imperial.rules import ImperialRules, initial_state
 from judge.variants.imperial.state import FIELDS, check_relations
+
+
+def imperial_city(power: str) -> str | None:
+    """'EMPIRE_BRE' -> 'BRE'."""
+    return power.removeprefix("EMPIRE_") if power.startswith("EMPIRE_") else None
 
 
 class Imperial(Variant):
@@ -63,12 +68,40 @@ class Imperial(Variant):
         """One seat per Imperial City: a player takes it by JOINing the city."""
         return {p: [p] for p in board.powers if p not in PASSIVE}
 
+    def seat_taken(self, board: Board, position: Position, seat: str) -> str | None:
+        """Why a newcomer cannot found the empire of this Imperial City (IMP-2:
+        the city must still be neutral and hold no unit but its neutral
+        garrison), or None.  An empire already founded may be taken over."""
+        city = imperial_city(seat)
+        if city is None or seat in (position.extra or {}).get("empires", {}):
+            return None
+        name = board.location_name(city)
+        owner = position.centres.get(city)
+        if owner not in (None, NEUTRAL):
+            return f"{name} is no longer free: it is {board.powers[owner].name}'s"
+        held = position.units.get(city)
+        if held is not None and held[0] != NEUTRAL:
+            return (
+                f"{name} is no longer free: a unit of"
+                f" {board.powers[held[0]].name} is there"
+            )
+        return None
+
+    def signon_hint(self, board: Board, seat: str, game: str) -> str | None:
+        city = imperial_city(seat)
+        if city is None:
+            return None
+        return (
+            f"Sign on with SIGNON {city}{game} <password>; in the opening phase"
+            f" your empire orders JOIN {city} (send JOIN {city} NAME <name> to"
+            " name it)."
+        )
+
     def opening_join(self, board: Board, power: str) -> str | None:
         """Each empire drawn orders `JOIN <its city>` in the opening phase
         (IMP-2); its player may send JOIN <city> NAME <text> to name it."""
-        if not power.startswith("EMPIRE_"):
-            return None
-        return f"JOIN {power.removeprefix('EMPIRE_')}"
+        city = imperial_city(power)
+        return None if city is None else f"JOIN {city}"
 
     def refuse_order(self, board, power, order) -> str | None:
         if isinstance(order, Join) and power != f"EMPIRE_{order.city}":
@@ -95,6 +128,37 @@ class Imperial(Variant):
             f"Warning for {board.powers[power].name}: {problem}; at the deadline"
             " the last step of the last multi-step move is cut until they fit."
         ]
+
+    report_headings = {
+        "empires": "Empires",
+        "imperial_garrisons": "Imperial garrisons",
+        "neutral_garrisons": "Neutral garrisons",
+        "barbarian": "Barbarian provinces",
+        "federations": "Federations",
+        "barbarian_armies": "Barbarian armies",
+        "wild": "Wild barbarian units",
+        "pending": "Waiting to take effect",
+        "nmr": "Missed turns",
+    }
+
+    def report_fact(self, board, key, value, summary, name):
+        if key == "empires":
+            if not value:
+                return "none yet"
+            return "; ".join(
+                f"{(e or {}).get('name') or name(slot)} in"
+                f" {name((e or {}).get('city', ''))}"
+                for slot, e in sorted(value.items())
+            )
+        if key == "imperial_garrisons":
+            return (
+                "; ".join(
+                    f"{name(city)} ({name(slot)})"
+                    for city, slot in sorted(value.items())
+                )
+                or "none"
+            )
+        return None
 
     def summary(self, board: Board, position: Position | None) -> dict:
         """Empires, garrisons, barbarians, federations."""

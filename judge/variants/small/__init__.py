@@ -35,6 +35,32 @@ class SmallGames(Variant):
         after the two-player coin toss Italy joins a seat."""
         return seating(board, position)
 
+    report_headings = {
+        "seats": "Seats",
+        "neutral": "Neutral countries",
+        "closed": "Closed provinces",
+        "coin_toss": "Coin toss",
+    }
+
+    def report_fact(self, board, key, value, summary, name):
+        if key == "seats":
+            return "; ".join(
+                f"{seat} {', '.join(board.powers[c].name for c in countries)}"
+                if [seat] != list(countries)
+                else board.powers[seat].name
+                for seat, countries in value.items()
+            )
+        if key == "closed":
+            until = summary.get("closed_until")
+            names = ", ".join(name(p) for p in value)
+            return f"{names} (until {until})" if until else names
+        if key == "coin_toss":
+            power = name(value.get("power", "?"))
+            return (
+                f"{power} goes to {value.get('player', '?')} ({value.get('year', '')})"
+            )
+        return None
+
     def summary(self, board: Board, position: Position | None) -> dict:
         """Neutral countries, seating, closed provinces, the coin toss."""
         out: dict = {"seats": self.seats(board, position)}

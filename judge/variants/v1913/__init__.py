@@ -30,6 +30,23 @@ class Variant1913(Variant):
         """`DESIGNATE <centre>` and alliance votes."""
         return parse_designate(board, text) or parse_alliance(board, text)
 
+    report_headings = {
+        "minor_powers": "Minor powers",
+        "designated_homes": "Designated home centres",
+        "pending_designations": "Designations waiting",
+        "alliance_votes": "Alliance votes",
+    }
+
+    def report_fact(self, board, key, value, summary, name):
+        if key == "designated_homes":
+            return "; ".join(f"{name(p)} {name(c)}" for p, c in sorted(value.items()))
+        if key == "alliance_votes":
+            return "; ".join(
+                f"{name(p)} for {', '.join(name(v) for v in votes)}"
+                for p, votes in sorted(value.items())
+            )
+        return None
+
     def summary(self, board: Board, position: Position | None) -> dict:
         """Minor powers, designated homes, alliance votes."""
         out: dict = {
