@@ -50,7 +50,27 @@ class RuleHooks(Protocol):
         (`state.variant`) that is unknown or of the wrong shape."""
 
 
-VariantHooks = RuleHooks  # the older name
+class GuardRules(Protocol):
+    """How a guard fights: a second piece in a province, beside any unit
+    there, that only holds or supports (`Position.extra["guards"]`: province
+    -> power, put there by a variant's hooks for one phase)."""
+
+    def stops(self, resolution: Any, attacker: str, guard: str) -> bool:
+        """Does the guard (its key) stop the move from `attacker` into its
+        province, whatever happens to the unit there?"""
+
+    def enters_beside(self, orders: Any, attacker: str, guarded: str) -> bool:
+        """May the unit from `attacker` enter `guarded` beside its guard
+        (neither beating nor being stopped by it)?"""
+
+
+def guard_rules(board: Board) -> GuardRules:
+    """The rules of the guards a board's variant places."""
+    rules = getattr(hooks_for(board), "guard_rules", None)
+    if rules is None:
+        raise ValueError(f"map {board.name!r}: guards, but no rules for them")
+    return rules
+
 
 _installed: dict[str, RuleHooks] = {}
 

@@ -14,6 +14,7 @@ exports one instance as `VARIANT`) and overrides what it changes:
   provinces (`multi_step_move`);
 * adjudication hooks: `adjudicate` and `orders_needed` wrap the standard
   rules (judge.engine.hooks, which the registry installs in the engine);
+  `guard_rules` say how the guards it places fight;
 * state fields (`state_fields`, `check_relations`), checked whenever a state
   is read;
 * orders as they arrive: refusals (`refuse_order`), a reading settled by the
@@ -53,6 +54,9 @@ class Variant:
     roster_lists_every_country = True
     # Players may agree on how the game ends (SET END) instead of a draw.
     agreed_endings = False
+    # How the guards it places fight (judge.engine.hooks.GuardRules): a
+    # second piece in a province, as Imperial's garrisons are.
+    guard_rules: Any = None
 
     # -- adjudication (judge.engine.hooks.RuleHooks) ---------------------------
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from judge.engine.board import Board
 from judge.engine.state import Position
 from judge.variants.base import Variant
+from judge.variants.imperial.garrisons import GarrisonRules
 from judge.variants.imperial.map import NEUTRAL, PASSIVE, empire_names
 from judge.variants.imperial.orders import (
     Join,
@@ -36,6 +37,7 @@ class Imperial(Variant):
     multi_step_move = MultiMove  # `F MAO - WES - TYS` (IMP-5)
     roster_lists_every_country = False  # no NEUTRAL, DISORDER, untaken cities
     agreed_endings = True
+    guard_rules = GarrisonRules()  # how its garrisons fight (IMP-3)
     _hooks = ImperialRules()
 
     def adjudicate(self, board, position, orders, rules, standard, standard_needed):
