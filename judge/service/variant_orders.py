@@ -28,9 +28,6 @@ from judge.language.orders import ParsedOrder, parse_orders
 from judge.reports.orders import piece_key
 from judge.variants import parse_variant_order, variant_for
 
-# Unit-less variant orders of which a power has one standing at a time.
-_SINGLE = {"Designate", "Alliance", "Join", "LeaveFederation"}
-
 
 def read_orders(
     board: Board, position: Position, power: str | None, text: str
@@ -178,9 +175,8 @@ def order_key(order: Order, waives: int) -> str:
         return piece_key(unit)
     if isinstance(order, Waive):
         return f"WAIVE{waives}"
-    name = type(order).__name__
-    if name in _SINGLE:
-        return name.upper()
+    if getattr(order, "standing", False):  # one per power at a time
+        return type(order).__name__.upper()
     return "V:" + order.canonical()
 
 

@@ -37,6 +37,7 @@ class Designate:
 
     province: str
     unit = None  # names no unit
+    standing = True  # one stands per power: a later one replaces it
 
     def canonical(self) -> str:
         return f"DESIGNATE {self.province}"
@@ -49,6 +50,7 @@ class Alliance:
 
     powers: tuple[str, ...]
     unit = None
+    standing = True  # one stands per power: a later one replaces it
 
     def canonical(self) -> str:
         return "ALLIANCE " + (" ".join(self.powers) if self.powers else "NONE")
