@@ -51,7 +51,7 @@ def handle_request(request, default_variant: str = "standard") -> dict:
 
 def parse_variant(text: str) -> tuple[Board, Rules]:
     """'standard', 'standard:rules=2023', '1913:opening_nmr=waive' -> board and
-    rules (judge.engine.variants; its errors are ValueErrors)."""
+    rules (judge.variants; its errors are ValueErrors)."""
     if not isinstance(text, str):
         raise ValueError("variant must be a string")
     return load_variant(text)

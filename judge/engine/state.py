@@ -78,7 +78,7 @@ class Position:
     centres: dict[str, str]  # centre province -> owning power
     dislodged: dict[str, Dislodged] = field(default_factory=dict)  # by province
     winner: str | None = None  # the power that won outright, if any
-    # Variant state the standard rules do not use (judge/engine/variant_rules.py):
+    # Variant state the standard rules do not use (judge/engine/hooks.py):
     # JSON-able, carried from phase to phase by the variant's hooks.
     extra: dict = field(default_factory=dict)
 

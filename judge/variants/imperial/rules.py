@@ -9,11 +9,12 @@ builds are not blocked; in a movement phase it is the engine's guard
 supports as an army, may be hold-supported, and is destroyed when an enemy
 enters.  The pieces, each in its own module:
 
-* variant_imperial_map: the starting state, joining, victory;
-* variant_imperial_orders: the variant's orders and how they are read;
-* variant_imperial_barbarians: the barbarian step and barbarian armies;
-* variant_imperial_petrol: fleet budgets and multi-step moves in rounds;
-* variant_imperial_federations: sides, federation orders, trades.
+* map: the starting state, joining, victory;
+* orders: the variant's orders and how they are read;
+* barbarians: the barbarian step and barbarian armies;
+* petrol: fleet budgets and multi-step moves in rounds;
+* federations: sides, federation orders, trades;
+* garrisons: how a garrison fights (the engine's guard rules).
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ def _empire(board: Board, value, where: str) -> None:
 
 def _gift(board: Board, value, where: str) -> None:
     """[giver, kind, what, to]: GIVE SC <location>, GIVE UNIT <A|F location>,
-    GIVE BUILDS <n> (variant_imperial_orders.Give)."""
+    GIVE BUILDS <n> (orders.Give)."""
     row((_empire, one_of("sc", "unit", "builds"), text, _empire), _GIFT)(
         board, value, where
     )

@@ -9,7 +9,7 @@ from judge.variants.state import count, record
 
 def coin_toss(board: Board, value, where: str) -> None:
     """{power, player, year}: the country given and to which seat, after the
-    Fall of which year (variant_small.SmallGameRules._toss)."""
+    Fall of which year (rules.SmallGameRules._toss)."""
     table = board.data["coin_toss"]
 
     def power(board: Board, value, where: str) -> None:
