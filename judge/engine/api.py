@@ -1,5 +1,13 @@
-"""The engine's public face: everything above the engine (the order language,
-`judge adjudicate`, the game service, pictures) uses only these names.
+"""The engine's entry points: `adjudicate` a phase, `orders_needed`, the
+`initial_position`, and the values they return.
+
+Above the engine (the order language, `judge adjudicate`, the game service,
+pictures, the variants) code uses these and the engine's value modules:
+`board` (maps), `orders`, `state`, `results`, `serialize` (the JSON state),
+`variants` (variant names and map data), `hooks` (for the variants), and, to
+refuse an order as it arrives, `adjustments` and `legality`.  The resolver's
+own modules (`movement`, `resolver`, `retreats`, `phases`, `tables`) are the
+engine's alone: an import-linter contract in pyproject.toml says so.
 
 Pure functions over immutable values: no I/O, no clock, no database.
 """
