@@ -103,11 +103,6 @@ def hooks_for(board: Board) -> RuleHooks | None:
 # -- helpers shared by the hook modules ---------------------------------------
 
 
-def phase_key(phase: Phase) -> tuple[int, int, int]:
-    """Chronological sort key."""
-    return phase.key
-
-
 def before(phase: Phase, limit: str | None) -> bool:
     """Is `phase` earlier than the phase written `limit` (None: forever)?"""
     return limit is None or phase < Phase.parse(limit)

@@ -28,7 +28,6 @@ from judge.engine.hooks import (
     before,
     extra_of,
     normalise,
-    phase_key,
     play_out,
     void_results,
     with_extra,
@@ -176,7 +175,7 @@ class SmallGameRules:
         table = board.data.get("coin_toss")
         if not table or "coin_toss" in extra:
             return pos
-        if phase_key(pos.phase) < (table["year"], 2, 0):  # before its Winter
+        if pos.phase.key < (table["year"], 2, 0):  # before its Winter
             return pos
         extra["coin_toss"] = {
             "power": table["power"],
