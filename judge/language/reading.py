@@ -232,7 +232,7 @@ def _ordered_unit(syntax: OrderSyntax, ctx: Context) -> Unit:
 def _garrison(ref: UnitRef, ctx: Context, ordering: bool = False) -> Unit:
     """`IG Bre`: an Imperial Garrison, the one the player's empire has when
     it is ordered (there is at most one), any one when it is supported."""
-    garrisons = (ctx.position.extra or {}).get("garrisons", {})
+    garrisons = ctx.index.variant.garrisons(ctx.position)
     filters = [lambda p: p in garrisons]
     if ordering and ctx.power:
         filters.append(lambda p: garrisons.get(p) == ctx.power)

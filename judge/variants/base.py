@@ -10,8 +10,9 @@ exports one instance as `VARIANT`) and overrides what it changes:
   taken (`seat_taken`), how to sign on (`signon_hint`), opening orders
   (`opening_join`);
 * the language: words for its unit kinds (`unit_words`, `unit_word_prefixes`),
-  orders of its own (`parse_order`), a fleet's move through several
-  provinces (`multi_step_move`);
+  where its garrisons stand (`garrisons`), orders of its own
+  (`parse_order`), a fleet's move through several provinces
+  (`multi_step_move`);
 * adjudication hooks: `adjudicate` and `orders_needed` wrap the standard
   rules (judge.engine.hooks, which the registry installs in the engine);
   `guard_rules` say how the guards it places fight;
@@ -82,6 +83,11 @@ class Variant:
         """Raise ValueError when the fields, each well formed, disagree."""
 
     # -- the language --------------------------------------------------------------
+
+    def garrisons(self, position: Position) -> Mapping[str, str]:
+        """Its garrisons (`IG <city>`, the engine's GARRISON pieces) in the
+        position: province -> the power that orders it."""
+        return {}
 
     def parse_order(
         self, board: Board, text: str, position: Position | None = None

@@ -54,6 +54,9 @@ class Imperial(Variant):
     def check_relations(self, extra) -> None:
         check_relations(extra)
 
+    def garrisons(self, position: Position):
+        return (position.extra or {}).get("garrisons", {})
+
     def parse_order(self, board: Board, text: str, position=None):
         """JOIN, multi-step moves, federations, gifts, barbarians; the
         position lends the names players gave their empires."""
