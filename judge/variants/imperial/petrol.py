@@ -26,11 +26,6 @@ def petrol_cost(order) -> int:
     return 0
 
 
-def petrol_budget(fleets: int) -> int:
-    """The budget of a movement phase: the fleets at its start."""
-    return fleets
-
-
 def fit_to_budget(orders: Sequence, budget: int) -> tuple[list, list[str]]:
     """IMP-5d at the deadline: while over budget, drop the last step of the
     last-listed multi-step move.  Returns the orders and what was cut."""

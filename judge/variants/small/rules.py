@@ -88,13 +88,6 @@ def seating(board: Board, position: Position | None = None) -> dict[str, list[st
     return seats
 
 
-def player_of(board: Board, position: Position | None, power: str) -> str | None:
-    for player, countries in seating(board, position).items():
-        if power in countries:
-            return player
-    return None
-
-
 def blocked(order: Order, closed: frozenset[str]) -> bool:
     """Does the order enter, or help into, a closed province?"""
     if not closed:
