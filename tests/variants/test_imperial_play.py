@@ -687,3 +687,22 @@ def test_releasing_a_barbarian_army():
     assert taken.units["BUR"] == (GAUL, Unit("A", "BUR"))
     assert "BUR" not in taken.extra["barbarian"]
     assert "wild" not in taken.extra
+
+
+def test_a_centre_waiting_for_its_garrison_taken_by_an_empire_waits_no_more():
+    """IMP-10c: a centre a barbarian army took is neutral until its garrison
+    can stand there; an empire's ordinary army holding it at a Fall update
+    takes it as usual, and then no neutral garrison is waiting for it."""
+    from judge.variants.imperial.rules import Raise
+
+    after = play(_winter_with_surplus(), {GAUL: [Raise("BUR")]}).position
+    spring = play(after, {GAUL: ["A BUR - BEL", "A PIC S A BUR - BEL"]}).position
+    fall = play(spring, {}).position
+    nxt = play(fall, {}).position if fall.phase.type == "A" else fall
+    assert nxt.phase.season == "S" and nxt.extra["pending"] == ["BEL"]
+    swap = play(nxt, {GAUL: ["A BEL - RUH", "A PIC - BEL"]}).position
+    assert swap.units["BEL"] == (GAUL, Unit("A", "BEL"))  # an ordinary army
+    assert swap.extra["pending"] == ["BEL"]  # still occupied: still waiting
+    taken = play(swap, {}).position  # the Fall update: Gaul's army holds it
+    assert taken.centres["BEL"] == GAUL
+    assert "BEL" not in taken.extra.get("pending", [])

@@ -500,6 +500,8 @@ class ImperialRules:
                 if (prov in t.ba or prov in t.wild) and prov not in t.garrisons:
                     centres[prov] = NEUTRAL
                     t.pending.add(prov)
+            # One an empire's ordinary unit took at this update waits no more.
+            t.pending = {p for p in t.pending if centres.get(p) == NEUTRAL}
             nxt = replace(nxt, centres=centres)
         # IMP-8: gifts between partners (units after Spring too)
         nxt, done = execute_gifts(t.board, t.phase, nxt, t.gifts, t.side, t.garrisons)
