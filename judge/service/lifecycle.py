@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from datetime import datetime
 
-from judge.engine.api import initial_position
 from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
 from judge.service.processing import notice, schedule, tell_all
@@ -93,7 +92,7 @@ def start_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
     owner = {c: seat for seat, countries in table.items() for c in countries}
     drawn = draw_powers(game, players, list(table), owner)
     seat_players(db, game, drawn, board)
-    position = initial_position(board)
+    position = variant_for(board).start(board)
     save_position(db, name, board, position)
     update_game(db, name, status="active")
     game = load_game(db, name)

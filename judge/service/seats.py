@@ -15,7 +15,6 @@ games (`SIGNON 2<game>` for P2); in Imperial the city's three letters
 
 from __future__ import annotations
 
-from judge.engine.api import initial_position
 from judge.engine.board import Board
 from judge.engine.state import Position
 from judge.service.store import Game, Member, load_game, member_by_id, members
@@ -30,7 +29,7 @@ def kind(board: Board) -> str | None:
 def game_seats(game: Game, board: Board) -> dict[str, list[str]]:
     """Seat -> its countries, at the game's current position (before the
     start: the first)."""
-    position = game.current(board) if game.position else initial_position(board)
+    position = game.current(board) if game.position else variant_for(board).start(board)
     return variant_seats(board, position)
 
 

@@ -4,7 +4,7 @@ This class is the standard game.  A variant extends it (judge/variants/<name>/
 exports one instance as `VARIANT`) and overrides what it changes:
 
 * map and start: the map data file(s) in maps/ whose `[variant] rules` name
-  `rules`; the standard start comes from the map (`start` for more);
+  `rules`; the start is the map's units and centres (`start`);
 * seats: who orders which countries (`seats`), whether a country nobody
   plays is listed (`roster_lists_every_country`), whether a seat can be
   taken (`seat_taken`), how to sign on (`signon_hint`), opening orders
@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from judge.engine.api import initial_position
 from judge.engine.board import Board
 from judge.engine.orders import Order, Unit
 from judge.engine.state import Position
@@ -58,6 +59,12 @@ class Variant:
     # How the guards it places fight (judge.engine.hooks.GuardRules): a
     # second piece in a province, as Imperial's garrisons are.
     guard_rules: Any = None
+
+    # -- the start -------------------------------------------------------------
+
+    def start(self, board: Board) -> Position:
+        """The position a game of it starts from."""
+        return initial_position(board)
 
     # -- adjudication (judge.engine.hooks.RuleHooks) ---------------------------
 
