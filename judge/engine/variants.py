@@ -68,7 +68,8 @@ def variant_names() -> list[str]:
 
 
 def variant_playable(name: str) -> bool:
-    """Can games of this variant be adjudicated (Imperial not yet)?"""
+    """Can games of this variant be played (a map file may say `playable =
+    false`; every variant here is)?"""
     return _raw(_canonical_name(name)).get("variant", {}).get("playable", True)
 
 
