@@ -26,6 +26,7 @@ from judge.engine.api import OrderResult, standard_orders_needed
 from judge.engine.board import Board
 from judge.engine.hooks import extra_of, normalise, void_results, with_extra
 from judge.engine.orders import GARRISON, Hold, Move, Unit
+from judge.engine.results import Outcome
 from judge.engine.state import Phase, Position
 from judge.variants.imperial.barbarians import (
     barbarian_step,
@@ -179,7 +180,7 @@ class Turn:
         return (getattr(self.rules, "options", {}) or {}).get(name, default)
 
     def answer(self, power, order, ok: bool = True) -> None:
-        self.late.append(OrderResult(power, None, order, () if ok else ("void",)))
+        self.late.append(OrderResult(power, None, order, () if ok else (Outcome.VOID,)))
 
 
 class ImperialRules:
@@ -455,7 +456,7 @@ class ImperialRules:
                 for r in result.results
                 if r.unit is not None
                 and r.unit.kind != GARRISON
-                and "dislodged" in r.outcomes
+                and Outcome.DISLODGED in r.outcomes
             }
             for r in result.results:
                 if isinstance(r.order, Move) and not r.outcomes:

@@ -28,6 +28,7 @@ from judge.engine.api import OrderResult
 from judge.engine.board import Board
 from judge.engine.hooks import extra_of, normalise, with_extra
 from judge.engine.orders import Build, Unit
+from judge.engine.results import Outcome
 from judge.engine.state import Phase, Position
 
 
@@ -217,7 +218,7 @@ class Rules1913:
                     elif ok:
                         votes.pop(power, None)
                     late.append(
-                        OrderResult(power, None, order, () if ok else ("void",))
+                        OrderResult(power, None, order, () if ok else (Outcome.VOID,))
                     )
                     continue
                 if not isinstance(order, Designate):
@@ -229,7 +230,7 @@ class Rules1913:
                     or order.province in Board.home_centres(board, power)
                 )
                 if refused:
-                    late.append(OrderResult(power, None, order, ("void",)))
+                    late.append(OrderResult(power, None, order, (Outcome.VOID,)))
                 else:
                     pending[power] = order.province
             orders[power] = rest
@@ -253,7 +254,7 @@ class Rules1913:
                     homes[power] = province
                     late.append(OrderResult(power, None, order, ()))
                 else:
-                    late.append(OrderResult(power, None, order, ("void",)))
+                    late.append(OrderResult(power, None, order, (Outcome.VOID,)))
             pending = {}
             if nxt.phase.season == "S":  # the Winter was skipped: still so?
                 winter = dataclasses.replace(
