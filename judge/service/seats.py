@@ -18,7 +18,7 @@ from __future__ import annotations
 from judge.engine.board import Board
 from judge.engine.state import Position
 from judge.service.store import Game, Member, load_game, member_by_id, members
-from judge.variants import variant_for, variant_seats
+from judge.variants import variant_for, variant_named, variant_seats
 
 
 def kind(board: Board) -> str | None:
@@ -62,6 +62,9 @@ def power_for_letter(
     if power is None:
         return None, None
     if seat_name(seats, power.id) is None:
+        closed = variant_for(board).seat_closed(board, power.id)
+        if closed:  # e.g. Imperial's later empire of a city, not open yet
+            return None, f"{power.name} is not open: {closed}"
         return None, f"{power.name} is played by nobody in this variant"
     return power.id, None
 
@@ -135,6 +138,12 @@ def reseat(db, game: Game, board: Board, position: Position) -> list[str]:
     return added
 
 
+def imperial_city(power: str) -> str | None:
+    """The city an Imperial seat is named after ('EMPIRE_BRE' and a later
+    empire of Brest, 'EMPIRE_BRE_2' -> 'BRE'), or None."""
+    return variant_named("imperial").seat_city(power)
+
+
 def city_taken(board: Board, position: Position, seat: str) -> str | None:
     """Why a newcomer cannot take this seat now (Imperial: its city is no
     longer free), or None."""
@@ -159,13 +168,23 @@ def signon_hint(board: Board, seat: str, countries: list[str], game: str) -> str
 
 def long_letter(db, target: str) -> str | None:
     """Imperial's three-letter SIGNON prefix: 'BREalpha' -> 'BRE' when game
-    'alpha' exists and has a seat lettered BRE (else None: one letter)."""
+    'alpha' exists and has a seat lettered BRE; a later empire of a city has
+    the city's letters and its number ('BRE2alpha' -> 'BRE2').  Else None:
+    one letter."""
     if len(target) < 4 or not target[:3].isalpha():
         return None
-    game = load_game(db, target[3:].lower())
+    size = 4 if target[3:4].isdigit() else 3
+    game = load_game(db, target[size:].lower())
     if game is None:
         return None
-    letter = target[:3].upper()
+    letter = target[:size].upper()
     if any(p.letter.upper() == letter for p in game.board.powers.values()):
         return letter
     return None
+
+
+def newcomer_slot(board: Board, position: Position, seat: str) -> str | None:
+    """The seat a newcomer signing on to `seat` founds instead, when the
+    variant has one (Imperial, rule 3: a city whose empire lost it and lives
+    on elsewhere, the city neutral again), else None."""
+    return variant_for(board).newcomer_seat(board, position, seat)

@@ -7,8 +7,8 @@ exports one instance as `VARIANT`) and overrides what it changes:
   `rules`; the start is the map's units and centres (`start`);
 * seats: who orders which countries (`seats`), whether a country nobody
   plays is listed (`roster_lists_every_country`), whether a seat can be
-  taken (`seat_taken`), how to sign on (`signon_hint`), opening orders
-  (`opening_join`);
+  taken (`seat_taken`, `seat_closed`, `newcomer_seat`, `seat_city`), how
+  to sign on (`signon_hint`), opening orders (`opening_join`);
 * the language: words for its unit kinds (`unit_words`, `unit_word_prefixes`),
   where its garrisons stand (`garrisons`), orders of its own
   (`parse_order`), a fleet's move through several provinces
@@ -116,6 +116,20 @@ class Variant:
 
     def seat_taken(self, board: Board, position: Position, seat: str) -> str | None:
         """Why a newcomer cannot take this seat now (None: it may)."""
+        return None
+
+    def seat_closed(self, board: Board, power: str) -> str | None:
+        """Why a country nobody plays yet is not open to sign on to, when it
+        may open later (None: it is simply played by nobody)."""
+        return None
+
+    def newcomer_seat(self, board: Board, position: Position, seat: str) -> str | None:
+        """The seat a newcomer signing on to a held `seat` founds instead
+        (None: none; the seat is taken over as usual)."""
+        return None
+
+    def seat_city(self, seat: str) -> str | None:
+        """The province a seat is named after, where seats are places."""
         return None
 
     def signon_hint(self, board: Board, seat: str, game: str) -> str | None:

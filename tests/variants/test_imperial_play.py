@@ -698,6 +698,8 @@ def test_a_centre_waiting_for_its_garrison_taken_by_an_empire_waits_no_more():
     after = play(_winter_with_surplus(), {GAUL: [Raise("BUR")]}).position
     spring = play(after, {GAUL: ["A BUR - BEL", "A PIC S A BUR - BEL"]}).position
     fall = play(spring, {}).position
+    # Gaul holds Paris too: no removal that Winter, its barbarian army stays.
+    fall = dataclasses.replace(fall, centres={**fall.centres, "PAR": GAUL})
     nxt = play(fall, {}).position if fall.phase.type == "A" else fall
     assert nxt.phase.season == "S" and nxt.extra["pending"] == ["BEL"]
     swap = play(nxt, {GAUL: ["A BEL - RUH", "A PIC - BEL"]}).position

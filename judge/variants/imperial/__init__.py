@@ -9,7 +9,14 @@ from judge.engine.board import Board
 from judge.engine.state import Position
 from judge.variants.base import Variant
 from judge.variants.imperial.garrisons import GarrisonRules
-from judge.variants.imperial.map import NEUTRAL, PASSIVE, empire_names
+from judge.variants.imperial.map import (
+    NEUTRAL,
+    PASSIVE,
+    city_of,
+    empire_names,
+    is_reserve,
+    open_slots,
+)
 from judge.variants.imperial.orders import (
     Join,
     MultiMove,
@@ -24,10 +31,12 @@ from judge.variants.imperial.petrol import over_budget
 from judge.variants.imperial.rules import ImperialRules, initial_state
 from judge.variants.imperial.state import FIELDS, check_relations
 
+imperial_city = city_of  # 'EMPIRE_BRE', 'EMPIRE_BRE_2' -> 'BRE'
 
-def imperial_city(power: str) -> str | None:
-    """'EMPIRE_BRE' -> 'BRE'."""
-    return power.removeprefix("EMPIRE_") if power.startswith("EMPIRE_") else None
+RESERVE_OPENS = (
+    "a later empire of a city is founded only when the city is neutral again"
+    " while its earlier empires live on elsewhere"
+)
 
 
 class Imperial(Variant):
@@ -70,17 +79,30 @@ class Imperial(Variant):
         )
 
     def seats(self, board: Board, position: Position | None = None) -> dict:
-        """One seat per Imperial City: a player takes it by JOINing the city."""
-        return {p: [p] for p in board.powers if p not in PASSIVE}
+        """One seat per Imperial City: a player takes it by JOINing the city.
+        A later empire's slot is a seat once open (its city neutral again
+        while its first empire lives on elsewhere) or founded."""
+        empires = (position.extra or {}).get("empires", {}) if position else {}
+        shown = set(open_slots(board, position)) if position else set()
+        return {
+            p: [p]
+            for p in board.powers
+            if p not in PASSIVE
+            and (not is_reserve(board, p) or p in empires or p in shown)
+        }
 
     def seat_taken(self, board: Board, position: Position, seat: str) -> str | None:
         """Why a newcomer cannot found the empire of this Imperial City (IMP-2:
         the city must still be neutral and hold no unit but its neutral
-        garrison), or None.  An empire already founded may be taken over."""
+        garrison), or None.  An empire already founded may be taken over; a
+        later empire's slot only once the city's earlier empires all live on
+        and the city is free again (rule 3)."""
         city = imperial_city(seat)
         if city is None or seat in (position.extra or {}).get("empires", {}):
             return None
         name = board.location_name(city)
+        if is_reserve(board, seat) and seat not in open_slots(board, position):
+            return f"{board.powers[seat].name} is not open: {RESERVE_OPENS}"
         owner = position.centres.get(city)
         if owner not in (None, NEUTRAL):
             return f"{name} is no longer free: it is {board.powers[owner].name}'s"
@@ -91,6 +113,23 @@ class Imperial(Variant):
                 f" {board.powers[held[0]].name} is there"
             )
         return None
+
+    def seat_closed(self, board: Board, power: str) -> str | None:
+        return RESERVE_OPENS if is_reserve(board, power) else None
+
+    def newcomer_seat(self, board: Board, position: Position, seat: str) -> str | None:
+        """Rule 3: a newcomer signing on to a city whose empire lost it and
+        lives on elsewhere, the city neutral again, founds a new empire
+        there: the city's open slot (None when there is none)."""
+        city = imperial_city(seat)
+        if city is None or seat not in (position.extra or {}).get("empires", {}):
+            return None
+        return next(
+            (s for s in open_slots(board, position) if city_of(s) == city), None
+        )
+
+    def seat_city(self, seat: str) -> str | None:
+        return imperial_city(seat)
 
     def signon_hint(self, board: Board, seat: str, game: str) -> str | None:
         city = imperial_city(seat)
@@ -109,8 +148,8 @@ class Imperial(Variant):
         return None if city is None else f"JOIN {city}"
 
     def refuse_order(self, board, power, order) -> str | None:
-        if isinstance(order, Join) and power != f"EMPIRE_{order.city}":
-            mine = power.removeprefix("EMPIRE_")
+        if isinstance(order, Join) and imperial_city(power) != order.city:
+            mine = imperial_city(power)
             return f"your empire's Imperial City is {mine}: order JOIN {mine}"
         return None
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from judge.engine.board import Board
-from judge.variants.imperial.map import PASSIVE
+from judge.variants.imperial.map import PASSIVE, city_of
 from judge.variants.state import (
     Checker,
     centre,
@@ -86,10 +86,10 @@ def check_relations(extra: Mapping) -> None:
     and a garrison stands in the city of an empire still in the game."""
     empires = extra.get("empires", {})
     for slot, empire in empires.items():
-        if slot != f"EMPIRE_{empire['city']}":
+        if city_of(slot) != empire["city"]:  # EMPIRE_BRE, EMPIRE_BRE_2: BRE
             raise ValueError(
                 f"state.variant.empires.{slot}.city must be"
-                f" {slot.removeprefix('EMPIRE_')!r} (an empire is named after its"
+                f" {city_of(slot)!r} (an empire is named after its"
                 f" city), got {empire['city']!r}"
             )
     for city, slot in extra.get("garrisons", {}).items():
