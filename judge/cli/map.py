@@ -149,8 +149,6 @@ def _write(output: Path, suffix: str, board, position, orders, title: str) -> No
 def _find_worlds(config_path: str | None) -> None:
     """The random worlds of the judge's games (under its data_dir) are
     variants here too, as for `judge adjudicate`."""
-    from judge.config import ConfigError, load_config
-    from judge.engine.board import add_maps_dir
 
     try:
         config = load_config(config_path)
