@@ -48,4 +48,3 @@ def test_stored_and_queued_mail_is_flushed_before_it_leaves(
     assert wait_until(lambda: len(relay_peer.messages()) == 1)
     # the reply went out after a flush that began once it was queued
     assert any(outbox >= 1 and relayed == 0 for _, outbox, relayed in flushes)
-
