@@ -7,7 +7,9 @@ process that accepts everything and notes when each reply arrived.  A few
 client connections send HELP messages; a watcher also notes when each reply
 was committed to the outbox.  Latency per message: from the start of its
 SMTP transaction to its reply accepted by the relay (and, the judge's own
-share, to its reply queued).
+share, to its reply queued).  Also the judge process's CPU time per message
+(user + system, from /proc): on a machine others load, wall-clock figures
+vary from run to run, that one much less.
 
 Two runs: a burst (every message as fast as the judge takes it: throughput;
 latency there is mostly time spent queued behind the burst), then a steady
