@@ -15,7 +15,7 @@ from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service.scheduler import tick_game
 from judge.service.schema import SCHEMA
 from judge.service.session import Session
-from judge.service.worlds_cmds import use_worlds_dir
+from judge.service.world_games import use_worlds_dir
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from judge.service.processing import game_variant_lines
 from judge.service.seats import game_seats
 from judge.service.seats import kind as seat_kind
 from judge.service.store import load_game, members, moment
-from judge.service.worlds_cmds import world_note
+from judge.service.world_games import world_note
 
 
 def list_games(db) -> str:

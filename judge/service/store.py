@@ -190,3 +190,128 @@ def drop_surplus_adjustments(
     ).fetchall()
     for (rowid,) in rows[: max(len(rows) - abs(owed), 0)]:
         db.execute("DELETE FROM svc_orders WHERE rowid = ?", [rowid])
+
+
+# -- games and members -----------------------------------------------------------
+
+
+def create_game(db, name: str, variant: str, *, nmr: int, press: str,
+                anonymous: int, created: str) -> None:  # fmt: skip
+    db.execute(
+        "INSERT INTO svc_games (name, variant, status, nmr, press, anonymous,"
+        " created) VALUES (?, ?, 'forming', ?, ?, ?, ?)",
+        [name, variant, nmr, press, anonymous, created],
+    )
+
+
+def insert_member(db, game: str, address: str, password_hash: str, role: str,
+                  power: str | None, tz: str | None, joined: str) -> int:  # fmt: skip
+    cursor = db.execute(
+        "INSERT INTO svc_members (game, address, password, role, power, tz,"
+        " joined) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [game, address, password_hash, role, power, tz, joined],
+    )
+    return cursor.lastrowid
+
+
+def delete_member(db, member_id: int) -> None:
+    db.execute("DELETE FROM svc_members WHERE id = ?", [member_id])
+
+
+def is_ejected(db, game: str, address: str) -> bool:
+    return (
+        db.execute(
+            "SELECT 1 FROM svc_ejected WHERE game = ? AND address = ?",
+            [game, address.lower()],
+        ).fetchone()
+        is not None
+    )
+
+
+def eject_address(db, game: str, address: str) -> None:
+    db.execute(
+        "INSERT OR IGNORE INTO svc_ejected (game, address) VALUES (?, ?)",
+        [game, address.lower()],
+    )
+
+
+# -- accounts (REGISTER) and a sender's settings ------------------------------------
+
+
+def account_tz(db, address: str) -> str | None:
+    row = db.execute(
+        "SELECT tz FROM svc_accounts WHERE address = ?", [address]
+    ).fetchone()
+    return row[0] if row else None
+
+
+def save_account(db, address: str, name, country, tz, registered: str) -> None:
+    db.execute(
+        "INSERT OR REPLACE INTO svc_accounts (address, name, country, tz,"
+        " registered) VALUES (?, ?, ?, ?, ?)",
+        [address, name, country, tz, registered],
+    )
+
+
+def set_address_zone(db, address: str, tz: str, *, accounts: bool = True) -> None:
+    """The time zone of every seat held from `address` (and its account)."""
+    db.execute("UPDATE svc_members SET tz = ? WHERE address = ?", [tz, address])
+    if accounts:
+        db.execute("UPDATE svc_accounts SET tz = ? WHERE address = ?", [tz, address])
+
+
+def add_absence(db, member_id: int, start: str, until: str) -> None:
+    db.execute(
+        "INSERT INTO svc_absences (member, start, until) VALUES (?, ?, ?)",
+        [member_id, start, until],
+    )
+
+
+# -- orders and turns ----------------------------------------------------------------
+
+
+def count_waives(db, game: str, power: str) -> int:
+    return db.execute(
+        "SELECT count(*) FROM svc_orders WHERE game = ? AND power = ?"
+        " AND unit LIKE 'WAIVE%'",
+        [game, power],
+    ).fetchone()[0]
+
+
+def put_order(db, game: str, power: str, unit: str, text: str) -> None:
+    """The order for a unit (the last one for a unit wins)."""
+    db.execute(
+        "INSERT OR REPLACE INTO svc_orders (game, power, unit, text)"
+        " VALUES (?, ?, ?, ?)",
+        [game, power, unit, text],
+    )
+
+
+def delete_orders(db, game: str, power: str | None = None) -> None:
+    if power is None:
+        db.execute("DELETE FROM svc_orders WHERE game = ?", [game])
+    else:
+        db.execute("DELETE FROM svc_orders WHERE game = ? AND power = ?", [game, power])
+
+
+def turn_row(db, game: str, turn: int) -> tuple[str, str] | None:
+    """(phase, position JSON) of a processed turn."""
+    return db.execute(
+        "SELECT phase, position FROM svc_turns WHERE game = ? AND turn = ?",
+        [game, turn],
+    ).fetchone()
+
+
+def turn_position(db, game: str, phase: str) -> str | None:
+    """The position (JSON) at the start of a processed phase."""
+    row = db.execute(
+        "SELECT position FROM svc_turns WHERE game = ? AND phase = ?", [game, phase]
+    ).fetchone()
+    return row[0] if row else None
+
+
+def roll_back_to(db, game: str, turn: int) -> None:
+    """Forget turn `turn` and after: their results, press and orders."""
+    db.execute("DELETE FROM svc_turns WHERE game = ? AND turn >= ?", [game, turn])
+    db.execute("DELETE FROM svc_press WHERE game = ? AND turn > ?", [game, turn])
+    delete_orders(db, game)

@@ -198,44 +198,6 @@ def set_colour(db, me, game, text: str) -> tuple[str, str]:
     return board.powers[power].name, colour
 
 
-# -- what the session calls --------------------------------------------------------
-
-
-def do_set_country(session, command) -> None:
-    _apply(session, command, set_country, "is now called {1}")
-
-
-def do_set_colour(session, command) -> None:
-    _apply(session, command, set_colour, "is now coloured {1}")
-
-
-def _apply(session, command, change, told: str) -> None:
-    from judge.service.processing import tell_all
-    from judge.service.store import load_game
-
-    me = session.need_me("player")
-    if me is None:
-        return
-    game = load_game(session.db, me.game)
-    try:
-        before, after = change(session.db, me, game, command.args[0])
-    except Refusal as refusal:
-        session.say(str(refusal))
-        return
-    text = f"{before} {told.format(before, after)}."
-    session.say(text)
-    session.extra += tell_all(session.db, session.settings, game.name, "Country", text)
-
-
-def joined(session, game) -> None:
-    """After CREATE or SIGNON ?game: a world game's note and its picture."""
-    board = game.board
-    if world_info(board) is None:
-        return
-    session.say(join_note(board))
-    session.attachments.append(join_picture(board, game.name))
-
-
 def world_note(variant: str) -> str | None:
     """For LIST: 'On the world of Tamora (world-alpha, seed 42).' (None when
     the game is not on a generated world)."""

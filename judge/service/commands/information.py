@@ -1,0 +1,163 @@
+"""Commands anyone may send, signed on or not: HELP, GET, LIST, HISTORY,
+SUMMARY, WHOGAME and MAP.  They never change a game."""
+
+from __future__ import annotations
+
+import json
+
+from judge.engine.serialize import position_from_json
+from judge.mail.message import Attachment, OutgoingMail
+from judge.reports.templating import render
+from judge.service import info
+from judge.service.commands.registry import Spec, Topic
+from judge.service.processing import render_map
+from judge.service.store import turn_position
+
+
+def page(ctx, topic: str, **values) -> str:
+    return render(
+        f"help/{topic}.txt",
+        code=ctx.settings.code,
+        address=ctx.settings.address,
+        topics=ctx.registry.topic_names(),
+        **values,
+    ).rstrip("\n")
+
+
+def help_page(ctx) -> str:
+    groups = ("information", "joining", "playing", "press", "settings", "worlds")
+    return page(ctx, "help", commands=ctx.registry.listing(groups))
+
+
+def master_page(ctx) -> str:
+    return page(ctx, "master", commands=ctx.registry.listing(["master"]))
+
+
+TOPICS = [
+    Topic("help", help_page),
+    Topic("master", master_page),
+    Topic("deadlines", lambda ctx: page(ctx, "deadlines")),
+    Topic("press", lambda ctx: page(ctx, "press")),
+    Topic("variants", lambda ctx: page(ctx, "variants")),
+]
+
+
+def do_help(ctx, command) -> None:
+    ctx.say(help_page(ctx))
+
+
+def do_get(ctx, command) -> None:
+    topic = ctx.registry.topics.get(command.args[0].lower())
+    if topic is None:
+        ctx.say(
+            f"There is no help topic '{command.args[0].lower()[:20]}'. Topics: "
+            + ctx.registry.topic_names()
+        )
+        return
+    ctx.say(topic.render(ctx))
+
+
+def do_list(ctx, command) -> None:
+    if not command.args:
+        ctx.say(info.list_games(ctx.db))
+        return
+    game = ctx.game_arg(command.args[0])
+    if game:
+        ctx.say(info.describe_game(ctx.db, ctx.settings, game.name))
+
+
+def _about(describe):
+    def handler(ctx, command) -> None:
+        game = ctx.game_arg(command.args[0])
+        if game:
+            ctx.say(describe(ctx.db, game.name))
+
+    return handler
+
+
+def do_map(ctx, command) -> None:
+    game = ctx.game_arg(command.args[0])
+    if game is None or not game.position:
+        if game is not None:
+            ctx.say(f"Game '{game.name}' has not started.")
+        return
+    board = game.board
+    position = game.current(board)
+    if len(command.args) > 1:
+        wanted = command.args[1].upper()
+        stored = turn_position(ctx.db, game.name, wanted)
+        if stored is None and wanted != str(position.phase):
+            ctx.say(f"Game '{game.name}' has no phase {wanted[:10]}.")
+            return
+        if stored is not None:
+            position = position_from_json(board, json.loads(stored))
+    picture = render_map(board, position, None, f"{game.name} {position.phase}")
+    if picture is None:
+        ctx.say(f"No map can be drawn for the variant {game.variant}.")
+        return
+    ctx.extra.append(
+        OutgoingMail(
+            to=(ctx.sender,),
+            subject=f"{ctx.settings.code}:{game.name} - {position.phase} Map",
+            body=f"The map of game '{game.name}' at {position.phase} is attached.\n",
+            attachments=(
+                Attachment(f"{game.name}-{position.phase}.png", "image/png", picture),
+            ),
+        )
+    )
+    ctx.say(f"The map of {position.phase} follows in a separate mail.")
+
+
+COMMANDS = [
+    Spec("help", "information", "HELP", "this text", do_help),
+    Spec(
+        "get",
+        "information",
+        "GET <topic>",
+        "more help on a topic (the topics are listed below)",
+        do_get,
+    ),
+    Spec(
+        "list",
+        "information",
+        "LIST [<game>]",
+        "games forming and running;"
+        " with a game: its settings, players, units and deadline",
+        do_list,
+    ),
+    Spec(
+        "history",
+        "information",
+        "HISTORY <game>",
+        "results and public press so far",
+        _about(info.history),
+    ),
+    Spec(
+        "summary",
+        "information",
+        "SUMMARY <game>",
+        "supply centres by year",
+        _about(info.summary),
+    ),
+    Spec(
+        "whogame",
+        "information",
+        "WHOGAME <game>",
+        "who plays what",
+        _about(info.whogame),
+    ),
+    Spec(
+        "signoff",
+        "information",
+        "SIGNOFF",
+        "the rest of the message is not read (nor after a signature line, '-- ')",
+        lambda ctx, command: None,
+    ),
+    Spec(
+        "map",
+        "information",
+        "MAP <game> [<phase>]",
+        "the game's map (now, or at a past phase), in a separate mail",
+        do_map,
+    ),
+]
