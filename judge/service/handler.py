@@ -15,6 +15,7 @@ from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service.scheduler import tick_game
 from judge.service.schema import SCHEMA
 from judge.service.session import Session
+from judge.service.store import games_with_deadlines, savepoint
 from judge.service.world_games import use_worlds_dir
 
 log = logging.getLogger(__name__)
@@ -37,17 +38,11 @@ class GameService:
 
     def tick(self, db: sqlite_utils.Database, now: datetime) -> list[OutgoingMail]:
         out: list[OutgoingMail] = []
-        due = db.execute(
-            "SELECT name FROM svc_games WHERE status = 'active'"
-            " AND deadline IS NOT NULL ORDER BY name"
-        ).fetchall()
-        for (name,) in due:
+        for name in games_with_deadlines(db):
             # one broken game must not stop the others: its changes are undone
-            db.execute("SAVEPOINT tick_game")
             try:
-                out.extend(tick_game(db, self.settings, name, now))
+                with savepoint(db, "tick_game"):
+                    out.extend(tick_game(db, self.settings, name, now))
             except Exception:
-                db.execute("ROLLBACK TO tick_game")
                 log.exception("tick failed for game %s", name)
-            db.execute("RELEASE tick_game")
         return out

@@ -21,6 +21,7 @@ from judge.service.store import (
     Game,
     load_game,
     members,
+    put_order,
     save_position,
     update_game,
 )
@@ -137,11 +138,7 @@ def join_cities(db, game: Game, board) -> None:
     for member in members(db, game.name, "player"):
         city = imperial_city(member.power or "")
         if city:
-            db.execute(
-                "INSERT OR REPLACE INTO svc_orders (game, power, unit, text)"
-                " VALUES (?, ?, 'JOIN', ?)",
-                [game.name, member.power, f"JOIN {city}"],
-            )
+            put_order(db, game.name, member.power, "JOIN", f"JOIN {city}")
 
 
 def finish_game(db, settings, name: str, result: str) -> list[OutgoingMail]:

@@ -17,11 +17,15 @@ from judge.reports import game_result, identification_header, results_mail
 from judge.reports.orders import adjustment_lines, movement_lines, retreat_lines
 from judge.reports.results import phase_title
 from judge.reports.variant import variant_lines
-from judge.service import deadlines, endings
+from judge.service import deadlines
 from judge.service.seats import reseat
 from judge.service.store import (
     Game,
+    add_turn,
+    clear_seat_votes,
+    delete_orders,
     iso,
+    latest_absence_end,
     load_game,
     members,
     moment,
@@ -111,13 +115,7 @@ def schedule(db, game: Game, settings, position: Position, now: datetime) -> dat
 
 
 def covering_absence(db, game: str, when: datetime) -> datetime | None:
-    row = db.execute(
-        "SELECT max(a.until) FROM svc_absences a JOIN svc_members m"
-        " ON a.member = m.id WHERE m.game = ? AND m.state = 'active'"
-        " AND a.start <= ? AND a.until > ?",
-        [game, iso(when), iso(when)],
-    ).fetchone()
-    return moment(row[0]) if row and row[0] else None
+    return moment(latest_absence_end(db, game, iso(when)))
 
 
 def check_early(db, game_name: str, settings, now: datetime) -> None:
@@ -148,8 +146,7 @@ def check_early(db, game_name: str, settings, now: datetime) -> None:
 def clear_votes(db, game_name: str) -> None:
     """WAIT, draw votes and agreed endings hold for one phase only: a new
     phase (processed, or rolled back to) starts without them."""
-    db.execute("UPDATE svc_members SET wait = 0, draw = 0 WHERE game = ?", [game_name])
-    endings.clear(db, game_name)
+    clear_seat_votes(db, game_name)
 
 
 def render_map(board, position, result, title: str) -> bytes | None:
@@ -183,7 +180,7 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
             break
         new = adjudicate(board, new, {}, rules).position
     finished = new.winner is not None
-    db.execute("DELETE FROM svc_orders WHERE game = ?", [game.name])
+    delete_orders(db, game.name)
     clear_votes(db, game.name)
     from judge.service.store import save_position
 
@@ -204,19 +201,10 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
         deadline = schedule(db, game, settings, new, now)
     mails = results_mails(db, settings, game, board, result, deadline)
     body = results_body(settings, game, board, result, deadline, None)[1]
-    db.execute(
-        "INSERT INTO svc_turns (game, turn, phase, position, orders, results,"
-        " processed) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [
-            game.name,
-            game.turn,
-            str(position.phase),
-            game.position,
-            json.dumps(texts),
-            body,
-            iso(now),
-        ],
-    )
+    add_turn(
+        db, game.name, game.turn, str(position.phase), game.position,
+        json.dumps(texts), body, iso(now),
+    )  # fmt: skip
     return mails
 
 

@@ -4,6 +4,8 @@ only: they run inside the worker's transaction (see INTERFACES.md)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 
@@ -315,3 +317,143 @@ def roll_back_to(db, game: str, turn: int) -> None:
     db.execute("DELETE FROM svc_turns WHERE game = ? AND turn >= ?", [game, turn])
     db.execute("DELETE FROM svc_press WHERE game = ? AND turn > ?", [game, turn])
     delete_orders(db, game)
+
+
+def turns(db, game: str, columns: str = "phase, position, orders") -> list[tuple]:
+    """The processed turns of a game, oldest first (the given columns)."""
+    assert set(columns.replace(",", " ").split()) <= TURN_COLUMNS, columns
+    return db.execute(
+        f"SELECT {columns} FROM svc_turns WHERE game = ? ORDER BY turn", [game]
+    ).fetchall()
+
+
+TURN_COLUMNS = {"turn", "phase", "position", "orders", "results", "processed"}
+
+
+def count_turns(db, game: str) -> int:
+    return db.execute(
+        "SELECT count(*) FROM svc_turns WHERE game = ?", [game]
+    ).fetchone()[0]
+
+
+def add_turn(db, game: str, turn: int, phase: str, position: str, orders: str,
+             results: str, processed: str) -> None:  # fmt: skip
+    db.execute(
+        "INSERT INTO svc_turns (game, turn, phase, position, orders, results,"
+        " processed) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [game, turn, phase, position, orders, results, processed],
+    )
+
+
+def clear_seat_votes(db, game: str) -> None:
+    """WAIT and draw votes of every seat, and the proposed endings."""
+    db.execute("UPDATE svc_members SET wait = 0, draw = 0 WHERE game = ?", [game])
+    db.execute(
+        "DELETE FROM svc_endings WHERE member IN"
+        " (SELECT id FROM svc_members WHERE game = ?)",
+        [game],
+    )
+
+
+# -- press ------------------------------------------------------------------------
+
+
+def add_press(db, game: str, turn: int, public: bool, body: str, sent: str) -> None:
+    db.execute(
+        "INSERT INTO svc_press (game, turn, public, body, sent) VALUES (?, ?, ?, ?, ?)",
+        [game, turn, 1 if public else 0, body, sent],
+    )
+
+
+def public_press(db, game: str) -> list[tuple[int, str]]:
+    """(turn, body) of the game's broadcasts, in order."""
+    return db.execute(
+        "SELECT turn, body FROM svc_press WHERE game = ? AND public = 1 ORDER BY id",
+        [game],
+    ).fetchall()
+
+
+# -- Imperial endings (SET END) --------------------------------------------------------
+
+
+def proposals(db, game: str) -> dict[int, str]:
+    """Member id -> the ending that member proposed."""
+    rows = db.query(
+        "SELECT e.member, e.text FROM svc_endings e"
+        " JOIN svc_members m ON m.id = e.member WHERE m.game = ?",
+        [game],
+    )
+    return {row["member"]: row["text"] for row in rows}
+
+
+def propose_ending(db, member_id: int, text: str | None) -> None:
+    """A member's proposed ending; None withdraws it."""
+    if text is None:
+        db.execute("DELETE FROM svc_endings WHERE member = ?", [member_id])
+        return
+    db.execute(
+        "INSERT OR REPLACE INTO svc_endings (member, text) VALUES (?, ?)",
+        [member_id, text],
+    )
+
+
+# -- the list of games, seats and absences ---------------------------------------------
+
+
+def games_listed(db) -> list[dict]:
+    """Games not finished: name, variant, status, phase and players."""
+    return list(
+        db.query(
+            "SELECT g.name, g.variant, g.status, json_extract(g.position, '$.phase')"
+            " AS phase, (SELECT count(*) FROM svc_members m WHERE m.game = g.name"
+            " AND m.role = 'player') AS players FROM svc_games g"
+            " WHERE g.status != 'finished' ORDER BY g.name"
+        )
+    )
+
+
+def games_with_deadlines(db) -> list[str]:
+    return [
+        name
+        for (name,) in db.execute(
+            "SELECT name FROM svc_games WHERE status = 'active'"
+            " AND deadline IS NOT NULL ORDER BY name"
+        ).fetchall()
+    ]
+
+
+def copy_member(db, member: Member, power: str) -> Member:
+    """Another row for the same seat holder (a variant's seat of several
+    countries): the same address, password and settings."""
+    cursor = db.execute(
+        "INSERT INTO svc_members (game, address, password, role, power, state, tz,"
+        " preference, map, joined) VALUES (?, ?, ?, 'player', ?, ?, ?, ?, ?, ?)",
+        [member.game, member.address, member.password, power, member.state,
+         member.tz, member.preference, member.map, member.joined],
+    )  # fmt: skip
+    return member_by_id(db, cursor.lastrowid)
+
+
+def latest_absence_end(db, game: str, when: str) -> str | None:
+    """The end of the latest absence of an active player of the game that
+    covers `when`."""
+    row = db.execute(
+        "SELECT max(a.until) FROM svc_absences a JOIN svc_members m"
+        " ON a.member = m.id WHERE m.game = ? AND m.state = 'active'"
+        " AND a.start <= ? AND a.until > ?",
+        [game, when, when],
+    ).fetchone()
+    return row[0] if row else None
+
+
+@contextmanager
+def savepoint(db, name: str) -> Iterator[None]:
+    """A part of the worker's transaction undone alone when it raises."""
+    db.execute(f"SAVEPOINT {name}")
+    try:
+        yield
+    except BaseException:
+        db.execute(f"ROLLBACK TO {name}")
+        db.execute(f"RELEASE {name}")
+        raise
+    db.execute(f"RELEASE {name}")

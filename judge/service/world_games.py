@@ -15,6 +15,7 @@ from pathlib import Path
 
 from judge.engine.board import Board, add_maps_dir, load_board, map_file
 from judge.mail.message import Attachment
+from judge.service.store import count_turns
 from judge.worlds import World, WorldError, generate, start_picture, write_world
 from judge.worlds.countries import rename_country
 from judge.worlds.generate import MAX_POWERS, MIN_POWERS
@@ -143,9 +144,7 @@ def own_world(db, me, game) -> tuple[Board, str]:
             "Powers are drawn when the game is full; name or colour your country"
             " after that, before the first phase is processed."
         )
-    processed = db.execute(
-        "SELECT count(*) FROM svc_turns WHERE game = ?", [game.name]
-    ).fetchone()[0]
+    processed = count_turns(db, game.name)
     if game.status != "active" or processed:
         raise Refusal(
             "Countries are named and coloured before the first phase is processed."
