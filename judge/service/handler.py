@@ -15,7 +15,7 @@ from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service.scheduler import tick_game
 from judge.service.schema import SCHEMA
 from judge.service.session import Session
-from judge.service.store import games_with_deadlines, savepoint
+from judge.service.store import games_with_deadlines, normalise_times, savepoint
 from judge.service.world_games import use_worlds_dir
 
 log = logging.getLogger(__name__)
@@ -28,6 +28,8 @@ class GameService:
 
     def setup(self, db: sqlite_utils.Database) -> None:
         db.executescript(SCHEMA)
+        with db.conn:  # one transaction: all old-form times or none
+            normalise_times(db)
 
     def handle(
         self, db: sqlite_utils.Database, mail: IncomingMail, now: datetime

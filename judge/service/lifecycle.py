@@ -21,6 +21,7 @@ from judge.service.store import (
     Game,
     load_game,
     members,
+    moment,
     put_order,
     save_position,
     update_game,
@@ -36,7 +37,9 @@ def draw_powers(
     Seeded by the game, so the same game always draws the same seats.
     `powers` are the seats; `seat_of` maps a preferred country to its seat
     (a variant's multi-country seats)."""
-    rng = random.Random(f"{game.name}|{game.created}")
+    # seeded with the creation time as games have always been (its form
+    # before stored times had one format), so a draw never depends on it
+    rng = random.Random(f"{game.name}|{moment(game.created).isoformat()}")
     order = list(players)
     rng.shuffle(order)
     free = sorted(powers)

@@ -1,7 +1,8 @@
 """The service's tables (created once in GameService.setup).
 
-Times are ISO 8601 strings in UTC; positions are the engine's JSON state
-form (judge.engine.serialize)."""
+Times are ISO 8601 strings in UTC, in the one format of judge.store.db.iso
+(the mail tables' too); positions are the engine's JSON state form
+(judge.engine.serialize)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS svc_games (

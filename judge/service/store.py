@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
-from datetime import UTC, datetime
+from datetime import datetime
 
 import sqlite_utils
 
@@ -19,14 +19,48 @@ from judge.engine.state import Position
 from judge.engine.variant_rules import hooks_for
 from judge.engine.variants import load_variant
 from judge.service.deadlines import DeadlineSettings, PhaseTiming
+from judge.store import db as store_db
 
 
-def iso(moment: datetime | None) -> str | None:
-    return moment.astimezone(UTC).isoformat() if moment else None
+def iso(when: datetime | None) -> str | None:
+    """A time as stored (judge.store.db's one format); None stays None."""
+    return store_db.iso(when) if when else None
 
 
 def moment(text: str | None) -> datetime | None:
-    return datetime.fromisoformat(text) if text else None
+    return store_db.from_iso(text) if text else None
+
+
+# The service's time columns; rows written before their format was the mail
+# tables' (2026-01-05T12:00:00+00:00) are rewritten once, at setup.
+TIME_COLUMNS = {
+    "svc_games": ("phase_start", "deadline", "grace_end", "process_at",
+                  "late_notified", "created"),
+    "svc_members": ("joined",),
+    "svc_turns": ("processed",),
+    "svc_press": ("sent",),
+    "svc_absences": ("start", "until"),
+    "svc_accounts": ("registered",),
+}  # fmt: skip
+
+
+def normalise_times(db) -> int:
+    """Rewrite stored times of the older form in the one format (same
+    instants); returns how many values changed.  Idempotent."""
+    changed = 0
+    for table, columns in TIME_COLUMNS.items():
+        for column in columns:
+            rows = db.execute(
+                f"SELECT rowid, {column} FROM {table} WHERE {column} IS NOT NULL"
+                f" AND {column} NOT LIKE '%Z'"
+            ).fetchall()
+            for rowid, text in rows:
+                db.execute(
+                    f"UPDATE {table} SET {column} = ? WHERE rowid = ?",
+                    [iso(moment(text)), rowid],
+                )
+            changed += len(rows)
+    return changed
 
 
 @dataclass

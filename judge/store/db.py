@@ -84,10 +84,17 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+STORED_TIME = "%Y-%m-%dT%H:%M:%S.%fZ"
+
+
 def iso(moment: datetime) -> str:
-    """The stored form of a time: UTC ISO 8601, so text order is time order."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    """The stored form of a time, the one format of every table (mail and
+    games): UTC ISO 8601 of fixed width, so text order is time order."""
+    return moment.astimezone(UTC).strftime(STORED_TIME)
 
 
 def from_iso(text: str) -> datetime:
-    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+    """A stored time; also reads the form game tables had before
+    (2026-01-05T12:00:00+00:00, no fraction)."""
+    moment = datetime.fromisoformat(text)
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
