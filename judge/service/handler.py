@@ -13,23 +13,24 @@ import sqlite_utils
 from judge.config import JudgeSettings
 from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service.scheduler import tick_game
-from judge.service.schema import SCHEMA
+from judge.service.schema import SERVICE_SCHEMA
 from judge.service.session import Session
-from judge.service.store import games_with_deadlines, normalise_times, savepoint
+from judge.service.store import games_with_deadlines, savepoint
 from judge.service.world_games import use_worlds_dir
+from judge.store.migrations import migrate
 
 log = logging.getLogger(__name__)
 
 
 class GameService:
+    schema = SERVICE_SCHEMA  # checked and migrated with the store's at start
+
     def __init__(self, settings: JudgeSettings) -> None:
         self.settings = settings
         use_worlds_dir(settings)  # games' random worlds load like other maps
 
     def setup(self, db: sqlite_utils.Database) -> None:
-        db.executescript(SCHEMA)
-        with db.conn:  # one transaction: all old-form times or none
-            normalise_times(db)
+        migrate(db, SERVICE_SCHEMA)
 
     def handle(
         self, db: sqlite_utils.Database, mail: IncomingMail, now: datetime

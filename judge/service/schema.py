@@ -1,9 +1,15 @@
-"""The service's tables (created once in GameService.setup).
+"""The service's tables, as the migrations of `SERVICE_SCHEMA` (applied at
+start; judge/store/migrations.py says how to add one).
 
 Times are ISO 8601 strings in UTC, in the one format of judge.store.db.iso
 (the mail tables' too); positions are the engine's JSON state form
 (judge.engine.serialize)."""
 
+from judge.store.db import from_iso, iso
+from judge.store.migrations import Migration, Schema
+
+# Version 1, the first release's tables.  IF NOT EXISTS: a database made
+# before versions were recorded holds exactly these, and counts as version 1.
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS svc_games (
   name TEXT PRIMARY KEY,
@@ -79,3 +85,40 @@ CREATE TABLE IF NOT EXISTS svc_accounts (
   registered TEXT NOT NULL
 );
 """
+
+# The service's time columns.  Before version 2 the game tables stored
+# isoformat() of a UTC time (2026-01-05T12:00:00+00:00); version 2 rewrites
+# them in the mail tables' fixed-width form, the one format since.
+TIME_COLUMNS = {
+    "svc_games": ("phase_start", "deadline", "grace_end", "process_at",
+                  "late_notified", "created"),
+    "svc_members": ("joined",),
+    "svc_turns": ("processed",),
+    "svc_press": ("sent",),
+    "svc_absences": ("start", "until"),
+    "svc_accounts": ("registered",),
+}  # fmt: skip
+
+
+def one_time_format(conn) -> None:
+    """Rewrite stored times of the older form (the same instants)."""
+    for table, columns in TIME_COLUMNS.items():
+        for column in columns:
+            rows = conn.execute(
+                f"SELECT rowid, {column} FROM {table} WHERE {column} IS NOT NULL"
+                f" AND {column} NOT LIKE '%Z'"
+            ).fetchall()
+            for rowid, text in rows:
+                conn.execute(
+                    f"UPDATE {table} SET {column} = ? WHERE rowid = ?",
+                    [iso(from_iso(text)), rowid],
+                )
+
+
+SERVICE_SCHEMA = Schema(
+    "service",
+    [
+        Migration("game tables", SCHEMA),
+        Migration("one stored form of times", one_time_format),
+    ],
+)

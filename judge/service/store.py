@@ -31,38 +31,6 @@ def moment(text: str | None) -> datetime | None:
     return store_db.from_iso(text) if text else None
 
 
-# The service's time columns; rows written before their format was the mail
-# tables' (2026-01-05T12:00:00+00:00) are rewritten once, at setup.
-TIME_COLUMNS = {
-    "svc_games": ("phase_start", "deadline", "grace_end", "process_at",
-                  "late_notified", "created"),
-    "svc_members": ("joined",),
-    "svc_turns": ("processed",),
-    "svc_press": ("sent",),
-    "svc_absences": ("start", "until"),
-    "svc_accounts": ("registered",),
-}  # fmt: skip
-
-
-def normalise_times(db) -> int:
-    """Rewrite stored times of the older form in the one format (same
-    instants); returns how many values changed.  Idempotent."""
-    changed = 0
-    for table, columns in TIME_COLUMNS.items():
-        for column in columns:
-            rows = db.execute(
-                f"SELECT rowid, {column} FROM {table} WHERE {column} IS NOT NULL"
-                f" AND {column} NOT LIKE '%Z'"
-            ).fetchall()
-            for rowid, text in rows:
-                db.execute(
-                    f"UPDATE {table} SET {column} = ? WHERE rowid = ?",
-                    [iso(moment(text)), rowid],
-                )
-            changed += len(rows)
-    return changed
-
-
 @dataclass
 class Game:
     name: str
