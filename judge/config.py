@@ -103,6 +103,25 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class Budgets:
+    """What one message, and one sender, may make the game service do
+    (docs/mail.md, "Budgets per message and per sender")."""
+
+    commands_per_message: int = 50  # commands read; orders do not count
+    reply_bytes: int = 100_000  # the reply's body; beyond it, what was skipped
+    hashes_per_message: int = 5  # password hashes (scrypt) one message may cost
+    mails_per_message: int = 30  # mails caused, besides a processing's results
+    maps_per_hour: int = 5  # MAP pictures mailed to one sender
+    creates_per_day: int = 3  # games (and their worlds) one sender creates
+    subscriptions_per_day: int = 5  # OBSERVE of new games by one sender
+    press_per_hour: int = 30  # press messages one player sends in a game
+    absence_days_per_player: int = 15  # a player's absences in one game, in all
+    absence_days_per_game: int = 30  # all absences of one game's players
+    password_failures_slow: int = 3  # wrong passwords in an hour: one try a message
+    password_failures_stop: int = 10  # then none until the hour has passed
+
+
+@dataclass(frozen=True)
 class Config:
     judge: JudgeSettings = field(default_factory=JudgeSettings)
     smtp: SmtpSettings = field(default_factory=SmtpSettings)
@@ -110,6 +129,7 @@ class Config:
     relay: RelaySettings | None = None
     dkim: DkimSettings | None = None
     limits: Limits = field(default_factory=Limits)
+    budgets: Budgets = field(default_factory=Budgets)
     source: Path | None = None  # the file read, None for the defaults
 
 
@@ -130,6 +150,7 @@ SECTIONS: dict[str, type] = {
     "relay": RelaySettings,
     "dkim": DkimSettings,
     "limits": Limits,
+    "budgets": Budgets,
 }
 
 
@@ -192,6 +213,7 @@ def config_from_dict(
         relay=parts.get("relay"),
         dkim=dkim,
         limits=parts.get("limits", Limits()),
+        budgets=parts.get("budgets", Budgets()),
         source=source,
     )
 

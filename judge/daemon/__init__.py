@@ -11,4 +11,4 @@ from judge.service.handler import GameService
 
 def make_handler(config: Config):
     """The one place that chooses what answers the mail: the game service."""
-    return GameService(config.judge)
+    return GameService(config.judge, config.budgets)

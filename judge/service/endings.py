@@ -96,7 +96,9 @@ def set_end(session, command) -> None:
         from judge.service.lifecycle import finish_game  # lifecycle imports us
 
         result = f"The players have agreed to end the game: {text}"
-        session.extra += finish_game(session.db, session.settings, game.name, result)
+        session.mail(
+            finish_game(session.db, session.settings, game.name, result), results=True
+        )
 
 
 def set_noend(session, command) -> None:

@@ -10,7 +10,7 @@ from datetime import datetime
 
 import sqlite_utils
 
-from judge.config import JudgeSettings
+from judge.config import Budgets, JudgeSettings
 from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service.scheduler import tick_game
 from judge.service.schema import SERVICE_SCHEMA
@@ -25,8 +25,9 @@ log = logging.getLogger(__name__)
 class GameService:
     schema = SERVICE_SCHEMA  # checked and migrated with the store's at start
 
-    def __init__(self, settings: JudgeSettings) -> None:
+    def __init__(self, settings: JudgeSettings, budgets: Budgets | None = None):
         self.settings = settings
+        self.budgets = budgets or Budgets()
         use_worlds_dir(settings)  # games' random worlds load like other maps
 
     def setup(self, db: sqlite_utils.Database) -> None:

@@ -142,7 +142,7 @@ def whogame(db, name: str) -> str:
         lines.append(
             "  Master     " + ("(anonymous)" if game.anonymous else masters[0].address)
         )
-    observers = members(db, name, "observer")
+    observers = [m for m in members(db, name, "observer") if m.state != "pending"]
     if observers:
         lines.append(f"  Observers: {len(observers)}")
     return "\n".join(lines)

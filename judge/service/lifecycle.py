@@ -110,6 +110,8 @@ def start_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
     mails = []
     mailed = set()
     for member in members(db, name):
+        if member.state == "pending":  # an observer who has not confirmed
+            continue
         if member.role == "player" and member.power:
             if member.address.lower() in mailed:
                 continue  # a seat with several countries: one mail

@@ -16,6 +16,19 @@ _KEY = os.urandom(32)
 _REMEMBER = 10_000
 
 
+LOCKED = "!"  # a stored password nothing matches (an ejected seat, an observer)
+
+
+def remembered(password: str, stored: str) -> bool:
+    """True when checking would cost no hash: the pair was verified before,
+    or the seat is locked."""
+    return stored == LOCKED or _key(password, stored) in _VERIFIED
+
+
+def _key(password: str, stored: str) -> str:
+    return hmac.new(_KEY, f"{stored}\0{password}".encode(), "sha256").hexdigest()
+
+
 def hash_password(password: str) -> str:
     salt = os.urandom(16)
     digest = hashlib.scrypt(password.encode(), salt=salt, n=2**14, r=8, p=1)
@@ -23,7 +36,9 @@ def hash_password(password: str) -> str:
 
 
 def check_password(password: str, stored: str) -> bool:
-    key = hmac.new(_KEY, f"{stored}\0{password}".encode(), "sha256").hexdigest()
+    if stored == LOCKED:
+        return False
+    key = _key(password, stored)
     if key in _VERIFIED:
         return True
     salt_hex, _, digest_hex = stored.partition("$")

@@ -85,7 +85,7 @@ def recipients(db, game: Game):
     a player with several countries (a variant's seat) once."""
     out, players = [], set()
     for m in members(db, game.name):
-        if m.state == "resigned":
+        if m.state in ("resigned", "pending"):  # pending: an unconfirmed observer
             continue
         if m.role == "player" and m.power:
             if m.address.lower() in players:

@@ -86,6 +86,24 @@ CREATE TABLE IF NOT EXISTS svc_accounts (
 );
 """
 
+# Version 3: what one sender has used of a budget in its current window
+# (MAP per hour, CREATE per day, wrong passwords...), and the tokens of
+# subscriptions waiting for their CONFIRM.
+BUDGETS = """
+CREATE TABLE IF NOT EXISTS svc_quota (
+  address TEXT NOT NULL,           -- lower case
+  kind TEXT NOT NULL,              -- map, create, observe, badpw, press:<game>
+  window_start TEXT NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (address, kind)
+);
+CREATE TABLE IF NOT EXISTS svc_pending (
+  token TEXT PRIMARY KEY,          -- named in the confirmation mail
+  member INTEGER NOT NULL,         -- svc_members.id, state 'pending'
+  created TEXT NOT NULL
+);
+"""
+
 # The service's time columns.  Before version 2 the game tables stored
 # isoformat() of a UTC time (2026-01-05T12:00:00+00:00); version 2 rewrites
 # them in the mail tables' fixed-width form, the one format since.
@@ -120,5 +138,6 @@ SERVICE_SCHEMA = Schema(
     [
         Migration("game tables", SCHEMA),
         Migration("one stored form of times", one_time_format),
+        Migration("per-sender budgets and confirmations", BUDGETS),
     ],
 )

@@ -23,7 +23,11 @@ class Session:
     def __init__(self, service, db, mail: IncomingMail, now: datetime):
         self.settings = service.settings
         self.mail = mail
-        self.ctx = Context(db, self.settings, mail.sender, now, REGISTRY)
+        self.budgets = service.budgets
+        self.ctx = Context(
+            db, self.settings, mail.sender, now, REGISTRY, service.budgets
+        )
+        self.commands = 0  # commands read, against the message's budget
 
     def run(self) -> None:
         ctx = self.ctx
@@ -44,17 +48,22 @@ class Session:
             check_early(ctx.db, game, self.settings, ctx.now)
         if not ctx.lines:
             ctx.say("Your message had no commands. Send HELP for the list.")
+        ctx.finish_reply()
 
     def command_text(self) -> str:
         """The body; a bare command in the subject of an empty mail
-        (Subject: HELP) is read as the body."""
+        (Subject: HELP) is read as the body.  A subject naming a token
+        (a reply to a confirmation mail) confirms it first."""
         subject = self.mail.subject.strip()
+        confirm = CONFIRMATION.search(subject)
+        first = f"CONFIRM {confirm.group(1)}\n" if confirm else ""
         if self.mail.body.strip() or subject.lower().startswith(("re:", "fwd:")):
-            return self.mail.body
-        return subject
+            return first + self.mail.body
+        return first or subject
 
     def line(self, raw: str) -> bool:
-        """Read one line; False ends the message (SIGNOFF)."""
+        """Read one line; False ends the message (SIGNOFF, or the budget of
+        commands spent)."""
         ctx = self.ctx
         text = raw.strip()
         if ctx.block is not None:
@@ -62,14 +71,18 @@ class Session:
         if not text or quoted(text):
             return True
         try:
-            command = read_command(text)
-        except CommandError as error:
+            command, error = read_command(text), None
+        except CommandError as mistyped:
+            command, error = None, mistyped
+        if command is None and error is None and ctx.acting is not None:
+            ctx.order_text.setdefault(ctx.acting, []).append(text)
+            return True  # an order: orders do not count against the budget
+        if not self.count_command(text):
+            return False
+        if error is not None:
             ctx.say(f"> {echo(text)}\nUse: {REGISTRY.usage(error.keyword)}")
             return True
         if command is None:
-            if ctx.acting is not None:
-                ctx.order_text.setdefault(ctx.acting, []).append(text)
-                return True
             word = text.split()[0][:40]
             ctx.say(
                 f'> {echo(text)}\n"{word}" is not a command this judge knows'
@@ -84,11 +97,24 @@ class Session:
         REGISTRY.dispatch(ctx, command)
         return True
 
+    def count_command(self, text: str) -> bool:
+        """Count a line (not an order) against the message's budget of
+        commands; False (the reading stops) beyond it."""
+        self.commands += 1
+        if self.commands <= self.budgets.commands_per_message:
+            return True
+        self.ctx.say(
+            f"> {echo(text)}\nOnly the first {self.budgets.commands_per_message}"
+            " commands of a message are read; this line and the rest were not."
+        )
+        return False
+
     def outgoing(self) -> list[OutgoingMail]:
         return compose(self.ctx, self.mail, self.settings.code)
 
 
 JUDGE_HEADER = re.compile(r"^::\s*[A-Za-z][\w ]*:")
+CONFIRMATION = re.compile(r"\(CONFIRM ([0-9a-f]{16})\)")
 
 
 def quoted(text: str) -> bool:

@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import sqlite_utils
 
@@ -257,13 +257,6 @@ def save_account(db, address: str, name, country, tz, registered: str) -> None:
     )
 
 
-def set_address_zone(db, address: str, tz: str, *, accounts: bool = True) -> None:
-    """The time zone of every seat held from `address` (and its account)."""
-    db.execute("UPDATE svc_members SET tz = ? WHERE address = ?", [tz, address])
-    if accounts:
-        db.execute("UPDATE svc_accounts SET tz = ? WHERE address = ?", [tz, address])
-
-
 def add_absence(db, member_id: int, start: str, until: str) -> None:
     db.execute(
         "INSERT INTO svc_absences (member, start, until) VALUES (?, ?, ?)",
@@ -459,3 +452,94 @@ def savepoint(db, name: str) -> Iterator[None]:
         db.execute(f"RELEASE {name}")
         raise
     db.execute(f"RELEASE {name}")
+
+
+# -- per-sender budgets and confirmations -------------------------------------------
+
+
+def quota_used(db, address: str, kind: str, now: datetime, window: int) -> int:
+    """How much of `kind` the address has used in its current window."""
+    row = db.execute(
+        "SELECT window_start, count FROM svc_quota WHERE address = ? AND kind = ?",
+        [address.lower(), kind],
+    ).fetchone()
+    if row is None or moment(row[0]) + timedelta(seconds=window) <= now:
+        return 0
+    return row[1]
+
+
+def quota_start(db, address: str, kind: str) -> str | None:
+    row = db.execute(
+        "SELECT window_start FROM svc_quota WHERE address = ? AND kind = ?",
+        [address.lower(), kind],
+    ).fetchone()
+    return row[0] if row else None
+
+
+def quota_take(db, address: str, kind: str, now: datetime, window: int) -> None:
+    """Count one more; a window that has passed starts again now."""
+    if quota_used(db, address, kind, now, window) == 0:
+        db.execute(
+            "INSERT OR REPLACE INTO svc_quota (address, kind, window_start, count)"
+            " VALUES (?, ?, ?, 1)",
+            [address.lower(), kind, iso(now)],
+        )
+        return
+    db.execute(
+        "UPDATE svc_quota SET count = count + 1 WHERE address = ? AND kind = ?",
+        [address.lower(), kind],
+    )
+
+
+def add_pending(db, token: str, member_id: int, created: str) -> None:
+    db.execute(
+        "INSERT INTO svc_pending (token, member, created) VALUES (?, ?, ?)",
+        [token, member_id, created],
+    )
+
+
+def pending_member(db, token: str) -> int | None:
+    row = db.execute(
+        "SELECT member FROM svc_pending WHERE token = ?", [token]
+    ).fetchone()
+    return row[0] if row else None
+
+
+def drop_pending(db, token: str) -> None:
+    db.execute("DELETE FROM svc_pending WHERE token = ?", [token])
+
+
+def absence_days(db, game: str, member_ids: list[int] | None = None) -> float:
+    """Days of absence noted in a game, of the given seats or of all."""
+    sql = (
+        "SELECT a.start, a.until FROM svc_absences a JOIN svc_members m"
+        " ON a.member = m.id WHERE m.game = ?"
+    )
+    params: list = [game]
+    if member_ids is not None:
+        sql += f" AND m.id IN ({', '.join('?' for _ in member_ids)})"
+        params += member_ids
+    total = 0.0
+    for start, until in db.execute(sql, params).fetchall():
+        total += (moment(until) - moment(start)).total_seconds() / 86400
+    return total
+
+
+def has_account(db, address: str) -> bool:
+    row = db.execute(
+        "SELECT 1 FROM svc_accounts WHERE lower(address) = ?", [address.lower()]
+    ).fetchone()
+    return row is not None
+
+
+def holds_seats(db, address: str) -> bool:
+    row = db.execute(
+        "SELECT 1 FROM svc_members WHERE lower(address) = ? AND role != 'observer'"
+        " AND state != 'resigned'",
+        [address.lower()],
+    ).fetchone()
+    return row is not None
+
+
+def set_account_zone(db, address: str, tz: str) -> None:
+    db.execute("UPDATE svc_accounts SET tz = ? WHERE address = ?", [tz, address])

@@ -9,6 +9,7 @@ from judge.engine.serialize import position_from_json
 from judge.mail.message import Attachment, OutgoingMail
 from judge.reports.templating import render
 from judge.service import info
+from judge.service.commands.context import HOUR
 from judge.service.commands.registry import Spec, Topic
 from judge.service.processing import render_map
 from judge.service.store import turn_position
@@ -91,20 +92,23 @@ def do_map(ctx, command) -> None:
             return
         if stored is not None:
             position = position_from_json(board, json.loads(stored))
+    if ctx.mail_room() == 0:
+        ctx.mails_dropped += 1  # the reply says so at its end
+        return
+    if not ctx.allow("map", ctx.budgets.maps_per_hour, HOUR, "Maps by mail"):
+        return
     picture = render_map(board, position, None, f"{game.name} {position.phase}")
     if picture is None:
         ctx.say(f"No map can be drawn for the variant {game.variant}.")
         return
-    ctx.extra.append(
-        OutgoingMail(
-            to=(ctx.sender,),
-            subject=f"{ctx.settings.code}:{game.name} - {position.phase} Map",
-            body=f"The map of game '{game.name}' at {position.phase} is attached.\n",
-            attachments=(
-                Attachment(f"{game.name}-{position.phase}.png", "image/png", picture),
-            ),
-        )
+    title = f"{game.name}-{position.phase}"
+    mail = OutgoingMail(
+        to=(ctx.sender,),
+        subject=f"{ctx.settings.code}:{game.name} - {position.phase} Map",
+        body=f"The map of game '{game.name}' at {position.phase} is attached.\n",
+        attachments=(Attachment(f"{title}.png", "image/png", picture),),
     )
+    ctx.mail([mail])
     ctx.say(f"The map of {position.phase} follows in a separate mail.")
 
 

@@ -7,19 +7,22 @@ from __future__ import annotations
 import secrets
 
 from judge.engine.api import orders_needed
+from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
 from judge.service import deadlines, seats, world_games
 from judge.service.checks import check_variant
-from judge.service.commands.context import GAME_NAME, Stop
+from judge.service.commands.context import DAY, GAME_NAME, Stop
 from judge.service.commands.registry import Spec
 from judge.service.lifecycle import start_game
-from judge.service.passwords import check_password, hash_password
+from judge.service.passwords import LOCKED
 from judge.service.processing import tell_all
 from judge.service.store import (
     Member,
     account_tz,
+    add_pending,
     create_game,
     delete_member,
+    drop_pending,
     insert_member,
     is_ejected,
     iso,
@@ -27,6 +30,8 @@ from judge.service.store import (
     member_by_id,
     members,
     moment,
+    pending_member,
+    quota_take,
     update_game,
     update_member,
 )
@@ -45,6 +50,9 @@ def do_create(ctx, command) -> None:
     if load_game(ctx.db, name):
         ctx.say(f"There is already a game named '{name}'.")
         raise Stop
+    budget = ctx.budgets.creates_per_day
+    if not ctx.allow("create", budget, DAY, "New games", take=False):
+        raise Stop
     variant = "standard"
     if words and words[0] not in CREATE_OPTIONS:
         variant = words.pop(0)
@@ -61,16 +69,16 @@ def do_create(ctx, command) -> None:
             + ", ".join(sorted(CREATE_OPTIONS))
         )
         raise Stop
+    if variant != "random":
+        variant = checked_variant(ctx, variant, name)
+    quota_take(ctx.db, ctx.sender, "create", ctx.now, DAY)  # games and worlds
     if variant == "random":
         try:
             variant = world_games.create_world(ctx.settings, name, seed, powers)
         except world_games.Refusal as refusal:
             ctx.say(str(refusal))
             raise Stop from None
-    variant, error = check_variant(variant, name)
-    if error:
-        ctx.say(error)
-        raise Stop
+        variant = checked_variant(ctx, variant, name)
     press = (
         "none" if "nopress" in words else "grey" if "greypress" in words else "white"
     )
@@ -88,6 +96,14 @@ def do_create(ctx, command) -> None:
     world_joined(ctx, load_game(ctx.db, name))
 
 
+def checked_variant(ctx, variant: str, game: str) -> str:
+    canonical, error = check_variant(variant, game)
+    if error:
+        ctx.say(error)
+        raise Stop
+    return canonical
+
+
 def world_joined(ctx, game) -> None:
     """After CREATE or SIGNON ?game: a world game's note and its picture."""
     board = game.board
@@ -99,7 +115,7 @@ def world_joined(ctx, game) -> None:
 
 def add_member(ctx, game: str, password: str, role: str, power=None) -> Member:
     member_id = insert_member(
-        ctx.db, game, ctx.sender, hash_password(password), role, power,
+        ctx.db, game, ctx.sender, ctx.hash_password(password), role, power,
         account_tz(ctx.db, ctx.sender), iso(ctx.now),
     )  # fmt: skip
     return member_by_id(ctx.db, member_id)
@@ -142,7 +158,9 @@ def do_signon(ctx, command) -> None:
         raise Stop
     if letter == "M":
         seat = next(iter(members(ctx.db, game.name, "master")), None)
-        if seat is None or not check_password(password, seat.password):
+        if seat is None or not ctx.check_password(
+            password, seat.password, seat.address
+        ):
             ctx.say(f"Wrong master password for game '{game.name}'.")
             raise Stop
         signed_on(ctx, seat, None)
@@ -167,17 +185,21 @@ def do_signon(ctx, command) -> None:
         (m for m in members(ctx.db, game.name, "player") if m.power == power.id),
         None,
     )
-    if seat is not None and check_password(password, seat.password):
+    open_seat = seat is None or seat.state in ("abandoned", "cd", "resigned")
+    holder = None if open_seat else seat.address  # told of a wrong password
+    if seat is not None and ctx.check_password(
+        password, seat.password, holder, guess=not open_seat
+    ):
         if seat.state != "active":
             for row in seats.seat_rows(ctx.db, game, board, seat):
                 update_member(ctx.db, row.id, state="active")
-            ctx.extra += tell_all(
+            ctx.mail(tell_all(
                 ctx.db, ctx.settings, game.name, "Back",
                 f"{power.name} is no longer {describe_state(seat.state)}.",
-            )  # fmt: skip
+            ))  # fmt: skip
         signed_on(ctx, member_by_id(ctx.db, seat.id), power.id)
         return
-    if seat is None or seat.state in ("abandoned", "cd", "resigned"):
+    if open_seat:
         taken = seats.city_taken(board, game.current(board), power.id)
         if seat is None and taken:
             ctx.say(f"{taken}; choose a city still neutral (LIST {game.name}).")
@@ -185,8 +207,6 @@ def do_signon(ctx, command) -> None:
         take_over(ctx, game, power, seat, password)
         return
     ctx.say(f"Wrong password for {power.name} in game '{game.name}'.")
-    if seat.address != ctx.sender:
-        ctx.copy_to.add(seat.address)
     raise Stop
 
 
@@ -224,15 +244,15 @@ def take_over(ctx, game, power, seat, password) -> None:
         for row in seats.seat_rows(ctx.db, game, game.board, seat):
             update_member(
                 ctx.db, row.id, address=ctx.sender, state="active",
-                password=hash_password(password), wait=0, draw=0,
+                password=ctx.hash_password(password), wait=0, draw=0,
             )  # fmt: skip
         seat = member_by_id(ctx.db, seat.id)
     moved = give_replacement_time(ctx, game, power.id)
-    ctx.extra += tell_all(
+    ctx.mail(tell_all(
         ctx.db, ctx.settings, game.name, "Takeover",
         f"{power.name} has been taken over by a new player."
         + (f"\nThe deadline has moved to {moved}." if moved else ""),
-    )  # fmt: skip
+    ))  # fmt: skip
     ctx.say(f"You have taken over {power.name} in game '{game.name}'.")
     signed_on(ctx, seat, power.id)
 
@@ -266,7 +286,7 @@ def join_forming(ctx, game, password: str) -> None:
         if m.address.lower() == ctx.sender.lower() and m.role != "observer"
     ]  # fmt: skip
     if mine:
-        if not check_password(password, mine[0].password):
+        if not ctx.check_password(password, mine[0].password, mine[0].address):
             ctx.say(f"Wrong password for game '{game.name}'.")
             raise Stop
         ctx.joined = mine[0]
@@ -286,16 +306,71 @@ def join_forming(ctx, game, password: str) -> None:
     ctx.say(f"You have joined game '{game.name}' ({count} of {needed} players).")
     world_joined(ctx, game)
     if count >= needed:
-        ctx.extra += start_game(ctx.db, ctx.settings, game.name, ctx.now)
+        ctx.mail(start_game(ctx.db, ctx.settings, game.name, ctx.now), results=True)
 
 
 def do_observe(ctx, command) -> None:
+    """Once per address and game, and only after the address answers the
+    confirmation mail: nobody can subscribe someone else."""
     game = ctx.game_arg(command.args[0])
     if game is None:
         return
-    password = command.args[1] if len(command.args) > 1 else secrets.token_hex(8)
-    add_member(ctx, game.name, password, "observer")
-    ctx.say(f"You are observing game '{game.name}': you will get its results.")
+    mine = [
+        m for m in members(ctx.db, game.name, "observer")
+        if m.address.lower() == ctx.sender.lower()
+    ]  # fmt: skip
+    if mine and mine[0].state == "pending":
+        ctx.say(
+            f"Your request to observe game '{game.name}' waits for its"
+            " confirmation: answer the mail the judge sent you."
+        )
+        return
+    if mine:
+        ctx.say(f"You already observe game '{game.name}'.")
+        return
+    budget = ctx.budgets.subscriptions_per_day
+    if not ctx.allow("observe", budget, DAY, "New subscriptions"):
+        return
+    password = ctx.hash_password(command.args[1]) if len(command.args) > 1 else LOCKED
+    member_id = insert_member(
+        ctx.db, game.name, ctx.sender, password, "observer", None,
+        account_tz(ctx.db, ctx.sender), iso(ctx.now),
+    )  # fmt: skip
+    update_member(ctx.db, member_id, state="pending")
+    token = secrets.token_hex(8)
+    add_pending(ctx.db, token, member_id, iso(ctx.now))
+    code, address = ctx.settings.code, ctx.settings.address
+    ctx.mail(
+        [
+            OutgoingMail(
+                to=(ctx.sender,),
+                subject=f"{code}:{game.name} - confirm observing (CONFIRM {token})",
+                body=(
+                    f"Someone, perhaps you, asked the judge {code} to send the"
+                    f" results of game '{game.name}' to {ctx.sender}.\n\n"
+                    "To confirm, reply to this mail keeping its subject, or send"
+                    f" {address} the line\n\n  CONFIRM {token}\n\nWithout it"
+                    " nothing more is sent to you.\n"
+                ),
+            )
+        ]
+    )
+    ctx.say(
+        f"To observe game '{game.name}', answer the confirmation mail sent to"
+        f" {ctx.sender}."
+    )
+
+
+def do_confirm(ctx, command) -> None:
+    token = command.args[0].lower()
+    member_id = pending_member(ctx.db, token)
+    member = member_by_id(ctx.db, member_id) if member_id is not None else None
+    if member is None or member.address.lower() != ctx.sender.lower():
+        ctx.say(f"Nothing waits for the confirmation '{token[:20]}' from you.")
+        return
+    update_member(ctx.db, member.id, state="active")
+    drop_pending(ctx.db, token)
+    ctx.say(f"You are observing game '{member.game}': you will get its results.")
 
 
 def do_resign(ctx, command) -> None:
@@ -311,11 +386,11 @@ def do_resign(ctx, command) -> None:
         for row in seats.seat_rows(ctx.db, game, game.board, me):
             update_member(ctx.db, row.id, state="resigned")
         name = game.board.powers[me.power].name
-        ctx.extra += tell_all(
+        ctx.mail(tell_all(
             ctx.db, ctx.settings, game.name, "Resignation",
             f"{name} has resigned. Anyone may take it over with SIGNON"
             f" {game.board.powers[me.power].letter}{game.name} <password>.",
-        )  # fmt: skip
+        ))  # fmt: skip
     else:
         delete_member(ctx.db, me.id)
         ctx.say(f"You are no longer in game '{game.name}'.")
@@ -357,6 +432,13 @@ COMMANDS = [
     ),
     Spec(
         "observe", "joining", "OBSERVE <game> [<password>]", "follow a game", do_observe
+    ),
+    Spec(
+        "confirm",
+        "joining",
+        "CONFIRM <token>",
+        "confirm a request to observe (the token is in the mail asking)",
+        do_confirm,
     ),
     Spec("resign", "joining", "RESIGN", "leave the game", do_resign),
 ]

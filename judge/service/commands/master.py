@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import secrets
 
 from judge.engine.api import adjudicate
 from judge.engine.serialize import position_from_json
@@ -14,7 +13,7 @@ from judge.service.checks import check_variant, read_time
 from judge.service.commands.registry import Spec
 from judge.service.deadlines import PhaseTiming
 from judge.service.lifecycle import finish_game, start_game
-from judge.service.passwords import hash_password
+from judge.service.passwords import LOCKED
 from judge.service.processing import (
     clear_votes,
     engine_orders,
@@ -92,7 +91,7 @@ def process_now(ctx, game, command) -> None:
         )
         return
     ctx.flush_orders()
-    ctx.extra += process(ctx.db, ctx.settings, game.name, ctx.now)
+    ctx.mail(process(ctx.db, ctx.settings, game.name, ctx.now), results=True)
     ctx.ordered.clear()
     ctx.say(f"Phase {phase} has been processed.")
 
@@ -142,11 +141,11 @@ def rollback(ctx, game, command) -> None:
     board = game.board
     position = position_from_json(board, json.loads(position_text))
     schedule(ctx.db, load_game(ctx.db, game.name), ctx.settings, position, ctx.now)
-    ctx.extra += tell_all(
+    ctx.mail(tell_all(
         ctx.db, ctx.settings, game.name, "Rollback",
         f"The master has rolled the game back to {phase} (turn {turn}).\n"
         "All orders for it must be sent again.",
-    )  # fmt: skip
+    ))  # fmt: skip
     ctx.say(f"Game '{game.name}' rolled back to {phase}.")
 
 
@@ -155,10 +154,10 @@ def pause(ctx, game, command) -> None:
         ctx.say(f"Game '{game.name}' is {game.status}.")
         return
     update_game(ctx.db, game.name, status="paused", process_at=None)
-    ctx.extra += tell_all(
+    ctx.mail(tell_all(
         ctx.db, ctx.settings, game.name, "Paused",
         "The master has paused the game: no deadline runs until RESUME.",
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def resume(ctx, game, command) -> None:
@@ -168,18 +167,24 @@ def resume(ctx, game, command) -> None:
     update_game(ctx.db, game.name, status="active")
     game = load_game(ctx.db, game.name)
     schedule(ctx.db, game, ctx.settings, game.current(game.board), ctx.now)
-    ctx.extra += tell_all(
+    ctx.mail(tell_all(
         ctx.db, ctx.settings, game.name, "Resumed",
         "The master has resumed the game; the deadline is in the header.",
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def terminate(ctx, game, command) -> None:
     if game.status == "finished":
         ctx.say(f"Game '{game.name}' is already over.")
         return
-    ctx.extra += finish_game(
-        ctx.db, ctx.settings, game.name, "The game has been terminated by the master."
+    ctx.mail(
+        finish_game(
+            ctx.db,
+            ctx.settings,
+            game.name,
+            "The game has been terminated by the master.",
+        ),
+        results=True,
     )
 
 
@@ -200,18 +205,18 @@ def eject(ctx, game, command) -> None:
                 for row in seats.seat_rows(ctx.db, game, board, member):
                     update_member(
                         ctx.db, row.id, state="resigned",
-                        password=hash_password(secrets.token_hex(16)),
+                        password=LOCKED,
                     )  # fmt: skip
             who = power.name if power else "the player"
             ctx.say(
                 f"Ejected {who} ({'anonymous' if game.anonymous else member.address})."
             )
             if power:
-                ctx.extra += tell_all(
+                ctx.mail(tell_all(
                     ctx.db, ctx.settings, game.name, "Ejected",
                     f"The master has ejected {power.name}. Anyone may take it over"
                     f" with SIGNON {power.letter}{game.name} <password>.",
-                )  # fmt: skip
+                ))  # fmt: skip
             return
     ctx.say(f"No player '{target[:40]}' in game '{game.name}'.")
 
@@ -223,7 +228,7 @@ def force_begin(ctx, game, command) -> None:
     if not members(ctx.db, game.name, "player"):
         ctx.say("No players have signed on yet.")
         return
-    ctx.extra += start_game(ctx.db, ctx.settings, game.name, ctx.now)
+    ctx.mail(start_game(ctx.db, ctx.settings, game.name, ctx.now), results=True)
     ctx.say(f"Game '{game.name}' has begun; unheld powers are in civil disorder.")
 
 

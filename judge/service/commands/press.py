@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import re
 
+from judge.service.commands.context import HOUR
 from judge.service.commands.registry import Spec
 from judge.service.press import PressDraft, send_press
+from judge.service.store import quota_take, quota_used, savepoint
+
+
+class OverBudget(Exception):
+    """The press would cause more mails than the message may."""
 
 
 class PressBlock:
@@ -20,14 +26,35 @@ class PressBlock:
             if self.draft.error:
                 ctx.say("> ENDPRESS\nPress not sent: sign on first.")
                 return True
-            reply, mails = send_press(ctx.db, ctx.settings, self.draft, ctx.now)
-            ctx.say(f"> {text}\n{reply}")
-            ctx.extra += mails
+            ctx.say(f"> {text}\n{self.send(ctx)}")
             return True
         if squashed == "SIGNOFF":
             return False
         self.draft.lines.append(raw.rstrip())
         return True
+
+    def send(self, ctx) -> str:
+        """Send the press unless the sender's budgets are spent: the mails
+        this message may still cause, and the player's press per hour."""
+        sender = self.draft.sender
+        kind = f"press:{sender.game}"
+        limit = ctx.budgets.press_per_hour
+        if quota_used(ctx.db, sender.address, kind, ctx.now, HOUR) >= limit:
+            return f"Press not sent: at most {limit} press messages an hour."
+        try:
+            with savepoint(ctx.db, "press"):
+                reply, mails = send_press(ctx.db, ctx.settings, self.draft, ctx.now)
+                if len(mails) > ctx.mail_room():
+                    raise OverBudget
+        except OverBudget:
+            return (
+                f"Press not sent: one message may cause at most"
+                f" {ctx.budgets.mails_per_message} mails (send it in another)."
+            )
+        if mails:
+            quota_take(ctx.db, sender.address, kind, ctx.now, HOUR)
+        ctx.mail(mails)
+        return reply
 
     def unfinished(self) -> str:
         return "Your press had no ENDPRESS / ENDBROADCAST: it was not sent."

@@ -12,16 +12,19 @@ from judge.service import endings, seats
 from judge.service.checks import read_time, valid_zone
 from judge.service.commands.registry import Spec
 from judge.service.lifecycle import finish_game
-from judge.service.passwords import hash_password
 from judge.service.press import read_recipients
 from judge.service.replies import echo
 from judge.service.store import (
+    absence_days,
     add_absence,
+    has_account,
+    holds_seats,
     iso,
     load_game,
     member_by_id,
     save_account,
-    set_address_zone,
+    seat_of,
+    set_account_zone,
     update_member,
 )
 
@@ -48,6 +51,18 @@ class RegisterBlock:
         return True
 
     def save(self, ctx) -> None:
+        """A new address registers freely; a registered one, or one holding
+        seats, only after signing on with a seat's password (a forged From
+        changes nobody's profile).  The time zone then goes to that seat."""
+        me = ctx.me or ctx.joined
+        known = has_account(ctx.db, ctx.sender) or holds_seats(ctx.db, ctx.sender)
+        if known and me is None:
+            ctx.say(
+                f"> END\n{ctx.sender} is already known to the judge: sign on"
+                " (SIGNON <letter><game> <password>) before REGISTER to change"
+                " its profile. Nothing was changed."
+            )
+            return
         tz = self.values.get("timezone")
         if tz and not valid_zone(tz):
             ctx.say(f"'{tz}' is not a time zone (e.g. Europe/Paris). Not registered.")
@@ -56,8 +71,8 @@ class RegisterBlock:
             ctx.db, ctx.sender, self.values.get("name"), self.values.get("country"),
             tz, iso(ctx.now),
         )  # fmt: skip
-        if tz:
-            set_address_zone(ctx.db, ctx.sender, tz, accounts=False)
+        if tz and me is not None:
+            update_seat(ctx, me, tz=tz)
         ctx.say(f"> END\nRegistered {ctx.sender}.")
 
     def unfinished(self) -> str:
@@ -87,7 +102,7 @@ def set_password(ctx, command) -> None:
     me = ctx.need_me() or ctx.joined
     if me is None:
         return
-    update_seat(ctx, me, password=hash_password(command.args[0]))
+    update_seat(ctx, me, password=ctx.hash_password(command.args[0]))
     ctx.say("Your password has been changed.")
 
 
@@ -137,13 +152,12 @@ def set_draw(ctx, command) -> None:
     ctx.say(f"You vote for a draw of all survivors: {names}.")
     voters = endings.current_voters(ctx.db, game, board)
     if voters and all(m.draw for m in voters) and len(survivors) > 1:
-        ctx.extra += finish_game(
-            ctx.db, ctx.settings, game.name, game_result(board, draw=survivors)
-        )
+        result = game_result(board, draw=survivors)
+        ctx.mail(finish_game(ctx.db, ctx.settings, game.name, result), results=True)
 
 
 def set_absence(ctx, command) -> None:
-    me = ctx.need_me("player")
+    me = master_for(ctx) or ctx.need_me("player")
     if me is None:
         return
     tz = me.tz or ctx.settings.timezone
@@ -160,6 +174,8 @@ def set_absence(ctx, command) -> None:
     if until <= start or until - start > timedelta(days=15):
         ctx.say("An absence lasts from one to fifteen days.")
         return
+    if not absence_allowed(ctx, me, (until - start).total_seconds() / 86400):
+        return
     add_absence(ctx.db, me.id, iso(start), iso(until))
     ctx.say(
         f"Absence noted from {judge_date(start, tz)} to {judge_date(until, tz)}:"
@@ -167,14 +183,55 @@ def set_absence(ctx, command) -> None:
     )
 
 
+def master_for(ctx):
+    """The seat a master acts for after BECOME <power>, or None."""
+    if ctx.me is None or ctx.me.role != "master" or ctx.acting is None:
+        return None
+    return seat_of(ctx.db, ctx.me.game, ctx.acting)
+
+
+def absence_allowed(ctx, me, days: float) -> bool:
+    """Classic judges' caps: so many days of absence per player and per game
+    in all; beyond them only the master grants one (BECOME <power>, then
+    SET ABSENCE)."""
+    if ctx.me is not None and ctx.me.role == "master":
+        return True
+    game = load_game(ctx.db, me.game)
+    seat = [row.id for row in seats.seat_rows(ctx.db, game, game.board, me)]
+    budgets = ctx.budgets
+    mine = absence_days(ctx.db, me.game, seat)
+    everyone = absence_days(ctx.db, me.game)
+    if mine + days > budgets.absence_days_per_player:
+        ctx.say(
+            f"Absence refused: a player's absences in a game total at most"
+            f" {budgets.absence_days_per_player} days (yours: {mine:g}). Ask the"
+            " master, who may grant more."
+        )
+        return False
+    if everyone + days > budgets.absence_days_per_game:
+        ctx.say(
+            f"Absence refused: the absences of game '{me.game}' total at most"
+            f" {budgets.absence_days_per_game} days. Ask the master, who may"
+            " grant more."
+        )
+        return False
+    return True
+
+
 def set_timezone(ctx, command) -> None:
+    """What a player receives changes: only with the seat's password (after
+    SIGNON), and only that seat's, and the account of the address signed
+    on from."""
+    me = ctx.me or ctx.joined or ctx.need_me()
+    if me is None:
+        return
     zone = command.args[0]
     if not valid_zone(zone):
         ctx.say(f"'{zone[:40]}' is not a time zone (e.g. Europe/Paris, UTC).")
         return
-    set_address_zone(ctx.db, ctx.sender, zone)
-    if ctx.me:
-        ctx.me = member_by_id(ctx.db, ctx.me.id)
+    update_seat(ctx, me, tz=zone)
+    set_account_zone(ctx.db, me.address, zone)
+    ctx.me = member_by_id(ctx.db, ctx.me.id) if ctx.me else None
     ctx.say(f"Your time zone is now {zone}.")
 
 

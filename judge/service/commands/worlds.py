@@ -22,7 +22,7 @@ def _changer(change, told: str):
             return
         text = f"{before} {told.format(before, after)}."
         ctx.say(text)
-        ctx.extra += tell_all(ctx.db, ctx.settings, game.name, "Country", text)
+        ctx.mail(tell_all(ctx.db, ctx.settings, game.name, "Country", text))
 
     return handler
 
