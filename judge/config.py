@@ -117,7 +117,7 @@ class Budgets:
     press_per_hour: int = 30  # press messages one player sends in a game
     absence_days_per_player: int = 15  # a player's absences in one game, in all
     absence_days_per_game: int = 30  # all absences of one game's players
-    password_failures_slow: int = 3  # wrong passwords in an hour: one try a message
+    password_failures_slow: int = 3  # wrong passwords in an hour: one try in 5 min
     password_failures_stop: int = 10  # then none until the hour has passed
 
 

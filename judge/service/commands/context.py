@@ -43,6 +43,7 @@ class Block(Protocol):
 
 REPEATED = 120  # a paragraph this long said twice is said once (HELP x 1000)
 HOUR, DAY = 3600, 86400
+SLOW = 300  # seconds between password checks for an address that guesses
 
 
 class Context:
@@ -137,10 +138,14 @@ class Context:
                 f" this address is checked until {until}."
             )
             raise Stop
-        if failures >= budgets.password_failures_slow and self.checks:
+        slow = failures >= budgets.password_failures_slow
+        if slow and (self.checks or quota_used(self.db, self.sender, "badpw-wait",
+                                                self.now, SLOW)):  # fmt: skip
+            until = self._quota_end("badpw-wait", SLOW)
             self.say(
-                f"After {failures} wrong passwords, one password a message is"
-                " checked from your address."
+                f"After {failures} wrong passwords, one password every"
+                f" {SLOW // 60} minutes is checked from your address: wait until"
+                f" {until}."
             )
             raise Stop
         self.checks += 1
@@ -149,6 +154,8 @@ class Context:
             return True
         if guess:  # not a seat open for takeover
             quota_take(self.db, self.sender, "badpw", self.now, HOUR)
+            if slow:
+                quota_take(self.db, self.sender, "badpw-wait", self.now, SLOW)
         if holder and holder.lower() != self.sender.lower():
             self.copy_to.add(holder)
         return False

@@ -12,7 +12,7 @@ from judge.service import info
 from judge.service.commands.context import HOUR
 from judge.service.commands.registry import Spec, Topic
 from judge.service.processing import render_map
-from judge.service.store import turn_position
+from judge.service.store import members, turn_position
 
 
 def page(ctx, topic: str, **values) -> str:
@@ -76,11 +76,27 @@ def _about(describe):
     return handler
 
 
+def in_game(ctx, game) -> bool:
+    """The sender plays, masters or (confirmed) observes the game: pictures
+    are never mailed to an address that did not ask for the game's mail."""
+    sender = ctx.sender.lower()
+    return any(
+        m.address.lower() == sender and m.state not in ("pending", "resigned")
+        for m in members(ctx.db, game.name)
+    )
+
+
 def do_map(ctx, command) -> None:
     game = ctx.game_arg(command.args[0])
     if game is None or not game.position:
         if game is not None:
             ctx.say(f"Game '{game.name}' has not started.")
+        return
+    if not in_game(ctx, game):
+        ctx.say(
+            f"Maps by mail go to the players, master and observers of game"
+            f" '{game.name}' only: send OBSERVE {game.name} first."
+        )
         return
     board = game.board
     position = game.current(board)
