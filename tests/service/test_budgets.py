@@ -26,7 +26,7 @@ def reply_to(out, address):
     return next(m for m in out if m.to == (address,))
 
 
-# -- commands, reply size, repeated answers --------------------------------------
+# -- commands, reply size, repeated answers --
 
 
 def test_a_message_is_read_up_to_its_budget_of_commands(judge):
@@ -75,7 +75,7 @@ def test_a_reply_beyond_its_size_says_what_was_left_out(tmp_path):
     )
 
 
-# -- password hashes -----------------------------------------------------------------
+# -- password hashes --
 
 
 def test_a_message_costs_at_most_its_budget_of_password_hashes(judge):
@@ -96,7 +96,7 @@ def test_observing_costs_no_hash_without_a_password(judge):
     assert "password checks" not in out[0].body
 
 
-# -- mails one message may cause -------------------------------------------------------
+# -- mails one message may cause --
 
 
 def test_sixty_broadcasts_do_not_send_four_hundred_mails(judge):
@@ -169,7 +169,7 @@ def test_a_refused_create_does_not_count(judge):
     assert judge.row("SELECT count(*) FROM svc_games")[0] == 1
 
 
-# -- OBSERVE: once, and confirmed --------------------------------------------------------
+# -- OBSERVE: once, and confirmed --
 
 
 def test_observe_is_idempotent_and_waits_for_confirmation(judge):
@@ -218,7 +218,7 @@ def test_new_subscriptions_are_limited_per_sender_and_day(judge):
     assert "New subscriptions: at most 5 in a day" in out[0].body
 
 
-# -- absences and press ------------------------------------------------------------------
+# -- absences and press --
 
 
 def test_absences_are_capped_per_player_and_granted_beyond_by_the_master(judge):
@@ -266,7 +266,7 @@ def test_press_has_a_rate_per_player(tmp_path):
     assert "Press sent to" in out[0].body
 
 
-# -- identity -------------------------------------------------------------------------
+# -- identity --
 
 
 def test_a_wrong_master_password_is_copied_to_the_master(judge):
