@@ -108,6 +108,7 @@ class Budgets:
     (docs/mail.md, "Budgets per message and per sender")."""
 
     commands_per_message: int = 50  # commands read; orders do not count
+    order_lines_per_message: int = 400  # order lines read (a power has ~34 units)
     reply_bytes: int = 100_000  # the reply's body; beyond it, what was skipped
     hashes_per_message: int = 5  # password hashes (scrypt) one message may cost
     mails_per_message: int = 30  # mails caused, besides a processing's results

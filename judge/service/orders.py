@@ -21,6 +21,9 @@ from judge.service.variant_orders import order_key, order_notes, read_orders, re
 from judge.service.variant_orders import route as route_orders
 
 
+REFUSED_SHOWN = 100  # refused order lines listed in a reply; more are counted
+
+
 def take_orders(ctx, power: str, lines: list[str]) -> None:
     game = load_game(ctx.db, ctx.me.game)
     if game.status != "active":
@@ -79,6 +82,7 @@ def report_orders(ctx) -> None:
     timing = game.deadline_settings(ctx.settings.timezone)
     orders = engine_orders(board, position, texts)
     for power in ctx.ordered:
+        refused = ctx.refused.get(power, [])
         ctx.subject_game = (game.name, str(position.phase))
         ctx.say(
             order_reply(
@@ -89,7 +93,7 @@ def report_orders(ctx) -> None:
                 position=position,
                 power=power,
                 orders=orders.get(power, []),
-                refused=[(echo(t), why) for t, why in ctx.refused.get(power, [])],
+                refused=[(echo(t), why) for t, why in refused[:REFUSED_SHOWN]],
                 turn_number=game.turn,
                 deadline=moment(game.deadline),
                 grace_end=moment(game.grace_end),
@@ -101,3 +105,8 @@ def report_orders(ctx) -> None:
         )
         for note in order_notes(board, position, power, orders.get(power, [])):
             ctx.say(note)
+        if len(refused) > REFUSED_SHOWN:
+            ctx.say(
+                f"{len(refused) - REFUSED_SHOWN} more lines for {power} were not"
+                " taken as orders either (not listed)."
+            )

@@ -28,6 +28,7 @@ class Session:
             db, self.settings, mail.sender, now, REGISTRY, service.budgets
         )
         self.commands = 0  # commands read, against the message's budget
+        self.order_lines = 0
 
     def run(self) -> None:
         ctx = self.ctx
@@ -75,8 +76,15 @@ class Session:
         except CommandError as mistyped:
             command, error = None, mistyped
         if command is None and error is None and ctx.acting is not None:
+            self.order_lines += 1  # orders do not count against the commands
+            if self.order_lines > self.budgets.order_lines_per_message:
+                ctx.say(
+                    f"Only the first {self.budgets.order_lines_per_message} order"
+                    " lines of a message are read; the rest were not."
+                )
+                return False
             ctx.order_text.setdefault(ctx.acting, []).append(text)
-            return True  # an order: orders do not count against the budget
+            return True
         if not self.count_command(text):
             return False
         if error is not None:

@@ -65,6 +65,17 @@ def test_unknown_lines_by_the_thousand_make_a_short_reply(judge):
     assert "Only the first 50 commands" in out[0].body
 
 
+def test_junk_after_a_signon_is_counted_not_listed(judge):
+    form_game(judge)
+    junk = "\n".join(f"frobnicate the {i}" for i in range(20_000))
+    out = judge.send(judge.seat("FRANCE"), f"{signon(judge, 'FRANCE')}\n{junk}")
+    body = out[0].body
+    assert len(body) < 30_000
+    assert "Only the first 400 order lines of a message are read" in body
+    assert "300 more lines for FRANCE were not taken as orders" in body
+    assert ":: Deadline: S1901M" in body  # the order report is still there
+
+
 def test_a_reply_beyond_its_size_says_what_was_left_out(tmp_path):
     judge = budgeted(tmp_path, reply_bytes=4000)
     out = judge.send(ATTACKER, "HELP\nGET MASTER\nGET DEADLINES\nGET VARIANTS")
