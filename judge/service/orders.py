@@ -20,7 +20,6 @@ from judge.service.store import (
 from judge.service.variant_orders import order_key, order_notes, read_orders, refusal
 from judge.service.variant_orders import route as route_orders
 
-
 REFUSED_SHOWN = 100  # refused order lines listed in a reply; more are counted
 
 
