@@ -110,7 +110,7 @@ class Budgets:
     commands_per_message: int = 50  # commands read; orders do not count
     order_lines_per_message: int = 400  # order lines read (a power has ~34 units)
     reply_bytes: int = 100_000  # the reply's body; beyond it, what was skipped
-    hashes_per_message: int = 5  # password hashes (scrypt) one message may cost
+    hashes_per_message: int = 3  # password hashes (scrypt, ~0.15 s) a message costs
     mails_per_message: int = 30  # mails caused, besides a processing's results
     maps_per_hour: int = 5  # MAP pictures mailed to one sender
     creates_per_day: int = 3  # games (and their worlds) one sender creates

@@ -96,7 +96,7 @@ def test_a_message_costs_at_most_its_budget_of_password_hashes(judge):
     out = judge.send(address, f"{signon(judge, 'FRANCE')}\n{lines}")
     body = out[0].body
     changed = body.count("Your password has been changed.")
-    assert 1 <= changed <= 5  # the sign-on may have cost one of the five
+    assert 1 <= changed <= 3  # the sign-on may have cost one of the three
     assert "password checks; send the rest in another message" in body
     assert "The rest of your message was not read." in body
 

@@ -8,7 +8,8 @@ import re
 from judge.service.commands.context import HOUR
 from judge.service.commands.registry import Spec
 from judge.service.press import PressDraft, send_press
-from judge.service.store import quota_take, quota_used, savepoint
+from judge.service.processing import recipients
+from judge.service.store import load_game, quota_take, quota_used, savepoint
 
 
 class OverBudget(Exception):
@@ -41,23 +42,37 @@ class PressBlock:
         limit = ctx.budgets.press_per_hour
         if quota_used(ctx.db, sender.address, kind, ctx.now, HOUR) >= limit:
             return f"Press not sent: at most {limit} press messages an hour."
+        if ctx.mail_room() < self.least_mails(ctx):
+            return over_budget(ctx)
         try:
             with savepoint(ctx.db, "press"):
                 reply, mails = send_press(ctx.db, ctx.settings, self.draft, ctx.now)
                 if len(mails) > ctx.mail_room():
                     raise OverBudget
         except OverBudget:
-            return (
-                f"Press not sent: one message may cause at most"
-                f" {ctx.budgets.mails_per_message} mails (send it in another)."
-            )
+            return over_budget(ctx)
         if mails:
             quota_take(ctx.db, sender.address, kind, ctx.now, HOUR)
         ctx.mail(mails)
         return reply
 
+    def least_mails(self, ctx) -> int:
+        """A broadcast's mails, known before they are written: one for each
+        of the game's recipients but the sender (a private press: one)."""
+        if self.draft.error or self.draft.to is not None:
+            return 1
+        game = load_game(ctx.db, self.draft.sender.game)
+        return max(1, len(recipients(ctx.db, game)) - 1)
+
     def unfinished(self) -> str:
         return "Your press had no ENDPRESS / ENDBROADCAST: it was not sent."
+
+
+def over_budget(ctx) -> str:
+    return (
+        f"Press not sent: one message may cause at most"
+        f" {ctx.budgets.mails_per_message} mails (send it in another)."
+    )
 
 
 def start_press(ctx, to: str | None) -> None:
