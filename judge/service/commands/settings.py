@@ -99,7 +99,7 @@ def update_seat(ctx, me, **values) -> None:
 
 
 def set_password(ctx, command) -> None:
-    me = ctx.need_me() or ctx.joined
+    me = ctx.me or ctx.joined or ctx.need_me()
     if me is None:
         return
     update_seat(ctx, me, password=ctx.hash_password(command.args[0]))
