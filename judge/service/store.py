@@ -543,3 +543,9 @@ def holds_seats(db, address: str) -> bool:
 
 def set_account_zone(db, address: str, tz: str) -> None:
     db.execute("UPDATE svc_accounts SET tz = ? WHERE address = ?", [tz, address])
+
+
+def forget_pending(db, member_id: int) -> None:
+    """An unconfirmed observer and its tokens."""
+    db.execute("DELETE FROM svc_pending WHERE member = ?", [member_id])
+    db.execute("DELETE FROM svc_members WHERE id = ?", [member_id])

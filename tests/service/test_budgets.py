@@ -212,6 +212,22 @@ def test_observe_is_idempotent_and_waits_for_confirmation(judge):
     assert len(again) == 1
 
 
+def test_an_unconfirmed_request_may_be_made_again_a_day_later(judge):
+    form_game(judge)
+    first = judge.send(VICTIM, "OBSERVE alpha")
+    assert len([m for m in first if "(CONFIRM " in m.subject]) == 1
+    judge.later(hours=23)
+    assert len(judge.send(VICTIM, "OBSERVE alpha")) == 1
+    judge.later(hours=2)
+    again = judge.send(VICTIM, "OBSERVE alpha")
+    asking = [m for m in again if "(CONFIRM " in m.subject]
+    assert len(asking) == 1 and asking[0].subject != first[1].subject
+    old = re.search(r"CONFIRM ([0-9a-f]{16})", first[1].subject).group(1)
+    assert "Nothing waits" in judge.send(VICTIM, f"CONFIRM {old}")[0].body
+    rows = judge.row("SELECT count(*) FROM svc_members WHERE address = ?", [VICTIM])
+    assert rows == (1,)
+
+
 def test_a_reply_keeping_the_subject_confirms(judge):
     form_game(judge)
     out = judge.observe("watcher@example.org")

@@ -5,6 +5,7 @@ followed was meant for that game."""
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
 from judge.engine.api import orders_needed
 from judge.mail.message import OutgoingMail
@@ -23,6 +24,7 @@ from judge.service.store import (
     create_game,
     delete_member,
     drop_pending,
+    forget_pending,
     insert_member,
     is_ejected,
     iso,
@@ -320,11 +322,15 @@ def do_observe(ctx, command) -> None:
         if m.address.lower() == ctx.sender.lower()
     ]  # fmt: skip
     if mine and mine[0].state == "pending":
-        ctx.say(
-            f"Your request to observe game '{game.name}' waits for its"
-            " confirmation: answer the mail the judge sent you."
-        )
-        return
+        asked = moment(mine[0].joined)
+        if ctx.now - asked < timedelta(days=1):
+            ctx.say(
+                f"Your request to observe game '{game.name}' waits for its"
+                " confirmation: answer the mail the judge sent you."
+            )
+            return
+        forget_pending(ctx.db, mine[0].id)  # a day old: asked again, anew
+        mine = []
     if mine:
         ctx.say(f"You already observe game '{game.name}'.")
         return
