@@ -549,3 +549,15 @@ def forget_pending(db, member_id: int) -> None:
     """An unconfirmed observer and its tokens."""
     db.execute("DELETE FROM svc_pending WHERE member = ?", [member_id])
     db.execute("DELETE FROM svc_members WHERE id = ?", [member_id])
+
+
+def games_played_by(db, address: str, statuses: tuple[str, ...]) -> list[str]:
+    """Games in one of `statuses` where `address` holds a seat still in."""
+    rows = db.execute(
+        "SELECT DISTINCT m.game FROM svc_members m JOIN svc_games g"
+        " ON g.name = m.game WHERE lower(m.address) = ? AND m.role = 'player'"
+        f" AND m.state != 'resigned' AND g.status IN ({', '.join('?' * len(statuses))})"
+        " ORDER BY m.game",
+        [address.lower(), *statuses],
+    ).fetchall()
+    return [name for (name,) in rows]

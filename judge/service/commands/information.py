@@ -8,7 +8,7 @@ import json
 from judge.engine.serialize import position_from_json
 from judge.mail.message import Attachment, OutgoingMail
 from judge.reports.templating import render
-from judge.service import info
+from judge.service import info, reachability
 from judge.service.commands.context import HOUR
 from judge.service.commands.registry import Spec, Topic
 from judge.service.processing import render_map
@@ -64,7 +64,21 @@ def do_list(ctx, command) -> None:
         return
     game = ctx.game_arg(command.args[0])
     if game:
-        ctx.say(info.describe_game(ctx.db, ctx.settings, game.name))
+        text = info.describe_game(ctx.db, ctx.settings, game.name)
+        ctx.say(with_unreachable(ctx, game.name, text))
+
+
+def with_unreachable(ctx, game: str, text: str) -> str:
+    """A game's description; for its master, the addresses found
+    unreachable under it."""
+    lines = reachability.master_lines(ctx.db, game, ctx.sender, ctx.me)
+    return "\n".join([text, *lines])
+
+
+def do_whogame(ctx, command) -> None:
+    game = ctx.game_arg(command.args[0])
+    if game:
+        ctx.say(with_unreachable(ctx, game.name, info.whogame(ctx.db, game.name)))
 
 
 def _about(describe):
@@ -164,7 +178,7 @@ COMMANDS = [
         "information",
         "WHOGAME <game>",
         "who plays what",
-        _about(info.whogame),
+        do_whogame,
     ),
     Spec(
         "signoff",

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from judge.reports import game_result
 from judge.reports.dates import judge_date
-from judge.service import endings, seats
+from judge.service import endings, reachability, seats
 from judge.service.checks import read_time, valid_zone
 from judge.service.commands.registry import Spec
 from judge.service.lifecycle import finish_game
@@ -115,6 +115,7 @@ def set_address(ctx, command) -> None:
         ctx.say(f"'{address[:60]}' is not a mail address.")
         return
     update_seat(ctx, me, address=address)
+    reachability.address_set(ctx.db, address, ctx.now)
     ctx.say(f"Your address in game '{me.game}' is now {address}.")
 
 
