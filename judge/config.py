@@ -124,8 +124,8 @@ class Budgets:
     hashes_per_message: int = 3  # password hashes (scrypt, ~0.15 s) a message costs
     mails_per_message: int = 30  # mails caused, besides a processing's results
     maps_per_hour: int = 5  # MAP pictures mailed to one sender
-    creates_per_day: int = 3  # games (and their worlds) one sender creates
-    subscriptions_per_day: int = 5  # OBSERVE of new games by one sender
+    creates_per_day: int = 10  # games (and their worlds) one sender creates
+    subscriptions_per_day: int = 10  # OBSERVE of new games by one sender
     press_per_hour: int = 30  # press messages one player sends in a game
     absence_days_per_player: int = 15  # a player's absences in one game, in all
     absence_days_per_game: int = 30  # all absences of one game's players

@@ -101,6 +101,17 @@ def test_a_message_costs_at_most_its_budget_of_password_hashes(judge):
     assert "The rest of your message was not read." in body
 
 
+def test_the_hash_budget_never_leaves_a_command_half_done(judge):
+    body = "\n".join(f"CREATE ?h{i} pw{i}" for i in range(10))
+    out = judge.send(ATTACKER, body)
+    assert "password checks" in out[0].body
+    games = judge.row("SELECT count(*) FROM svc_games")[0]
+    seats = judge.row("SELECT count(DISTINCT game) FROM svc_members")[0]
+    assert games == seats == Budgets().hashes_per_message
+    used = judge.row("SELECT count FROM svc_quota WHERE kind = 'create'")[0]
+    assert used == games
+
+
 def test_observing_costs_no_hash_without_a_password(judge):
     form_game(judge)
     out = judge.send(ATTACKER, "\n".join(f"OBSERVE alpha{i}" for i in range(40)))
@@ -159,18 +170,18 @@ def test_maps_by_mail_are_limited_per_sender_and_hour(judge):
 
 
 def test_games_created_per_sender_and_day(judge):
-    body = "\n".join(f"CREATE ?h{i} pw" for i in range(150))
-    for i in range(150):
+    limit = Budgets().creates_per_day
+    for i in range(limit + 2):  # one message each
         judge.send(ATTACKER, f"CREATE ?g{i} pw")
-        if i > 5:
-            break
-    assert judge.row("SELECT count(*) FROM svc_games")[0] == Budgets().creates_per_day
+    assert judge.row("SELECT count(*) FROM svc_games")[0] == limit
+    body = "\n".join(f"CREATE ?h{i} pw" for i in range(150))  # one message
     out = judge.send(ATTACKER, body)
-    assert "New games: at most 3 in a day from one address" in out[0].body
-    assert judge.row("SELECT count(*) FROM svc_games")[0] == 3
+    assert f"New games: at most {limit} in a day from one address" in out[0].body
+    assert judge.row("SELECT count(*) FROM svc_games")[0] == limit
     judge.later(days=1, minutes=1)
-    judge.send(ATTACKER, "CREATE ?later pw")
-    assert judge.row("SELECT count(*) FROM svc_games")[0] == 4
+    judge.send(ATTACKER, body)  # as many as the message's password hashes
+    created = limit + Budgets().hashes_per_message
+    assert judge.row("SELECT count(*) FROM svc_games")[0] == created
 
 
 def test_a_refused_create_does_not_count(judge):
@@ -235,14 +246,12 @@ def test_a_reply_keeping_the_subject_confirms(judge):
 
 
 def test_new_subscriptions_are_limited_per_sender_and_day(judge):
-    for i in range(8):
-        judge.send(MASTER, f"CREATE ?o{i} pw") if i < 3 else None
-    judge.later(days=2)
-    for i in range(3, 8):
+    limit = Budgets().subscriptions_per_day
+    for i in range(limit + 3):
         judge.send(f"maker{i}@example.org", f"CREATE ?o{i} pw")
-    out = judge.send(ATTACKER, "\n".join(f"OBSERVE o{i}" for i in range(8)))
-    assert len([m for m in out if "(CONFIRM " in m.subject]) == 5
-    assert "New subscriptions: at most 5 in a day" in out[0].body
+    out = judge.send(ATTACKER, "\n".join(f"OBSERVE o{i}" for i in range(limit + 3)))
+    assert len([m for m in out if "(CONFIRM " in m.subject]) == limit
+    assert f"New subscriptions: at most {limit} in a day" in out[0].body
 
 
 # -- absences and press --

@@ -73,6 +73,7 @@ def do_create(ctx, command) -> None:
         raise Stop
     if variant != "random":
         variant = checked_variant(ctx, variant, name)
+    hashed = ctx.hash_password(password)  # before anything is written
     quota_take(ctx.db, ctx.sender, "create", ctx.now, DAY)  # games and worlds
     if variant == "random":
         try:
@@ -89,7 +90,7 @@ def do_create(ctx, command) -> None:
         anonymous=1 if {"gunboat", "anonymous"} & set(words) else 0,
         created=iso(ctx.now),
     )  # fmt: skip
-    ctx.joined = add_member(ctx, name, password, "player")
+    ctx.joined = add_member(ctx, name, hashed, "player")
     ctx.say(
         f"Game '{name}' ({variant}) has been created and you are signed on."
         " Send BECOME MASTER (in this or a later message after SIGNON"
@@ -115,9 +116,11 @@ def world_joined(ctx, game) -> None:
     ctx.attachments.append(world_games.join_picture(board, game.name))
 
 
-def add_member(ctx, game: str, password: str, role: str, power=None) -> Member:
+def add_member(ctx, game: str, hashed: str, role: str, power=None) -> Member:
+    """A new seat for the sender; `hashed` is the password's hash, made
+    before anything was written (the hash budget may stop the message)."""
     member_id = insert_member(
-        ctx.db, game, ctx.sender, ctx.hash_password(password), role, power,
+        ctx.db, game, ctx.sender, hashed, role, power,
         account_tz(ctx.db, ctx.sender), iso(ctx.now),
     )  # fmt: skip
     return member_by_id(ctx.db, member_id)
@@ -240,13 +243,14 @@ def take_over(ctx, game, power, seat, password) -> None:
     if playing:
         ctx.say(f"You already play in game '{game.name}'.")
         raise Stop
+    hashed = ctx.hash_password(password)  # once for the seat's every country
     if seat is None:
-        seat = add_member(ctx, game.name, password, "player", power.id)
+        seat = add_member(ctx, game.name, hashed, "player", power.id)
     else:
         for row in seats.seat_rows(ctx.db, game, game.board, seat):
             update_member(
                 ctx.db, row.id, address=ctx.sender, state="active",
-                password=ctx.hash_password(password), wait=0, draw=0,
+                password=hashed, wait=0, draw=0,
             )  # fmt: skip
         seat = member_by_id(ctx.db, seat.id)
     moved = give_replacement_time(ctx, game, power.id)
@@ -302,7 +306,7 @@ def join_forming(ctx, game, password: str) -> None:
             f" with SIGNON <letter>{game.name} <password>, or OBSERVE {game.name}."
         )
         raise Stop
-    ctx.joined = add_member(ctx, game.name, password, "player")
+    ctx.joined = add_member(ctx, game.name, ctx.hash_password(password), "player")
     needed = len(seats.game_seats(game, game.board))
     count = len(members(ctx.db, game.name, "player"))
     ctx.say(f"You have joined game '{game.name}' ({count} of {needed} players).")
@@ -335,9 +339,10 @@ def do_observe(ctx, command) -> None:
         ctx.say(f"You already observe game '{game.name}'.")
         return
     budget = ctx.budgets.subscriptions_per_day
-    if not ctx.allow("observe", budget, DAY, "New subscriptions"):
+    if not ctx.allow("observe", budget, DAY, "New subscriptions", take=False):
         return
     password = ctx.hash_password(command.args[1]) if len(command.args) > 1 else LOCKED
+    quota_take(ctx.db, ctx.sender, "observe", ctx.now, DAY)
     member_id = insert_member(
         ctx.db, game.name, ctx.sender, password, "observer", None,
         account_tz(ctx.db, ctx.sender), iso(ctx.now),
