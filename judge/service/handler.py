@@ -13,10 +13,11 @@ import sqlite_utils
 from judge.config import Budgets, JudgeSettings
 from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service import reachability
+from judge.service.passwords import take_rehashes
 from judge.service.scheduler import tick_game
 from judge.service.schema import SERVICE_SCHEMA
 from judge.service.session import Session
-from judge.service.store import games_with_deadlines, savepoint
+from judge.service.store import games_with_deadlines, replace_password_hash, savepoint
 from judge.service.world_games import use_worlds_dir
 from judge.store.migrations import migrate
 from judge.store.schema import STORE_SCHEMA
@@ -40,9 +41,13 @@ class GameService:
     def handle(
         self, db: sqlite_utils.Database, mail: IncomingMail, now: datetime
     ) -> list[OutgoingMail]:
+        take_rehashes()  # what an earlier, undone message left
         session = Session(self, db, mail, now)
         session.run()
-        return session.outgoing()
+        out = session.outgoing()
+        for old, new in take_rehashes():  # passwords that passed: today's cost
+            replace_password_hash(db, old, new)
+        return out
 
     def address_unreachable(
         self, db: sqlite_utils.Database, address: str, reason: str, now: datetime

@@ -561,3 +561,8 @@ def games_played_by(db, address: str, statuses: tuple[str, ...]) -> list[str]:
         [address.lower(), *statuses],
     ).fetchall()
     return [name for (name,) in rows]
+
+
+def replace_password_hash(db, old: str, new: str) -> None:
+    """A stored hash brought up to today's cost (every row holding it)."""
+    db.execute("UPDATE svc_members SET password = ? WHERE password = ?", [new, old])

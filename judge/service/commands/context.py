@@ -5,6 +5,7 @@ never see the mail or the reading of its lines."""
 from __future__ import annotations
 
 import re
+import time
 from datetime import datetime, timedelta
 from typing import Protocol
 
@@ -58,6 +59,7 @@ class Context:
         self.skipped = 0  # paragraphs left out of the reply (its size cap)
         self.said: set[str] = set()  # long paragraphs already in the reply
         self.hashes = 0  # password hashes this message has cost
+        self.hash_seconds = 0.0  # and the time they took
         self.checks = 0  # passwords checked in this message
         self.mails = 0  # mails caused, besides a processing's results
         self.mails_dropped = 0
@@ -119,7 +121,11 @@ class Context:
     # -- passwords ----------------------------------------------------------------
     def hash_password(self, password: str) -> str:
         self._spend_hash()
-        return passwords.hash_password(password)
+        started = time.perf_counter()
+        try:
+            return passwords.hash_password(password)
+        finally:
+            self.hash_seconds += time.perf_counter() - started
 
     def check_password(
         self, password: str, stored: str, holder: str | None, *, guess: bool = True
@@ -150,8 +156,12 @@ class Context:
             raise Stop
         self.checks += 1
         self._spend_hash()
-        if passwords.check_password(password, stored):
-            return True
+        started = time.perf_counter()
+        try:
+            if passwords.check_password(password, stored):
+                return True
+        finally:
+            self.hash_seconds += time.perf_counter() - started
         if guess:  # not a seat open for takeover
             quota_take(self.db, self.sender, "badpw", self.now, HOUR)
             if slow:
@@ -161,7 +171,14 @@ class Context:
         return False
 
     def _spend_hash(self) -> None:
-        if self.hashes >= self.budgets.hashes_per_message:
+        """Count one hash; Stop when the message has spent its hashes, or
+        when one more (as long as those so far) would pass its time."""
+        budgets = self.budgets
+        average = self.hash_seconds / self.hashes if self.hashes else 0.0
+        if (
+            self.hashes >= budgets.hashes_per_message
+            or self.hash_seconds + average > budgets.hash_seconds_per_message
+        ):
             self.say(
                 f"This message has used its {self.budgets.hashes_per_message}"
                 " password checks; send the rest in another message."

@@ -191,9 +191,17 @@ def do_signon(ctx, command) -> None:
         None,
     )
     open_seat = seat is None or seat.state in ("abandoned", "cd", "resigned")
-    holder = None if open_seat else seat.address  # told of a wrong password
+    fresh = seats.newcomer_slot(board, game.current(board), power.id)
+    newcomer = (
+        fresh is not None
+        and not open_seat
+        and seat.address.lower() != ctx.sender.lower()
+    )
+    # told of a wrong password, and counted as a guess: a seat's holder;
+    # not an open seat, nor Imperial's newcomer (who founds an empire)
+    holder = None if open_seat or newcomer else seat.address
     if seat is not None and ctx.check_password(
-        password, seat.password, holder, guess=not open_seat
+        password, seat.password, holder, guess=holder is not None
     ):
         if seat.state != "active":
             for row in seats.seat_rows(ctx.db, game, board, seat):
@@ -204,6 +212,22 @@ def do_signon(ctx, command) -> None:
             ))  # fmt: skip
         signed_on(ctx, member_by_id(ctx.db, seat.id), power.id)
         return
+    if newcomer:
+        # Imperial, rule 3: the city's empire lives on elsewhere and the
+        # city is neutral again; a newcomer founds a new empire there.
+        city = board.location_name(seats.imperial_city(fresh))
+        ctx.say(
+            f"{power.name} lives on without {city}, which is neutral again:"
+            f" you found a new empire there, {board.powers[fresh].name}"
+            f" (SIGNON {board.powers[fresh].letter}{game.name}), and order"
+            f" JOIN {seats.imperial_city(fresh)}."
+        )
+        power = board.powers[fresh]
+        seat = next(
+            (m for m in members(ctx.db, game.name, "player") if m.power == fresh),
+            None,
+        )
+        open_seat = seat is None or seat.state in ("abandoned", "cd", "resigned")
     if open_seat:
         taken = seats.city_taken(board, game.current(board), power.id)
         if seat is None and taken:
