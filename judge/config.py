@@ -79,6 +79,7 @@ class RelaySettings:
     user: str = ""
     password: str = ""
     timeout: float = 30.0
+    smtputf8: bool = False  # the relay carries non-ASCII addresses (RFC 6531)
 
 
 @dataclass(frozen=True)

@@ -11,4 +11,5 @@ def make_handler(config: Config):
     """The one place that chooses what answers the mail: the game service."""
     from judge.service.handler import GameService
 
-    return GameService(config.judge)
+    relay = config.relay
+    return GameService(config.judge, smtputf8=relay is not None and relay.smtputf8)

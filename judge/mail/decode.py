@@ -9,55 +9,149 @@ from __future__ import annotations
 
 import contextlib
 import email
+import email.parser
 import email.policy
 import re
+from email.header import decode_header, make_header
 from email.message import Message
-from email.utils import getaddresses
 from html.parser import HTMLParser
+
+from judge.mail.addresses import mailbox_addresses
 
 MAX_BODY_CHARS = 100_000
 
 
+MAX_MIME_DEPTH = 20  # nested multiparts and enclosed messages
+MAX_HEADER_CHARS = 2_000  # of a decoded header value kept (Subject etc.)
+
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f]+")
+_BOUNDARY = re.compile(
+    rb'boundary\s*=\s*(?:"([^"\r\n]{1,200})"|([^\s;"]{1,200}))', re.I
+)
+_ENCLOSED = re.compile(rb"^content-type:\s*message/", re.I | re.M)
+
+
 def parse(raw: bytes) -> Message:
-    return email.message_from_bytes(raw, policy=email.policy.default)
+    """The whole message; a structure nested too deep (see `mime_depth`)
+    is read as headers only, its body left unparsed."""
+    if mime_depth(raw) > MAX_MIME_DEPTH:
+        return parse_headers(raw)
+    try:
+        return email.message_from_bytes(raw, policy=email.policy.default)
+    except RecursionError:
+        return parse_headers(raw)
+
+
+def parse_headers(raw: bytes) -> Message:
+    parser = email.parser.BytesParser(policy=email.policy.default)
+    return parser.parsebytes(raw, headersonly=True)
+
+
+def mime_depth(raw: bytes) -> int:
+    """How deep the MIME structure nests, read from the raw bytes before
+    any parsing (the email package recurses once per level, so a message
+    nested a thousand deep must not reach it).  Counts open multipart
+    boundaries, closed by their final delimiter, plus enclosed messages: an
+    upper bound of the real depth."""
+    events = []
+    for match in _BOUNDARY.finditer(raw):
+        events.append((match.start(), "open", match.group(1) or match.group(2)))
+    if not events:
+        return len(_ENCLOSED.findall(raw))
+    closing = {b"--" + boundary + b"--" for _, _, boundary in events}
+    for match in re.finditer(rb"^--[^\r\n]*?--[ \t\r]*$", raw, re.M):
+        line = match.group(0).rstrip()
+        if line in closing:
+            events.append((match.start(), "close", line[2:-2]))
+    events.sort(key=lambda event: event[0])
+    stack: list[bytes] = []
+    deepest = 0
+    for _, kind, boundary in events:
+        if kind == "open":
+            stack.append(boundary)
+            deepest = max(deepest, len(stack))
+        elif boundary in stack:
+            del stack[stack.index(boundary) :]
+    return deepest + len(_ENCLOSED.findall(raw))
+
+
+def raw_header(msg: Message, name: str) -> str | None:
+    """A header's value exactly as received (no decoding); None if absent."""
+    try:
+        for key, value in msg.raw_items():
+            if key.lower() == name.lower():
+                return _text(value)
+    except Exception:
+        return None
+    return None
+
+
+def _text(value) -> str:
+    """Header text from the parser: undecodable bytes kept as UTF-8 where
+    they are, else as replacement characters."""
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    value = str(value)
+    try:
+        return value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeError:
+        return value.encode("utf-8", "replace").decode("utf-8")
 
 
 def header(msg: Message, name: str) -> str:
-    """One header as text ('' when absent or unreadable), unfolded."""
+    """One header as text ('' when absent), unfolded, on one line: never
+    raises.  A value the email package cannot decode (a bad encoded word,
+    one decoding to CR/LF) is decoded word by word, else kept raw; control
+    characters become spaces, and a huge value is cut."""
+    raw = raw_header(msg, name)
+    if raw is None:
+        return ""
     try:
-        value = msg.get(name)
-        text = "" if value is None else str(value)
+        text = _text(msg.get(name))
     except Exception:
-        raw = msg.get_all(name, failobj=[None])[0] if hasattr(msg, "get_all") else ""
-        text = "" if raw is None else str(raw)
-    return " ".join(text.split())
+        try:
+            text = str(make_header(decode_header(raw)))
+        except Exception:
+            text = raw
+    text = _CONTROLS.sub(" ", text[: MAX_HEADER_CHARS * 4])
+    return " ".join(text.split())[:MAX_HEADER_CHARS]
 
 
 def message_id_of(msg: Message) -> str | None:
-    ids = re.findall(r"<[^<>\s]+>", header(msg, "Message-ID"))
+    ids = _message_ids(header(msg, "Message-ID"))
     return ids[0] if ids else None
+
+
+MAX_REFERENCES = 20  # the first and the latest are kept (RFC 5322 3.6.4)
 
 
 def references_of(msg: Message) -> tuple[str, ...]:
     seen: list[str] = []
     for name in ("References", "In-Reply-To"):
-        for mid in re.findall(r"<[^<>\s]+>", header(msg, name)):
+        for mid in _message_ids(raw_header(msg, name) or ""):
             if mid not in seen:
                 seen.append(mid)
+    if len(seen) > MAX_REFERENCES:
+        seen = [seen[0], *seen[-(MAX_REFERENCES - 1) :]]
     return tuple(seen)
 
 
+def _message_ids(text: str) -> list[str]:
+    """msg-ids of a sane length, ASCII only: they are written back into the
+    judge's own headers."""
+    return re.findall(r"<[!-;=?-~]{3,250}>", text)
+
+
 def addresses(msg: Message, name: str) -> list[str]:
-    """The bare addresses of an address header; invalid ones left out."""
-    try:
-        values = [str(v) for v in msg.get_all(name, [])]
-    except Exception:
-        values = [header(msg, name)]
+    """The addresses of an address header, read strictly from the raw text
+    (`judge.mail.addresses`); malformed ones left out."""
     found = []
-    for _, addr in getaddresses(values):
-        addr = addr.strip()
-        if re.fullmatch(r"[^@\s<>]+@[^@\s<>]+", addr):
-            found.append(addr)
+    try:
+        values = [_text(v) for k, v in msg.raw_items() if k.lower() == name.lower()]
+    except Exception:
+        values = []
+    for value in values:
+        found.extend(mailbox_addresses(value))
     return found
 
 

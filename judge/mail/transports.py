@@ -93,7 +93,12 @@ class RelayTransport:
         if self.client is None:
             self.open()
         try:
-            refused = self.client.sendmail(self.sender, list(recipients), raw)
+            # Non-ASCII addresses only reach here when the relay is declared
+            # to take them (relay.smtputf8).
+            utf8 = () if all(r.isascii() for r in recipients) else ("SMTPUTF8",)
+            refused = self.client.sendmail(
+                self.sender, list(recipients), raw, mail_options=utf8
+            )
         except smtplib.SMTPRecipientsRefused as exc:
             if all(code >= 500 for code, _ in exc.recipients.values()):
                 raise PermanentFailure(

@@ -11,6 +11,7 @@ from datetime import datetime
 import sqlite_utils
 
 from judge.config import JudgeSettings
+from judge.mail.addresses import undeliverable
 from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service.scheduler import tick_game
 from judge.service.schema import SCHEMA
@@ -21,12 +22,19 @@ log = logging.getLogger(__name__)
 
 
 class GameService:
-    def __init__(self, settings: JudgeSettings) -> None:
+    def __init__(self, settings: JudgeSettings, smtputf8: bool = False) -> None:
         self.settings = settings
+        self.smtputf8 = smtputf8  # the relay carries non-ASCII addresses
         use_worlds_dir(settings)  # games' random worlds load like other maps
 
     def setup(self, db: sqlite_utils.Database) -> None:
         db.executescript(SCHEMA)
+
+    def address_problem(self, address: str) -> str | None:
+        """Why the judge cannot write to `address` (None: it can)."""
+        return undeliverable(
+            address, smtputf8=self.smtputf8, judge_address=self.settings.address
+        )
 
     def handle(
         self, db: sqlite_utils.Database, mail: IncomingMail, now: datetime

@@ -367,6 +367,10 @@ class Session:
 
     def do_signon(self, command: Command) -> None:
         target, password = command.args
+        problem = self.service.address_problem(self.mail.sender)
+        if problem:  # the judge could never write to this seat
+            self.say(f"You cannot sign on from this address: {problem}.")
+            raise Stop
         if len(target) < 2:
             self.say("Use: SIGNON <letter><game> <password>")
             raise Stop

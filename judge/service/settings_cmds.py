@@ -14,6 +14,7 @@ from judge.engine.variants import (
     variant_options,
     variant_playable,
 )
+from judge.mail.addresses import for_sending
 from judge.reports.dates import judge_date
 from judge.service import endings, seats
 from judge.service.deadlines import PhaseTiming
@@ -111,10 +112,12 @@ def set_address(session, command) -> None:
     me = session.need_me()
     if me is None:
         return
-    address = command.args[0]
-    if not re.fullmatch(r"[^@\s]+@[^@\s]+", address):
-        session.say(f"'{address[:60]}' is not a mail address.")
+    address = command.args[0].strip("<>")
+    problem = session.service.address_problem(address)
+    if problem:
+        session.say(f"Your address was not changed: {problem}.")
         return
+    address = for_sending(address)
     update_seat(session, me, address=address)
     session.say(f"Your address in game '{me.game}' is now {address}.")
 

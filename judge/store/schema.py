@@ -48,6 +48,28 @@ CREATE TABLE IF NOT EXISTS errors (
     message TEXT NOT NULL
 );
 
+CREATE TABLE IF NOT EXISTS echo_watch (   -- recent mail per sender (loops.py)
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    sender TEXT NOT NULL,                  -- canonical address
+    at TEXT NOT NULL,
+    body_hash TEXT NOT NULL,               -- of the text read (quotes stripped)
+    robotic INTEGER NOT NULL               -- answered the judge's mail at once
+);
+CREATE INDEX IF NOT EXISTS echo_watch_sender ON echo_watch(sender, at);
+
+CREATE TABLE IF NOT EXISTS echo_reply (    -- the judge's latest reply per sender
+    sender TEXT PRIMARY KEY,
+    message_id TEXT NOT NULL,
+    at TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    sample TEXT NOT NULL                   -- a few of its lines, to spot quotes
+);
+
+CREATE TABLE IF NOT EXISTS echo_pause (    -- senders not answered until then
+    sender TEXT PRIMARY KEY,
+    until TEXT NOT NULL
+);
+
 CREATE TABLE IF NOT EXISTS sender_rate (
     sender TEXT PRIMARY KEY,
     window_start TEXT NOT NULL,
