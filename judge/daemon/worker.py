@@ -15,7 +15,7 @@ from datetime import datetime
 import sqlite_utils
 
 from judge.config import Config
-from judge.mail import decode
+from judge.mail import decode, quotes
 from judge.mail.addresses import for_sending, same_mailbox, undeliverable
 from judge.mail.compose import MAX_SUBJECT, compose
 from judge.mail.loops import (
@@ -25,6 +25,7 @@ from judge.mail.loops import (
     note_reply,
     reason_not_to_answer,
 )
+from judge.mail.dkim_signing import DkimSigner
 from judge.mail.loops import NOTICE as ECHO_NOTICE
 from judge.mail.message import IncomingMail, OutgoingMail
 from judge.store.db import from_iso, transaction
@@ -44,12 +45,14 @@ class Worker:
         config: Config,
         clock: Callable[[], datetime],
         on_queued: Callable[[], None] = lambda: None,
+        signer: DkimSigner | None = None,
     ) -> None:
         self.db = db
         self.handler = handler
         self.config = config
         self.clock = clock
         self.on_queued = on_queued
+        self.signer = signer
         self.address = config.judge.address
         self.first_message = True
 
@@ -171,7 +174,7 @@ class Worker:
             finish(self.db, row.id, "done", now, sender=sender, note=note)
             return queued
         whole_text = decode.body_text(msg)
-        text = decode.strip_quotes_and_signature(whole_text)
+        text = quotes.strip_quotes_and_signature(whole_text)
         echo = check_echo(self.db, sender, subject, text, whole_text, references, now)
         if echo != ANSWER:
             queued = 0
@@ -294,6 +297,8 @@ class Worker:
                 judge_code=self.config.judge.code,
                 now=now,
             )
+            if self.signer is not None:
+                raw = self.signer.sign(raw)
             queue_message(
                 self.db,
                 message_id=message_id,

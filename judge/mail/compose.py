@@ -99,6 +99,8 @@ def compose(
             msg["References"] = " ".join(_references(mail.references))
         msg["Auto-Submitted"] = "auto-generated"
     msg["X-Judge"] = judge_code
+    if mail.list_name:
+        msg["List-Id"] = list_id(mail.list_name, judge_code, domain)
     # Headers first, as readers expect: MIME headers were set by the constructors.
     for name in ("Content-Type", "MIME-Version", "Content-Transfer-Encoding"):
         values = msg.get_all(name)
@@ -110,6 +112,13 @@ def compose(
     if not to.isascii():
         raw = raw.replace(_UTF8_TO.encode(), to.encode("utf-8"), 1)
     return message_id, raw
+
+
+def list_id(name: str, judge_code: str, domain: str) -> str:
+    """RFC 2919: a description and a dot-atom label under the judge's domain."""
+    label = re.sub(r"[^a-z0-9-]+", "-", name.lower()[:60]).strip("-") or "list"
+    code = re.sub(r"[^a-z0-9-]+", "-", judge_code.lower()).strip("-") or "judge"
+    return f"{judge_code} {label} <{label}.{code}.{domain}>"
 
 
 def _header_text(text: str) -> str | Header:

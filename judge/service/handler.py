@@ -14,21 +14,24 @@ from judge.config import JudgeSettings
 from judge.mail.addresses import undeliverable
 from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service.scheduler import tick_game
-from judge.service.schema import SCHEMA
+from judge.service.schema import SERVICE_SCHEMA
 from judge.service.session import Session
 from judge.service.worlds_cmds import use_worlds_dir
+from judge.store.migrations import migrate
 
 log = logging.getLogger(__name__)
 
 
 class GameService:
+    schema = SERVICE_SCHEMA  # checked and migrated with the store's at start
+
     def __init__(self, settings: JudgeSettings, smtputf8: bool = False) -> None:
         self.settings = settings
         self.smtputf8 = smtputf8  # the relay carries non-ASCII addresses
         use_worlds_dir(settings)  # games' random worlds load like other maps
 
     def setup(self, db: sqlite_utils.Database) -> None:
-        db.executescript(SCHEMA)
+        migrate(db, SERVICE_SCHEMA)
 
     def address_problem(self, address: str) -> str | None:
         """Why the judge cannot write to `address` (None: it can)."""
