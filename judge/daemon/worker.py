@@ -18,6 +18,7 @@ from judge.config import Config
 from judge.mail import decode, quotes
 from judge.mail.addresses import for_sending, same_mailbox, undeliverable
 from judge.mail.compose import MAX_SUBJECT, compose
+from judge.mail.dkim_signing import DkimSigner
 from judge.mail.loops import (
     ANSWER,
     check_echo,
@@ -25,7 +26,6 @@ from judge.mail.loops import (
     note_reply,
     reason_not_to_answer,
 )
-from judge.mail.dkim_signing import DkimSigner
 from judge.mail.loops import NOTICE as ECHO_NOTICE
 from judge.mail.message import IncomingMail, OutgoingMail
 from judge.store.db import from_iso, transaction
