@@ -37,7 +37,8 @@ _MSG_ID = re.compile(r"<[!-;=?-~]{3,250}>")
 def safe_filename(name: str) -> str:
     """An attachment's file name: ASCII letters, digits, '.', '-', '_' only
     (nothing a client could take for a path), and short."""
-    cleaned = re.sub(r"[^A-Za-z0-9._-]+", "_", name).lstrip(".") or "attachment"
+    cleaned = re.sub(r"[^A-Za-z0-9._-]+", "_", name)
+    cleaned = re.sub(r"\.{2,}", ".", cleaned).strip("._") or "attachment"
     if len(cleaned) > MAX_FILENAME:
         stem, dot, ext = cleaned.rpartition(".")
         ext = ext[:10] if dot else ""

@@ -12,6 +12,7 @@ import email
 import email.parser
 import email.policy
 import re
+from collections import Counter
 from email.header import decode_header, make_header
 from email.message import Message
 from html.parser import HTMLParser
@@ -65,13 +66,19 @@ def mime_depth(raw: bytes) -> int:
             events.append((match.start(), "close", line[2:-2]))
     events.sort(key=lambda event: event[0])
     stack: list[bytes] = []
+    on_stack: Counter[bytes] = Counter()
     deepest = 0
     for _, kind, boundary in events:
         if kind == "open":
             stack.append(boundary)
+            on_stack[boundary] += 1
             deepest = max(deepest, len(stack))
-        elif boundary in stack:
-            del stack[stack.index(boundary) :]
+        elif on_stack[boundary]:
+            while stack:  # close it and whatever was left open inside it
+                closed = stack.pop()
+                on_stack[closed] -= 1
+                if closed == boundary:
+                    break
     return deepest + len(_ENCLOSED.findall(raw))
 
 
