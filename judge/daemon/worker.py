@@ -109,8 +109,20 @@ class Worker:
             return 0
         sender = decode.reply_address(msg)
         if sender is None:
-            finish(self.db, row.id, "dropped", now, note="no reply address")
-            log.info("message %d dropped: no reply address", row.id)
+            shown = [
+                f"{name} {value[:80]!r}"
+                for name in ("From", "Reply-To")
+                if (value := decode.raw_header(msg, name))
+            ]
+            note = "no reply address" + (
+                f" (not a mail address one can write to: {', '.join(shown)})"
+                if shown
+                else ""
+            )
+            finish(self.db, row.id, "dropped", now, note=note)
+            if shown:
+                record_error(self.db, "worker", f"reply address refused: {note}", now)
+            log.info("message %d dropped: %s", row.id, note)
             return 0
         problem = self.undeliverable(sender)
         if problem:

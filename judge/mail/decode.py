@@ -24,6 +24,8 @@ MAX_BODY_CHARS = 100_000
 
 MAX_MIME_DEPTH = 20  # nested multiparts and enclosed messages
 MAX_HEADER_CHARS = 2_000  # of a decoded header value kept (Subject etc.)
+MAX_HEADER_BYTES = 8_192  # of one raw header, folded lines included
+MAX_HEADERS = 300  # lines per header block
 
 _CONTROLS = re.compile(r"[\x00-\x1f\x7f]+")
 _BOUNDARY = re.compile(
@@ -38,14 +40,48 @@ def parse(raw: bytes) -> Message:
     if mime_depth(raw) > MAX_MIME_DEPTH:
         return parse_headers(raw)
     try:
-        return email.message_from_bytes(raw, policy=email.policy.default)
+        return email.message_from_bytes(trim_headers(raw), policy=email.policy.default)
     except RecursionError:
         return parse_headers(raw)
 
 
 def parse_headers(raw: bytes) -> Message:
     parser = email.parser.BytesParser(policy=email.policy.default)
-    return parser.parsebytes(raw, headersonly=True)
+    return parser.parsebytes(trim_headers(raw), headersonly=True)
+
+
+def trim_headers(raw: bytes) -> bytes:
+    """The message with every header, the parts' included, cut to
+    MAX_HEADER_BYTES and every header block to MAX_HEADERS lines, before
+    the email package reads it: its header parser takes seconds over a
+    200 KB Subject or Content-Type, and nothing a judge needs is that long.
+    Whole folded lines are dropped; nothing else changes."""
+    boundaries = {b"--" + (m.group(1) or m.group(2)) for m in _BOUNDARY.finditer(raw)}
+    lines = raw.splitlines(keepends=True)
+    if len(raw) < MAX_HEADER_BYTES and not boundaries:
+        return raw
+    out: list[bytes] = []
+    in_headers, header_size, count, changed = True, 0, 0, False
+    for line in lines:
+        stripped = line.rstrip(b"\r\n")
+        if in_headers:
+            if not stripped:
+                in_headers = False
+            elif line[:1] in (b" ", b"\t"):  # a folded continuation
+                header_size += len(line)
+                if header_size > MAX_HEADER_BYTES:
+                    changed = True
+                    continue
+            else:
+                header_size, count = len(line), count + 1
+                if count > MAX_HEADERS or header_size > MAX_HEADER_BYTES:
+                    changed = True
+                    header_size = MAX_HEADER_BYTES + 1  # its continuations go too
+                    continue
+        elif boundaries and stripped.rstrip(b" \t") in boundaries:
+            in_headers, header_size, count = True, 0, 0
+        out.append(line)
+    return b"".join(out) if changed else raw
 
 
 def mime_depth(raw: bytes) -> int:
