@@ -60,8 +60,8 @@ def reason_not_to_answer(
 # mails in In-Reply-To or References, quotes lines of the judge's latest
 # reply to that address, or carries that reply's Subject inside its own.
 # Such a message is "robotic" when it comes within ECHO_QUICK seconds of
-# that reply, or when its text is the same as one of that address's
-# messages of the last ECHO_WINDOW seconds.  At ECHO_MESSAGES robotic
+# that reply, or when its text is the same as that of another such message
+# from the address within the last ECHO_WINDOW seconds.  At ECHO_MESSAGES robotic
 # messages within the window the judge sends one notice and then does not
 # answer that address for ECHO_PAUSE seconds.  Mail that answers nothing of
 # the judge's (a script sending HELP a thousand times) is the rate limit's
@@ -93,13 +93,13 @@ def check_echo(
     until = echoes.paused_until(db, who)
     if until is not None and now < until:
         return SILENT
+    latest = echoes.latest_reply(db, who)
+    if not _answers_judge(db, latest, subject, quoted_text, references):
+        return ANSWER  # nothing to remember: most mail costs two reads
     echoes.forget_before(db, who, now - timedelta(seconds=ECHO_WINDOW))
     body_hash = hashlib.sha256(" ".join(text.split()).encode()).hexdigest()
-    robotic = False
-    latest = echoes.latest_reply(db, who)
-    if _answers_judge(db, latest, subject, quoted_text, references):
-        quick = (now - latest[1]).total_seconds() <= ECHO_QUICK
-        robotic = quick or echoes.seen_body(db, who, body_hash)
+    quick = (now - latest[1]).total_seconds() <= ECHO_QUICK
+    robotic = quick or echoes.seen_body(db, who, body_hash)
     echoes.remember(db, who, now, body_hash, robotic)
     if robotic and echoes.robotic_count(db, who) >= ECHO_MESSAGES:
         echoes.pause(db, who, now + timedelta(seconds=ECHO_PAUSE))
