@@ -31,7 +31,9 @@ _CONTROLS = re.compile(r"[\x00-\x1f\x7f]+")
 _BOUNDARY = re.compile(
     rb'boundary\s*=\s*(?:"([^"\r\n]{1,200})"|([^\s;"]{1,200}))', re.I
 )
+_SPLIT_BOUNDARY = re.compile(rb"boundary\*", re.I)  # RFC 2231: boundary*0=...
 _ENCLOSED = re.compile(rb"^content-type:\s*message/", re.I | re.M)
+_DELIMITER = re.compile(rb"^--([^\r\n]{0,300})\r?$", re.M)
 
 
 def parse(raw: bytes) -> Message:
@@ -87,35 +89,43 @@ def trim_headers(raw: bytes) -> bytes:
 def mime_depth(raw: bytes) -> int:
     """How deep the MIME structure nests, read from the raw bytes before
     any parsing (the email package recurses once per level, so a message
-    nested a thousand deep must not reach it).  Counts open multipart
-    boundaries, closed by their final delimiter, plus enclosed messages: an
-    upper bound of the real depth."""
-    events = []
+    nested a thousand deep must not reach it), in linear time.
+
+    A multipart's boundary declaration opens a level, an enclosed message
+    (`Content-Type: message/...`) opens one, and a delimiter line of an
+    open boundary ends whatever was opened inside that boundary's previous
+    part (its final delimiter ends the multipart too).  Boundaries in
+    RFC 2231's split form are never seen closing: an upper bound."""
+    events: list[tuple[int, str, bytes]] = []
     for match in _BOUNDARY.finditer(raw):
         events.append((match.start(), "open", match.group(1) or match.group(2)))
-    if not events:
-        return len(_ENCLOSED.findall(raw))
-    closing = {b"--" + boundary + b"--" for _, _, boundary in events}
-    for match in re.finditer(rb"^--[^\r\n]*?--[ \t\r]*$", raw, re.M):
-        line = match.group(0).rstrip()
-        if line in closing:
-            events.append((match.start(), "close", line[2:-2]))
+    for match in _SPLIT_BOUNDARY.finditer(raw):
+        events.append((match.start(), "open", b""))
+    for match in _ENCLOSED.finditer(raw):
+        events.append((match.start(), "enclosed", b""))
+    declared = {boundary for _, kind, boundary in events if kind == "open"}
+    if declared:
+        for match in _DELIMITER.finditer(raw):
+            line = match.group(1).rstrip(b" \t\r")
+            if line.endswith(b"--") and line[:-2] in declared:
+                events.append((match.start(), "close", line[:-2]))
+            elif line in declared:
+                events.append((match.start(), "part", line))
     events.sort(key=lambda event: event[0])
     stack: list[bytes] = []
     on_stack: Counter[bytes] = Counter()
     deepest = 0
     for _, kind, boundary in events:
-        if kind == "open":
+        if kind in ("open", "enclosed"):
             stack.append(boundary)
             on_stack[boundary] += 1
             deepest = max(deepest, len(stack))
-        elif on_stack[boundary]:
-            while stack:  # close it and whatever was left open inside it
-                closed = stack.pop()
-                on_stack[closed] -= 1
-                if closed == boundary:
-                    break
-    return deepest + len(_ENCLOSED.findall(raw))
+        elif boundary and on_stack[boundary]:
+            while stack[-1] != boundary:  # what the previous part opened
+                on_stack[stack.pop()] -= 1
+            if kind == "close":
+                on_stack[stack.pop()] -= 1
+    return deepest
 
 
 def raw_header(msg: Message, name: str) -> str | None:

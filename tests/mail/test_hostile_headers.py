@@ -190,3 +190,39 @@ def test_any_header_bytes_decode_without_raising(junk):
     decode.reply_address(msg)
     decode.references_of(msg)
     decode.body_text(msg)
+
+
+def test_attached_messages_side_by_side_are_not_depth():
+    raw = b"From: a@example.org\r\n"
+    raw += b'Content-Type: multipart/mixed; boundary="top"\r\n\r\n'
+    for i in range(60):
+        raw += (
+            b"--top\r\nContent-Type: message/rfc822\r\n\r\n"
+            b"From: b%d@example.org\r\nSubject: old\r\n\r\nold mail\r\n" % i
+        )
+    raw += b"--top\r\nContent-Type: text/plain\r\n\r\nHELP\r\n--top--\r\n"
+    assert decode.mime_depth(raw) == 2
+    assert "old mail" in decode.body_text(decode.parse(raw))
+
+
+def test_enclosed_messages_nested_in_multiparts_count_each_level():
+    raw = b"From: a@example.org\r\n"
+    for i in range(30):
+        raw += (
+            b'Content-Type: multipart/mixed; boundary="m%d"\r\n\r\n--m%d\r\n'
+            b"Content-Type: message/rfc822\r\n\r\nFrom: x@example.org\r\n" % (i, i)
+        )
+    assert decode.mime_depth(raw) == 60
+
+
+def test_split_boundaries_are_counted_as_never_closing():
+    raw = (
+        b"From: a@example.org\r\n"
+        + (
+            b"Content-Type: multipart/mixed; boundary*0=ab; boundary*1=cd\r\n\r\n"
+            b"--abcd\r\n"
+        )
+        * 100
+    )
+    assert decode.mime_depth(raw) >= 100
+    decode.parse(raw)
