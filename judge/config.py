@@ -28,6 +28,15 @@ class JudgeSettings:
     timezone: str = "UTC"
     data_dir: Path = Path("var")
     worlds_dir: Path = Path("maps")  # relative to data_dir
+    # VERP: each message's envelope sender is address+b-<id>-<secret>, so a
+    # bounce names the message (docs/mail.md); "" or verp=false: off
+    verp: bool = True
+    verp_separator: str = "+"
+
+    @property
+    def bounce_separator(self) -> str:
+        """The VERP separator in use ("" when VERP is off)."""
+        return self.verp_separator if self.verp else ""
 
     @property
     def database_path(self) -> Path:
@@ -101,6 +110,8 @@ class Limits:
     tick_interval: float = 5.0  # seconds between scheduler ticks
     retry_initial: float = 10.0  # seconds before the first outbox retry
     retry_max: float = 3600.0  # cap of the exponential backoff
+    max_retry_age: float = 3 * 24 * 3600.0  # seconds; then a message is failed
+    bounce_soft_days: float = 3.0  # soft bounces this long: address unreachable
 
 
 @dataclass(frozen=True)
@@ -175,6 +186,8 @@ def config_from_dict(
         timezone=judge.timezone,
         data_dir=data_dir,
         worlds_dir=judge.worlds_dir,
+        verp=judge.verp,
+        verp_separator=judge.verp_separator,
     )
     smtp = parts.get("smtp", SmtpSettings())
     smtp = replace(
@@ -242,6 +255,12 @@ def _check(judge: JudgeSettings, smtp: SmtpSettings, dkim: DkimSettings | None) 
     except (ZoneInfoNotFoundError, ValueError):
         raise ConfigError(f"[judge] timezone {judge.timezone!r} is unknown") from None
     split_host_port(smtp.listen, 25)
+    separator = judge.verp_separator
+    if len(separator) > 1 or (separator and separator in '@<>" \t'):
+        raise ConfigError(
+            f"[judge] verp_separator {separator!r} must be one character such"
+            " as '+' or '-'"
+        )
     if bool(smtp.tls_cert) != bool(smtp.tls_key):
         raise ConfigError(
             "[smtp] tls_cert and tls_key go together: set both or neither"

@@ -55,6 +55,14 @@ def run(args: argparse.Namespace) -> int:
     ).fetchone()
     if oldest[0]:
         print(f"oldest queued mail from {oldest[0]}, next attempt {oldest[1]}")
+    failed = db.execute(
+        "SELECT id, recipients, last_error FROM outbox WHERE state = 'failed'"
+        " ORDER BY id DESC LIMIT 5"
+    ).fetchall()
+    for outbox_id, recipients, error in failed:
+        print(f"  failed mail {outbox_id} to {recipients}: {error}")
+    if "bounces" in db.table_names():
+        _bounces(db, args.errors)
     errors = recent_errors(db, args.errors)
     if errors:
         print("recent errors:")
@@ -78,3 +86,27 @@ def _version(db, schema, applied) -> str:
     if have == schema.latest:
         return f"{schema.component} {have}"
     return f"{schema.component} {have} (this judge: {schema.latest})"
+
+
+def _bounces(db, limit: int) -> None:
+    """Bounces recorded and dropped (with reasons), unreachable addresses."""
+    from judge.store.addresses import (
+        bounce_summary,
+        recent_bounces,
+        unreachable_addresses,
+    )
+
+    counts = bounce_summary(db)
+    print(
+        f"bounces: recorded {counts.get('recorded', 0)},"
+        f" dropped {counts.get('dropped', 0)};"
+        f" addresses unreachable {counts['unreachable']}"
+    )
+    for row in unreachable_addresses(db, 10):
+        print(
+            f"  unreachable since {row['marked_at']}: {row['address']}: {row['reason']}"
+        )
+    for row in recent_bounces(db, limit):
+        about = f" <{row['address']}>" if row["address"] else ""
+        where = f" (message {row['intake_id']})" if row["intake_id"] else ""
+        print(f"  {row['at']} bounce {row['verdict']}{where}{about}: {row['reason']}")

@@ -23,6 +23,7 @@ from judge.mail.imap_poller import ImapPoller
 from judge.mail.sender import drain_outbox
 from judge.mail.smtp_listener import server_tls_context, start_listener
 from judge.mail.transports import MaildirTransport, RelayTransport
+from judge.mail.verp import envelope_sender
 from judge.store.db import open_database, transaction, utc_now
 from judge.store.errors import record_error
 from judge.store.intake import store_incoming
@@ -84,6 +85,7 @@ class Daemon:
                 settings.address,
                 self.config.limits.max_message_size,
                 on_stored=self.work_waiting.set,
+                separator=settings.bounce_separator,
                 tls_context=self.tls_context,
                 require_tls=self.config.smtp.require_tls,
             )
@@ -214,6 +216,12 @@ class Daemon:
         else:
             transport = MaildirTransport(self.config.judge.maildir_path)
         limits = self.config.limits
+        address = self.config.judge.address
+        separator = self.config.judge.bounce_separator
+
+        def envelope(row) -> str:
+            return envelope_sender(address, row.id, row.verp_token, separator)
+
         while not self.stop_event.is_set():
             try:
                 drain_outbox(
@@ -222,6 +230,9 @@ class Daemon:
                     self.clock,
                     retry_initial=limits.retry_initial,
                     retry_max=limits.retry_max,
+                    max_retry_age=limits.max_retry_age,
+                    soft_days=limits.bounce_soft_days,
+                    envelope=envelope,
                     should_stop=self.stop_event.is_set,
                 )
             except Exception as exc:

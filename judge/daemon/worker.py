@@ -17,8 +17,10 @@ import sqlite_utils
 from judge.config import Config
 from judge.mail import decode, quotes
 from judge.mail.addresses import for_sending, same_mailbox, undeliverable
+from judge.mail.bounces import handle_bounce
 from judge.mail.compose import MAX_SUBJECT, compose
 from judge.mail.dkim_signing import DkimSigner
+from judge.mail.dsn import is_bounce
 from judge.mail.loops import (
     ANSWER,
     check_echo,
@@ -28,6 +30,7 @@ from judge.mail.loops import (
 )
 from judge.mail.loops import NOTICE as ECHO_NOTICE
 from judge.mail.message import IncomingMail, OutgoingMail
+from judge.store.addresses import clear_address, mark_announced, unannounced
 from judge.store.db import from_iso, transaction
 from judge.store.errors import record_error
 from judge.store.intake import IntakeRow, count_attempt, finish, next_new
@@ -102,6 +105,11 @@ class Worker:
         depth = decode.mime_depth(row.raw)
         too_deep = depth > decode.MAX_MIME_DEPTH
         msg = decode.parse_headers(row.raw) if too_deep else decode.parse(row.raw)
+        # A bounce is read for the address it reports, never answered.  Mail
+        # to a VERP address that is no bounce (a player's client replying to
+        # the Return-Path, an auto-reply) is read like any other mail.
+        if is_bounce(msg, row.envelope_from):
+            return self._bounce(row, msg, now)
         why_not = reason_not_to_answer(msg, row.envelope_from, self.address)
         if why_not:
             log.info("message %d dropped: %s", row.id, why_not)
@@ -132,6 +140,11 @@ class Worker:
             log.info("message %d dropped: %s", row.id, note)
             return 0
         sender = for_sending(sender)
+        # Mail from an address shows it works again: its bounces are forgotten.
+        # (read strictly: a display name holding an address clears nothing)
+        for address in {sender.lower(), *map(str.lower, decode.addresses(msg, "From"))}:
+            if clear_address(self.db, address, now):
+                log.info("%s is reachable again (mail received from it)", address)
         message_id = decode.message_id_of(msg) or ""
         subject = decode.header(msg, "Subject")
         references = decode.references_of(msg)
@@ -222,6 +235,34 @@ class Worker:
             judge_address=self.address,
         )
 
+    def _bounce(self, row: IntakeRow, msg, now: datetime) -> int:
+        """A bounce: recorded against the address it names, never answered."""
+        outcome = handle_bounce(
+            self.db,
+            msg,
+            row.id,
+            now,
+            judge_address=self.address,
+            separator=self.config.judge.bounce_separator,
+            soft_days=self.config.limits.bounce_soft_days,
+        )
+        finish(self.db, row.id, "dropped", now, note=outcome.note)
+        log.info("message %d: %s", row.id, outcome.note)
+        return self._announce(now)
+
+    def _announce(self, now: datetime) -> int:
+        """Tell the handler of addresses newly marked unreachable (by a bounce
+        or by the sender), queueing what it answers, in the open transaction."""
+        tell = getattr(self.handler, "address_unreachable", None)
+        queued = 0
+        for news in unannounced(self.db):
+            if tell is not None:
+                queued += self._queue(
+                    tell(self.db, news.address, news.reason, now), now, None
+                )
+            mark_announced(self.db, news.address)
+        return queued
+
     def _give_up(self, row: IntakeRow, error: str) -> None:
         """Mark the message failed, with an apology to its sender if answerable."""
         now = self.clock()
@@ -254,13 +295,12 @@ class Worker:
 
     def tick(self) -> None:
         """One scheduler tick: the handler's periodic work, in a transaction."""
-        tick = getattr(self.handler, "tick", None)
-        if tick is None:
-            return
+        tick = getattr(self.handler, "tick", None) or (lambda db, now: [])
         now = self.clock()
         try:
             with transaction(self.db):
-                queued = self._queue(tick(self.db, now), now, None)
+                queued = self._announce(now)
+                queued += self._queue(tick(self.db, now), now, None)
         except Exception as exc:
             log.exception("scheduler tick failed")
             with transaction(self.db):

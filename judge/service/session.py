@@ -20,6 +20,7 @@ from judge.service import (
     deadlines,
     info,
     master,
+    reachability,
     seats,
     settings_cmds,
     worlds_cmds,
@@ -246,6 +247,7 @@ class Session:
         game = self.game_arg(command.args[0])
         if game:
             self.say(info.describe_game(self.db, self.settings, game.name))
+            self.say_unreachable(game.name)
 
     def do_history(self, command: Command) -> None:
         game = self.game_arg(command.args[0])
@@ -261,6 +263,12 @@ class Session:
         game = self.game_arg(command.args[0])
         if game:
             self.say(info.whogame(self.db, game.name))
+            self.say_unreachable(game.name)
+
+    def say_unreachable(self, game: str) -> None:
+        lines = reachability.master_lines(self.db, game, self.mail.sender, self.me)
+        if lines:
+            self.lines[-1] += "\n" + "\n".join(lines)
 
     def do_map(self, command: Command) -> None:
         master.send_map(self, command)

@@ -1,4 +1,5 @@
-"""The mail tables: intake (raw mail in), outbox (mail out), errors, rates.
+"""The mail tables: intake (raw mail in), outbox (mail out), errors, rates,
+and what the judge knows of the addresses it writes to (bounces).
 
 Their history is `STORE_SCHEMA`'s list of migrations (judge/store/migrations.py
 says how to add one); version 1 is the schema of the first release."""
@@ -62,7 +63,42 @@ CREATE TABLE IF NOT EXISTS sender_rate (
 """
 
 
-# The loop detector's memory (judge/mail/loops.py, judge/store/echoes.py).
+# Version 2: bounces (docs/mail.md).  Each outgoing message's VERP secret and
+# the recipients it still owes; what is known of each address; every bounce,
+# recorded or dropped, with its reason.
+V2_BOUNCES = """
+ALTER TABLE outbox ADD COLUMN verp_token TEXT;  -- secret of its VERP sender
+ALTER TABLE outbox ADD COLUMN remaining TEXT;   -- JSON; NULL: all recipients
+
+CREATE TABLE address_state (
+    address TEXT PRIMARY KEY,              -- lower-cased
+    state TEXT NOT NULL DEFAULT 'ok',      -- ok | unreachable
+    reason TEXT,                           -- the failure that decided it
+    soft_since TEXT,                       -- first soft failure of the run
+    soft_last TEXT,                        -- latest soft failure
+    marked_at TEXT,                        -- when it became unreachable
+    announced INTEGER NOT NULL DEFAULT 1,  -- 0: the handler not told yet
+    updated TEXT NOT NULL
+);
+CREATE INDEX address_state_unannounced
+    ON address_state(announced) WHERE announced = 0;
+
+CREATE TABLE bounces (                     -- every bounce, recorded or dropped
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at TEXT NOT NULL,
+    intake_id INTEGER,                     -- NULL: a refusal at send time
+    outbox_id INTEGER,
+    address TEXT,
+    kind TEXT,                             -- hard | soft | NULL (dropped)
+    status TEXT,                           -- DSN status, e.g. 5.1.1
+    verdict TEXT NOT NULL,                 -- recorded | dropped
+    reason TEXT NOT NULL
+);
+"""
+
+
+# Version 3: the loop detector's memory (judge/mail/loops.py,
+# judge/store/echoes.py).
 ECHO_TABLES = """
 CREATE TABLE IF NOT EXISTS echo_watch (   -- recent mail per sender (loops.py)
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -94,6 +130,7 @@ STORE_SCHEMA = Schema(
         # IF NOT EXISTS: a database made before versions were recorded holds
         # exactly these tables, and is recognised as version 1.
         Migration("mail tables", V1_MAIL_TABLES),
+        Migration("bounces and address state", V2_BOUNCES),
         Migration("loop detector's tables", ECHO_TABLES),
     ],
 )

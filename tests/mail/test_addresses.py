@@ -1,130 +1,66 @@
-"""Addresses read strictly, compared by mailbox, refused when unsendable."""
+"""Address state: hard failures mark at once, soft ones only when their run
+spans more than bounce_soft_days; mail from the address clears the mark."""
+
+from datetime import UTC, datetime, timedelta
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
-from judge.mail.addresses import (
-    canonical,
-    for_sending,
-    mailbox_addresses,
-    same_mailbox,
-    undeliverable,
+from judge.store.addresses import (
+    HARD,
+    SOFT,
+    clear_address,
+    mark_announced,
+    record_failure,
+    unannounced,
+    unreachable_reasons,
 )
+from judge.store.db import open_database, transaction
+from judge.store.schema import create_mail_tables
 
-JUDGE = "judge@localhost"
-ALICE = "alice@example.org"
-
-
-@pytest.mark.parametrize(
-    ("value", "expected"),
-    [
-        ("alice@alice.example <eve@evil.example>", ["eve@evil.example"]),
-        ("alice@alice.example<eve@evil.example>", ["eve@evil.example"]),
-        ('"alice@alice.example" <eve@evil.example>', ["eve@evil.example"]),
-        ("Alice <alice@example.org>", ["alice@example.org"]),
-        ("alice@example.org (Alice <x@y.org>)", ["alice@example.org"]),
-        ("(comment <x@y.org>) alice@example.org", ["alice@example.org"]),
-        ('"Eve, <e@e.org>" <eve@evil.example>', ["eve@evil.example"]),
-        (
-            "eve@evil.example, alice@example.org",
-            ["eve@evil.example", "alice@example.org"],
-        ),
-        (
-            "friends: bob@example.org, carol@example.org;",
-            ["bob@example.org", "carol@example.org"],
-        ),
-        ("undisclosed-recipients:;", []),
-        ("<@relay.example:alice@example.org>", ["alice@example.org"]),
-        ("=?utf-8?q?eve=0D=0Abcc=3A_x@y.org?= <a@b.org>", ["a@b.org"]),
-        ("=?utf-8?b?ZXZlDQpiY2M6IHhAeS5vcmc=?=", []),
-        ("Alice <alice@example.org> <eve@evil.example>", []),
-        ("a@b@c", []),
-        ("alice", []),
-        ("alice@[127.0.0.1]", []),
-        ('"odd local"@example.org', ['"odd local"@example.org']),
-    ],
-)
-def test_mailboxes_are_read_where_the_angle_brackets_point(value, expected):
-    assert mailbox_addresses(value) == expected
+T0 = datetime(2026, 11, 25, tzinfo=UTC)
+BOB = "bob@example.org"
 
 
-@pytest.mark.parametrize(
-    "spelling",
-    [
-        "judge@localhost",
-        "JUDGE@localhost",
-        "<JUDGE@localhost>",
-        "Judge@LOCALHOST",
-        '"judge"@localhost',
-        '"JUDGE"@localhost.',
-        "judge@localhost.",
-        "judge+games@localhost",
-        " <judge@LocalHost.> ",
-    ],
-)
-def test_the_judges_address_in_every_spelling(spelling):
-    assert same_mailbox(spelling, JUDGE)
-    assert undeliverable(spelling.strip().strip("<>"), judge_address=JUDGE) in (
-        "that is the judge's own address",
-    )
+@pytest.fixture
+def db(tmp_path):
+    db = open_database(tmp_path / "judge.db")
+    create_mail_tables(db)
+    return db
 
 
-def test_other_addresses_are_not_the_judge():
-    assert not same_mailbox("judges@localhost", JUDGE)
-    assert not same_mailbox("judge@localhost.example", JUDGE)
-    assert undeliverable("alice@example.org", judge_address=JUDGE) is None
+def fail(db, kind, at, address=BOB):
+    with transaction(db):
+        return record_failure(db, address, kind, f"{kind} at {at}", at, soft_days=3)
 
 
-@pytest.mark.parametrize(
-    ("address", "reason"),
-    [
-        ("ü@example.org", "non-ASCII"),
-        ("jürgen@example.org", "SMTPUTF8"),
-        ("alice", "not a mail address"),
-        ("alice@", "not a mail address"),
-        ("@example.org", "not a mail address"),
-        ("a@b@example.org", "not a mail address"),
-        ("alice@[127.0.0.1]", "not a mail address"),
-        ("alice@exa mple.org", "not a mail address"),
-        ("al..ice@example.org", "not a mail address"),
-        (".alice@example.org", "not a mail address"),
-        ("alice@-example.org", "not a mail address"),
-        ("alice@example..org", "not a mail address"),
-        ("a\r\nbcc@example.org", "control characters"),
-        ("x" * 65 + "@example.org", "longer than 64"),
-        ("a@" + "b" * 250 + ".org", "longer than 254"),
-    ],
-)
-def test_undeliverable_addresses_say_why(address, reason):
-    assert reason in undeliverable(address)
+def test_soft_failures_spanning_more_than_the_days_mark(db):
+    assert not fail(db, SOFT, T0)
+    assert not fail(db, SOFT, T0 + timedelta(days=2))
+    assert not fail(db, SOFT, T0 + timedelta(days=3))
+    assert fail(db, SOFT, T0 + timedelta(days=3, hours=1))
+    reason = unreachable_reasons(db, [BOB.upper()])[BOB]
+    assert "temporary failures for more than 3 days" in reason
+    assert [u.address for u in unannounced(db)] == [BOB]
+    # Marked once: later failures neither mark nor announce again.
+    with transaction(db):
+        mark_announced(db, BOB)
+    assert not fail(db, HARD, T0 + timedelta(days=4))
+    assert unannounced(db) == []
 
 
-def test_non_ascii_is_fine_where_the_relay_takes_smtputf8():
-    assert undeliverable("ü@example.org", smtputf8=True) is None
-    assert undeliverable("alice@bücher.example") is None  # IDNA, any relay
-    assert for_sending("alice@Bücher.example") == "alice@xn--bcher-kva.example"
-    assert canonical("ALICE@bücher.example.") == "alice@xn--bcher-kva.example"
+def test_a_gap_longer_than_the_days_starts_a_new_run(db):
+    assert not fail(db, SOFT, T0)
+    assert not fail(db, SOFT, T0 + timedelta(days=4))  # new run
+    assert not fail(db, SOFT, T0 + timedelta(days=6))
+    assert unreachable_reasons(db, [BOB]) == {}
+    assert fail(db, SOFT, T0 + timedelta(days=7, hours=1))
 
 
-@given(st.text(max_size=300))
-def test_reading_any_header_text_never_raises_and_yields_sendable_shapes(value):
-    for address in mailbox_addresses(value):
-        assert "@" in address
-        assert not any(c in address for c in "\r\n<>")
-        assert len(address) < 1000
-        # what was read is judged the same way every time
-        assert undeliverable(address) == undeliverable(address)
-
-
-@given(
-    st.from_regex(r"[a-z0-9][a-z0-9.+_-]{0,20}[a-z0-9]", fullmatch=True),
-    st.from_regex(r"[a-z0-9]{1,10}(\.[a-z]{2,5}){1,2}", fullmatch=True),
-    st.text(alphabet=st.characters(blacklist_characters='<>"\\,;:()\r\n'), max_size=30),
-)
-def test_a_display_name_never_hides_the_real_address(local, domain, name):
-    address = f"{local}@{domain}"
-    if ".." in local:
-        return
-    assert mailbox_addresses(f"{name} <{address}>")[-1:] == [address]
-    assert mailbox_addresses(f'"{name}" <{address}>') == [address]
+def test_a_hard_failure_marks_at_once_and_mail_from_it_clears(db):
+    assert fail(db, HARD, T0)
+    assert unreachable_reasons(db, [BOB, "other@example.org"]) == {BOB: f"hard at {T0}"}
+    with transaction(db):
+        assert clear_address(db, "Bob@Example.org", T0)
+        assert not clear_address(db, BOB, T0)
+    assert unreachable_reasons(db, [BOB]) == {}
+    assert not fail(db, SOFT, T0 + timedelta(days=1))  # a fresh start
