@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import email.charset
 import re
+import secrets
 from datetime import datetime
 from email.header import Header
 from email.mime.application import MIMEApplication
@@ -79,7 +80,10 @@ def compose(
     else:
         msg = text
     domain = judge_address.rpartition("@")[2] or "localhost"
-    message_id = make_msgid(idstring=judge_code.lower(), domain=domain)
+    # make_msgid's own random part comes from the `random` module, which
+    # anything in the process may seed: a token of our own keeps ids unique.
+    idstring = f"{secrets.token_hex(6)}.{judge_code.lower()}"
+    message_id = make_msgid(idstring=idstring, domain=domain)
     msg["From"] = formataddr((f"Judge {judge_code}", judge_address))
     to = ", ".join(mail.to)
     # An address with non-ASCII before the @ goes out only through a relay
