@@ -194,8 +194,10 @@ def test_deep_mime_gets_a_polite_refusal(served, depth):
     assert len(raw) < 256 * 1024
     served.send(raw, mail_from=sender)
     assert wait_until(lambda: served.sent_to(sender), timeout=20)
-    text = body_text(parse(served.sent_to(sender)[0].data))
+    (reply,) = served.sent_to(sender)
+    text = body_text(parse(reply.data))
     assert "nested" in text and "plain text" in text
+    assert len(reply.data) < len(raw)  # amplification far under 50
 
 
 def test_deep_enclosed_messages_get_a_refusal_too(served):
@@ -234,6 +236,7 @@ def test_a_huge_subject_is_cut_in_the_reply(served, subject):
     (reply,) = served.sent_to(sender)
     assert wire_lines_ok(reply.data)
     assert len(header(parse(reply.data), "Subject")) <= 200
+    assert len(reply.data) < len(raw)  # the subject is not echoed whole
 
 
 def test_hostile_message_ids_and_references_stay_inside_line_limits(served):
