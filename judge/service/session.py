@@ -439,6 +439,27 @@ class Session:
                 )  # fmt: skip
             self.signed_on(member_by_id(self.db, seat.id), power.id)
             return
+        fresh = seats.newcomer_slot(board, game.current(board), power.id)
+        if (
+            fresh is not None
+            and seat is not None
+            and seat.state not in ("abandoned", "cd", "resigned")
+            and seat.address.lower() != self.mail.sender.lower()
+        ):
+            # Imperial, rule 3: the city's empire lives on elsewhere and the
+            # city is neutral again; a newcomer founds a new empire there.
+            city = board.location_name(seats.imperial_city(fresh))
+            self.say(
+                f"{power.name} lives on without {city}, which is neutral again:"
+                f" you found a new empire there, {board.powers[fresh].name}"
+                f" (SIGNON {board.powers[fresh].letter}{game.name}), and order"
+                f" JOIN {seats.imperial_city(fresh)}."
+            )
+            power = board.powers[fresh]
+            seat = next(
+                (m for m in members(self.db, game.name, "player") if m.power == fresh),
+                None,
+            )
         if seat is None or seat.state in ("abandoned", "cd", "resigned"):
             taken = seats.city_taken(board, game.current(board), power.id)
             if seat is None and taken:
