@@ -8,6 +8,7 @@ refused with a message naming them: a typo must not silently do nothing.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -75,7 +76,9 @@ class ImapSettings:
     port: int = 143
     tls: bool = False
     user: str = ""
-    password: str = ""
+    password: str = ""  # or, kept out of this file:
+    password_file: str = ""  # a file holding it (relative: to the config's folder)
+    password_env: str = ""  # the environment variable holding it
     folder: str = "INBOX"
     processed_folder: str = ""  # empty: flag processed mail \Seen, keep it there
     poll_interval: float = 30.0  # seconds, when the server has no IDLE
@@ -89,7 +92,9 @@ class RelaySettings:
     starttls: bool = False
     ssl: bool = False
     user: str = ""
-    password: str = ""
+    password: str = ""  # or password_file / password_env, as for [imap]
+    password_file: str = ""
+    password_env: str = ""
     timeout: float = 30.0
     smtputf8: bool = False  # the relay carries non-ASCII addresses (RFC 6531)
 
@@ -115,6 +120,13 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class StorageSettings:
+    keep_sent_days: float = 14.0  # a sent mail's whole text, after delivery
+    keep_intake_days: float = 14.0  # a handled incoming mail's raw text
+    prune_interval: float = 3600.0  # seconds between the daemon's pruning runs
+
+
+@dataclass(frozen=True)
 class Config:
     judge: JudgeSettings = field(default_factory=JudgeSettings)
     smtp: SmtpSettings = field(default_factory=SmtpSettings)
@@ -122,6 +134,7 @@ class Config:
     relay: RelaySettings | None = None
     dkim: DkimSettings | None = None
     limits: Limits = field(default_factory=Limits)
+    storage: StorageSettings = field(default_factory=StorageSettings)
     source: Path | None = None  # the file read, None for the defaults
 
 
@@ -142,6 +155,7 @@ SECTIONS: dict[str, type] = {
     "relay": RelaySettings,
     "dkim": DkimSettings,
     "limits": Limits,
+    "storage": StorageSettings,
 }
 
 
@@ -202,10 +216,11 @@ def config_from_dict(
     return Config(
         judge=judge,
         smtp=smtp,
-        imap=parts.get("imap"),
-        relay=parts.get("relay"),
+        imap=_with_password("imap", parts.get("imap"), base),
+        relay=_with_password("relay", parts.get("relay"), base),
         dkim=dkim,
         limits=parts.get("limits", Limits()),
+        storage=parts.get("storage", StorageSettings()),
         source=source,
     )
 
@@ -238,6 +253,40 @@ def _section(name: str, cls: type, values: dict[str, Any]) -> Any:
             )
         converted[key] = value
     return cls(**converted)
+
+
+def _with_password(section: str, settings, base: Path):
+    """The settings with their password read from password_file or
+    password_env when one is given (so the config file can be shared or
+    committed without the secret)."""
+    if settings is None:
+        return None
+    given = [
+        k for k in ("password", "password_file", "password_env") if getattr(settings, k)
+    ]
+    if len(given) > 1:
+        raise ConfigError(f"[{section}] give only one of {', '.join(given)}")
+    if settings.password_env:
+        name = settings.password_env
+        if name not in os.environ:
+            raise ConfigError(
+                f"[{section}] password_env: the environment variable {name} is not set"
+            )
+        return replace(settings, password=os.environ[name])
+    if settings.password_file:
+        path = Path(_beside(base, settings.password_file))
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            detail = getattr(exc, "strerror", None) or exc
+            raise ConfigError(
+                f"[{section}] password_file: cannot read {path}: {detail}"
+            ) from None
+        password = text.rstrip("\r\n")  # the file's final line break is not part
+        if not password:
+            raise ConfigError(f"[{section}] password_file: {path} is empty")
+        return replace(settings, password=password, password_file=str(path))
+    return settings
 
 
 def _beside(base: Path, path: str) -> str:

@@ -8,6 +8,10 @@
   test players' mailboxes: the topology an operator runs.  Skipped with the
   reason when it cannot start, FAILING when JUDGE_REQUIRE_POSTFIX=1 (CI).
 * `free_port()`: a loopback port nobody listens on.
+* Password hashes in tests are Argon2id at the lowest cost (the judge's own
+  cost, 64 MiB and 3 passes, would make the game tests several times
+  slower); tests/service/test_passwords.py checks the real cost with
+  `real_password_cost`.
 """
 
 from __future__ import annotations
@@ -24,6 +28,30 @@ from pathlib import Path
 
 import pytest
 from aiosmtpd.controller import Controller
+
+
+@pytest.fixture(autouse=True, scope="session")
+def cheap_password_hashes():
+    from argon2 import PasswordHasher
+
+    from judge.service import passwords
+
+    real = passwords.HASHER
+    passwords.HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    yield
+    passwords.HASHER = real
+
+
+@pytest.fixture
+def real_password_cost():
+    from argon2 import PasswordHasher
+
+    from judge.service import passwords
+
+    cheap = passwords.HASHER
+    passwords.HASHER = PasswordHasher()  # as in production
+    yield
+    passwords.HASHER = cheap
 
 
 def free_port() -> int:

@@ -50,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print("intake:  " + _counts(db, "intake", ("new", "done", "dropped", "failed")))
     print("outbox:  " + _counts(db, "outbox", ("queued", "sent", "failed")))
+    print("storage: " + _storage(db, path, config.storage))
     oldest = db.execute(
         "SELECT MIN(created_at), MIN(next_attempt) FROM outbox WHERE state = 'queued'"
     ).fetchone()
@@ -86,6 +87,27 @@ def _version(db, schema, applied) -> str:
     if have == schema.latest:
         return f"{schema.component} {have}"
     return f"{schema.component} {have} (this judge: {schema.latest})"
+
+
+def _storage(db, path, storage) -> str:
+    size = sum(
+        p.stat().st_size
+        for p in (path, path.with_name(path.name + "-wal"))
+        if p.exists()
+    )
+    free = db.execute("PRAGMA freelist_count").fetchone()[0]
+    columns = {row[1] for row in db.execute("PRAGMA table_info(outbox)")}
+    if "pruned_at" not in columns:  # migrations pending
+        return f"{size / 1e6:.1f} MB ({free} free pages)"
+    pruned = db.execute(
+        "SELECT (SELECT COUNT(*) FROM outbox WHERE pruned_at IS NOT NULL),"
+        " (SELECT COUNT(*) FROM intake WHERE pruned_at IS NOT NULL)"
+    ).fetchone()
+    return (
+        f"{size / 1e6:.1f} MB ({free} free pages); mail texts kept"
+        f" {storage.keep_sent_days:g} days out, {storage.keep_intake_days:g} days in;"
+        f" {pruned[0]} sent and {pruned[1]} received already pruned"
+    )
 
 
 def _bounces(db, limit: int) -> None:

@@ -2,7 +2,8 @@
 
 Threads, each with its own SQLite connection: the SMTP listener (aiosmtpd
 in a thread of its own, storing through a single intake thread), the IMAP
-poller, the worker (messages and scheduler ticks), the sender.  Stopping
+poller, the worker (messages and scheduler ticks), the sender, and the
+housekeeping (pruning old mail texts).  Stopping
 sets one event; the worker finishes the message in hand first."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from judge.config import Config, ConfigError, DkimSettings, SmtpSettings
+from judge.daemon.housekeeping import run_housekeeping
 from judge.daemon.worker import Worker
 from judge.mail.dkim_signing import DkimKeyError, DkimSigner
 from judge.mail.imap_poller import ImapPoller
@@ -77,6 +79,10 @@ class Daemon:
             db.close()
         self._thread("worker", self._run_worker)
         self._thread("sender", self._run_sender)
+        self._thread(
+            "housekeeping",
+            lambda: run_housekeeping(self.config, self.clock, self.stop_event),
+        )
         if self.config.smtp.enabled:
             self.smtp, self.smtp_handler = start_listener(
                 self.config.smtp.host,

@@ -12,7 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+from judge.resources import resource_dir
+
+MAPS_DIR = resource_dir("maps")  # the hand-made maps (read only)
 
 # Further folders searched after maps/ (a running judge's generated worlds),
 # and what to forget when a map file changes: see add_maps_dir.

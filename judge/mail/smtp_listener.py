@@ -4,6 +4,7 @@ durably before the 250 is sent."""
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import ssl
 from collections.abc import Callable
@@ -56,8 +57,10 @@ class IntakeHandler:
             intake_id, new = await loop.run_in_executor(
                 self.executor, self.store, raw, envelope.mail_from or ""
             )
-        except Exception:
+        except Exception as exc:
             log.exception("could not store a message from %s", envelope.mail_from)
+            if _storage_full(exc):
+                return "452 4.3.1 the judge's storage is full; try again later"
             return "451 4.3.0 the judge could not store your message; try later"
         if new:
             log.info(
@@ -73,6 +76,16 @@ class IntakeHandler:
 
     def close(self) -> None:
         self.executor.shutdown(wait=True)
+
+
+def _storage_full(exc: Exception) -> bool:
+    """SQLite's SQLITE_FULL: the disk (or the database's size limit) is full."""
+    return getattr(exc, "sqlite_errorcode", None) == SQLITE_FULL or (
+        isinstance(exc, OSError) and exc.errno == errno.ENOSPC
+    )
+
+
+SQLITE_FULL = 13
 
 
 def _ascii(address: str) -> bytes:

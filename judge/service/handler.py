@@ -14,6 +14,7 @@ from judge.config import JudgeSettings
 from judge.mail.addresses import undeliverable
 from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service import reachability
+from judge.service.passwords import take_rehashes
 from judge.service.scheduler import tick_game
 from judge.service.schema import SERVICE_SCHEMA
 from judge.service.session import Session
@@ -46,9 +47,15 @@ class GameService:
     def handle(
         self, db: sqlite_utils.Database, mail: IncomingMail, now: datetime
     ) -> list[OutgoingMail]:
+        take_rehashes()  # what an earlier, undone message left
         session = Session(self, db, mail, now)
         session.run()
-        return session.outgoing()
+        out = session.outgoing()
+        for old, new in take_rehashes():  # passwords that passed: today's cost
+            db.execute(
+                "UPDATE svc_members SET password = ? WHERE password = ?", (new, old)
+            )
+        return out
 
     def address_unreachable(
         self, db: sqlite_utils.Database, address: str, reason: str, now: datetime

@@ -6,6 +6,8 @@ says how to add one); version 1 is the schema of the first release."""
 
 from __future__ import annotations
 
+import sqlite3
+
 import sqlite_utils
 
 from judge.store.migrations import Migration, Schema, migrate
@@ -96,8 +98,33 @@ CREATE TABLE bounces (                     -- every bounce, recorded or dropped
 );
 """
 
+# Version 3: bodies of mail past their keeping time are dropped
+# (judge/store/retention.py): pruned_at says when; the partial indexes hold
+# only the rows still to prune.
+V3_RETENTION = """
+ALTER TABLE outbox ADD COLUMN pruned_at TEXT;
+ALTER TABLE intake ADD COLUMN pruned_at TEXT;
+CREATE INDEX outbox_to_prune ON outbox(sent_at)
+    WHERE pruned_at IS NULL AND state IN ('sent', 'failed');
+CREATE INDEX intake_to_prune ON intake(handled_at)
+    WHERE pruned_at IS NULL AND state IN ('done', 'dropped', 'failed');
+"""
 
-# Version 3: the loop detector's memory (judge/mail/loops.py,
+
+def _incremental_vacuum(conn: sqlite3.Connection) -> None:
+    """Pages freed by pruning can then be given back to the file system in
+    small steps (PRAGMA incremental_vacuum) instead of one long VACUUM.  An
+    existing file needs one VACUUM to switch: it rewrites the file whole
+    (for a while twice its size on disk).  Safe to run again."""
+    if conn.execute("PRAGMA auto_vacuum").fetchone()[0] != INCREMENTAL:
+        conn.execute("PRAGMA auto_vacuum = INCREMENTAL")
+        conn.execute("VACUUM")
+
+
+INCREMENTAL = 2  # PRAGMA auto_vacuum's value for INCREMENTAL
+
+
+# Version 5: the loop detector's memory (judge/mail/loops.py,
 # judge/store/echoes.py).
 ECHO_TABLES = """
 CREATE TABLE IF NOT EXISTS echo_watch (   -- recent mail per sender (loops.py)
@@ -131,6 +158,8 @@ STORE_SCHEMA = Schema(
         # exactly these tables, and is recognised as version 1.
         Migration("mail tables", V1_MAIL_TABLES),
         Migration("bounces and address state", V2_BOUNCES),
+        Migration("mail bodies pruned", V3_RETENTION),
+        Migration("incremental vacuum", _incremental_vacuum, transactional=False),
         Migration("loop detector's tables", ECHO_TABLES),
     ],
 )
