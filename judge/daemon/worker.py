@@ -200,7 +200,11 @@ class Worker:
             return queued
         whole_text = decode.body_text(msg)
         text = quotes.strip_quotes_and_signature(whole_text)
-        echo = check_echo(self.db, sender, subject, text, whole_text, references, now)
+        # Arrival time: how soon it answered the judge, even behind a queue.
+        arrived = min(now, from_iso(row.received_at))
+        echo = check_echo(
+            self.db, sender, subject, text, whole_text, references, arrived
+        )
         if echo != ANSWER:
             queued = 0
             note = "mail loop suspected"

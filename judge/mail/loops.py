@@ -98,7 +98,8 @@ def check_echo(
         return ANSWER  # nothing to remember: most mail costs two reads
     echoes.forget_before(db, who, now - timedelta(seconds=ECHO_WINDOW))
     body_hash = hashlib.sha256(" ".join(text.split()).encode()).hexdigest()
-    quick = (now - latest[1]).total_seconds() <= ECHO_QUICK
+    # (mail that arrived before that reply was written does not answer it)
+    quick = 0 <= (now - latest[1]).total_seconds() <= ECHO_QUICK
     robotic = quick or echoes.seen_body(db, who, body_hash)
     echoes.remember(db, who, now, body_hash, robotic)
     if robotic and echoes.robotic_count(db, who) >= ECHO_MESSAGES:
