@@ -96,6 +96,7 @@ class RelaySettings:
     password_file: str = ""
     password_env: str = ""
     timeout: float = 30.0
+    smtputf8: bool = False  # the relay carries non-ASCII addresses (RFC 6531)
 
 
 @dataclass(frozen=True)

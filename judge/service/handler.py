@@ -11,6 +11,7 @@ from datetime import datetime
 import sqlite_utils
 
 from judge.config import Budgets, JudgeSettings
+from judge.mail.addresses import undeliverable
 from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service import reachability
 from judge.service.passwords import take_rehashes
@@ -28,15 +29,27 @@ log = logging.getLogger(__name__)
 class GameService:
     schema = SERVICE_SCHEMA  # checked and migrated with the store's at start
 
-    def __init__(self, settings: JudgeSettings, budgets: Budgets | None = None):
+    def __init__(
+        self,
+        settings: JudgeSettings,
+        budgets: Budgets | None = None,
+        smtputf8: bool = False,
+    ) -> None:
         self.settings = settings
         self.budgets = budgets or Budgets()
+        self.smtputf8 = smtputf8  # the relay carries non-ASCII addresses
         use_worlds_dir(settings)  # games' random worlds load like other maps
 
     def setup(self, db: sqlite_utils.Database) -> None:
         # The store's tables too: the service asks which addresses are
         # unreachable (judge.store.addresses).  Idempotent.
         migrate(db, STORE_SCHEMA, SERVICE_SCHEMA)
+
+    def address_problem(self, address: str) -> str | None:
+        """Why the judge cannot write to `address` (None: it can)."""
+        return undeliverable(
+            address, smtputf8=self.smtputf8, judge_address=self.settings.address
+        )
 
     def handle(
         self, db: sqlite_utils.Database, mail: IncomingMail, now: datetime

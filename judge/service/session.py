@@ -27,6 +27,7 @@ class Session:
         self.ctx = Context(
             db, self.settings, mail.sender, now, REGISTRY, service.budgets
         )
+        self.ctx.address_problem = service.address_problem
         self.commands = 0  # commands read, against the message's budget
         self.order_lines = 0
 

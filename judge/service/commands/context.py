@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Protocol
 
@@ -55,6 +56,8 @@ class Context:
         self.db, self.settings, self.sender, self.now = db, settings, sender, now
         self.registry = registry
         self.budgets = budgets or Budgets()
+        # Why the judge could not write to an address (None: it can).
+        self.address_problem: Callable[[str], str | None] = lambda address: None
         self.size = 0  # bytes of the reply so far
         self.skipped = 0  # paragraphs left out of the reply (its size cap)
         self.said: set[str] = set()  # long paragraphs already in the reply

@@ -142,6 +142,10 @@ def do_become_master(ctx, command) -> None:
 
 def do_signon(ctx, command) -> None:
     target, password = command.args
+    problem = ctx.address_problem(ctx.sender)
+    if problem:  # the judge could never write to this seat
+        ctx.say(f"You cannot sign on from this address: {problem}.")
+        raise Stop
     if len(target) < 2:
         ctx.say("Use: SIGNON <letter><game> <password>")
         raise Stop

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
+from judge.mail.addresses import for_sending
 from judge.reports import game_result
 from judge.reports.dates import judge_date
 from judge.service import endings, reachability, seats
@@ -110,10 +111,12 @@ def set_address(ctx, command) -> None:
     me = ctx.need_me()
     if me is None:
         return
-    address = command.args[0]
-    if not re.fullmatch(r"[^@\s]+@[^@\s]+", address):
-        ctx.say(f"'{address[:60]}' is not a mail address.")
+    address = command.args[0].strip("<>")
+    problem = ctx.address_problem(address)
+    if problem:
+        ctx.say(f"Your address was not changed: {problem}.")
         return
+    address = for_sending(address)
     update_seat(ctx, me, address=address)
     reachability.address_set(ctx.db, address, ctx.now)
     ctx.say(f"Your address in game '{me.game}' is now {address}.")
