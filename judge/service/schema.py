@@ -19,7 +19,8 @@ CREATE TABLE IF NOT EXISTS svc_games (
   anonymous INTEGER NOT NULL DEFAULT 0,
   timing TEXT NOT NULL DEFAULT '{}',     -- DeadlineSettings overrides (JSON)
   result TEXT,                     -- the sentence that ended the game
-  created TEXT NOT NULL
+  created TEXT NOT NULL,
+  due_at TEXT                      -- when the scheduler next looks (attention.py)
 );
 CREATE TABLE IF NOT EXISTS svc_members (
   id INTEGER PRIMARY KEY,
@@ -78,3 +79,59 @@ CREATE TABLE IF NOT EXISTS svc_accounts (
   registered TEXT NOT NULL
 );
 """
+
+# Finding due games by index, and keeping `due_at` right (judge/service/
+# attention.py): every write that can change when a game needs the scheduler
+# notes the game in svc_due_dirty; the service recomputes those games' due_at
+# before its transaction commits.  Run after SCHEMA and add_due_column.
+DUE_SCHEMA = """
+CREATE INDEX IF NOT EXISTS svc_games_due ON svc_games (due_at)
+  WHERE due_at IS NOT NULL;
+CREATE TABLE IF NOT EXISTS svc_due_dirty (game TEXT PRIMARY KEY);
+CREATE TABLE IF NOT EXISTS svc_tick_failures (  -- a game whose tick failed
+  game TEXT PRIMARY KEY,
+  attempts INTEGER NOT NULL,
+  first_failed TEXT NOT NULL, last_failed TEXT NOT NULL,
+  next_try TEXT NOT NULL,          -- its due_at is put off until then
+  error TEXT NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS svc_games_due_new AFTER INSERT ON svc_games
+BEGIN INSERT OR IGNORE INTO svc_due_dirty VALUES (NEW.name); END;
+CREATE TRIGGER IF NOT EXISTS svc_games_due_change AFTER UPDATE OF
+  status, position, turn, phase_start, deadline, grace_end, process_at,
+  reminded, late_notified, nmr, timing, variant ON svc_games
+BEGIN INSERT OR IGNORE INTO svc_due_dirty VALUES (NEW.name); END;
+CREATE TRIGGER IF NOT EXISTS svc_orders_due_new AFTER INSERT ON svc_orders
+BEGIN INSERT OR IGNORE INTO svc_due_dirty VALUES (NEW.game); END;
+CREATE TRIGGER IF NOT EXISTS svc_orders_due_change AFTER UPDATE ON svc_orders
+BEGIN INSERT OR IGNORE INTO svc_due_dirty VALUES (NEW.game); END;
+CREATE TRIGGER IF NOT EXISTS svc_orders_due_gone AFTER DELETE ON svc_orders
+BEGIN INSERT OR IGNORE INTO svc_due_dirty VALUES (OLD.game); END;
+CREATE TRIGGER IF NOT EXISTS svc_members_due_new AFTER INSERT ON svc_members
+BEGIN INSERT OR IGNORE INTO svc_due_dirty VALUES (NEW.game); END;
+CREATE TRIGGER IF NOT EXISTS svc_members_due_change AFTER UPDATE OF
+  game, power, state, wait, role ON svc_members
+BEGIN INSERT OR IGNORE INTO svc_due_dirty VALUES (NEW.game); END;
+CREATE TRIGGER IF NOT EXISTS svc_members_due_gone AFTER DELETE ON svc_members
+BEGIN INSERT OR IGNORE INTO svc_due_dirty VALUES (OLD.game); END;
+CREATE TRIGGER IF NOT EXISTS svc_absences_due_new AFTER INSERT ON svc_absences
+BEGIN INSERT OR IGNORE INTO svc_due_dirty
+  SELECT game FROM svc_members WHERE id = NEW.member; END;
+CREATE TRIGGER IF NOT EXISTS svc_absences_due_gone AFTER DELETE ON svc_absences
+BEGIN INSERT OR IGNORE INTO svc_due_dirty
+  SELECT game FROM svc_members WHERE id = OLD.member; END;
+"""
+
+
+def add_due_column(db) -> None:
+    """A database from before due_at gets the column, and every game is
+    noted for its first computation (the scheduler's next ticks fill it)."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(svc_games)")}
+    if "due_at" in columns:
+        return
+    db.execute("ALTER TABLE svc_games ADD COLUMN due_at TEXT")
+    db.executescript(DUE_SCHEMA)
+    db.execute(
+        "INSERT OR IGNORE INTO svc_due_dirty SELECT name FROM svc_games"
+        " WHERE status = 'active'"
+    )
