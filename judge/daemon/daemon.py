@@ -21,7 +21,7 @@ from judge.mail.imap_poller import ImapPoller
 from judge.mail.sender import drain_outbox
 from judge.mail.smtp_listener import start_listener
 from judge.mail.transports import MaildirTransport, RelayTransport
-from judge.store.db import open_database, transaction, utc_now
+from judge.store.db import longest_transaction, open_database, transaction, utc_now
 from judge.store.errors import record_error
 from judge.store.intake import store_incoming
 from judge.store.schema import create_mail_tables
@@ -102,7 +102,13 @@ class Daemon:
         for thread in self.threads:
             thread.join()
         self.threads.clear()
-        log.info("stopped")
+        close = getattr(self.handler, "close", None)
+        if close is not None:
+            close()  # the game service's drawing processes
+        log.info(
+            "stopped; longest write transaction %.0f ms",
+            longest_transaction[0] * 1000,
+        )
 
     def serve_forever(self) -> None:
         """Run until SIGTERM or SIGINT (main thread only)."""
@@ -163,7 +169,12 @@ class Daemon:
     def _run_worker(self) -> None:
         db = open_database(self.config.judge.database_path)
         worker = Worker(
-            db, self.handler, self.config, self.clock, self.mail_waiting.set
+            db,
+            self.handler,
+            self.config,
+            self.clock,
+            self.mail_waiting.set,
+            should_stop=self.stop_event.is_set,
         )
         interval = self.config.limits.tick_interval
         next_tick = time.monotonic()

@@ -27,6 +27,11 @@ from judge.store.rates import NOTICE, OK, check_rate
 
 log = logging.getLogger("judge.worker")
 
+# Messages handled between two pieces of scheduled work (a game each): enough
+# to keep players' mail flowing in a storm, bounded so a flood of mail cannot
+# hold the storm up for long either.
+MESSAGES_BETWEEN_WORK = 20
+
 
 class Worker:
     def __init__(
@@ -36,12 +41,14 @@ class Worker:
         config: Config,
         clock: Callable[[], datetime],
         on_queued: Callable[[], None] = lambda: None,
+        should_stop: Callable[[], bool] = lambda: False,
     ) -> None:
         self.db = db
         self.handler = handler
         self.config = config
         self.clock = clock
         self.on_queued = on_queued
+        self.should_stop = should_stop
         self.address = config.judge.address
         self.first_message = True
 
@@ -190,14 +197,63 @@ class Worker:
     # -- scheduler --------------------------------------------------------
 
     def tick(self) -> None:
-        """One scheduler tick: the handler's periodic work, in a transaction."""
-        tick = getattr(self.handler, "tick", None)
-        if tick is None:
+        """One scheduler tick.  A handler with due work (`due_work`) gets one
+        short transaction per piece of work, its mail queued in it, and the
+        waiting messages are handled between pieces, so a storm of games
+        due at once never keeps a player's mail waiting for long; a piece
+        that fails is rolled back alone and the handler puts it off."""
+        due_work = getattr(self.handler, "due_work", None)
+        if due_work is None:
+            self._tick_whole()
             return
         now = self.clock()
         try:
             with transaction(self.db):
-                queued = self._queue(tick(self.db, now), now, None)
+                keys = due_work(self.db, now)
+        except Exception as exc:
+            log.exception("scheduler tick failed")
+            with transaction(self.db):
+                record_error(self.db, "scheduler", f"{type(exc).__name__}: {exc}", now)
+            return
+        done = 0
+        for key in keys:
+            if self.should_stop():
+                break
+            done += self._work(key)
+            for _ in range(MESSAGES_BETWEEN_WORK):
+                if self.should_stop() or not self.process_next():
+                    break
+        if done:
+            log.info("scheduler: %d mail queued", done)
+
+    def _work(self, key) -> int:
+        before = getattr(self.handler, "before_work", None)
+        if before is not None:
+            try:
+                before(self.db, key)  # outside the transaction: may wait
+            except Exception:
+                log.exception("scheduler: preparing %s failed", key)
+        now = self.clock()
+        try:
+            with transaction(self.db):
+                queued = self._queue(self.handler.do_work(self.db, key, now), now, None)
+        except Exception as exc:
+            error = f"{type(exc).__name__}: {exc}"
+            log.exception("scheduler: %s failed", key)
+            with transaction(self.db):
+                note = self.handler.work_failed(self.db, key, error, now)
+                record_error(self.db, "scheduler", note, now)
+            return 0
+        if queued:
+            self.on_queued()
+        return queued
+
+    def _tick_whole(self) -> None:
+        """A handler with only `tick`: all its periodic work in one transaction."""
+        now = self.clock()
+        try:
+            with transaction(self.db):
+                queued = self._queue(self.handler.tick(self.db, now), now, None)
         except Exception as exc:
             log.exception("scheduler tick failed")
             with transaction(self.db):

@@ -17,6 +17,10 @@ from judge.store.outbox import due_messages, mark_failed, mark_retry, mark_sent
 
 log = logging.getLogger("judge.sender")
 
+# Messages taken per look at the outbox: small, so a reply queued during a
+# storm goes out after at most this many results mails.
+BATCH = 10
+
 
 def drain_outbox(
     db: sqlite_utils.Database,
@@ -30,7 +34,7 @@ def drain_outbox(
     """Deliver every due message; return how many were delivered."""
     delivered = 0
     while not should_stop():
-        batch = due_messages(db, clock())
+        batch = due_messages(db, clock(), limit=BATCH)
         if not batch:
             break
         failed_connection = False

@@ -82,9 +82,7 @@ def refresh(db, now: datetime, limit: int | None = None) -> int:
             retry = retry_time(db, name)
             if retry is not None and retry > due:
                 due = retry  # a game that failed waits for its retry
-        db.execute(
-            "UPDATE svc_games SET due_at = ? WHERE name = ?", [iso(due), name]
-        )
+        db.execute("UPDATE svc_games SET due_at = ? WHERE name = ?", [iso(due), name])
     return len(names)
 
 
@@ -143,10 +141,13 @@ def clear_failure(db, name: str) -> None:
     db.execute("DELETE FROM svc_tick_failures WHERE game = ?", [name])
 
 
+FAILURE_FIELDS = ("game", "attempts", "first_failed", "next_try", "error")
+
+
 def failures(db) -> list[dict]:
     """Games whose tick keeps failing, for `judge status`."""
     return [
-        dict(zip(("game", "attempts", "first_failed", "next_try", "error"), row))
+        dict(zip(FAILURE_FIELDS, row, strict=True))
         for row in db.execute(
             "SELECT game, attempts, first_failed, next_try, error"
             " FROM svc_tick_failures ORDER BY game"

@@ -50,9 +50,12 @@ def queue_message(
 def due_messages(
     db: sqlite_utils.Database, now: datetime, limit: int = 100
 ) -> list[OutboxRow]:
+    # Replies to a message first: a player's answer must not wait behind a
+    # deadline storm's results mails (which come from no message).
     rows = db.execute(
         "SELECT id, message_id, recipients, raw, attempts FROM outbox"
-        " WHERE state = 'queued' AND next_attempt <= ? ORDER BY id LIMIT ?",
+        " WHERE state = 'queued' AND next_attempt <= ?"
+        " ORDER BY intake_id IS NULL, id LIMIT ?",
         (iso(now), limit),
     ).fetchall()
     return [

@@ -72,8 +72,7 @@ def test_due_exactly_when_a_tick_acts(judge, seed):
                     when = judge.now + timedelta(hours=rng.randint(-30, 40))
                     judge.send(
                         MASTER,
-                        "SIGNON Malpha pw-master\n"
-                        f"SET DEADLINE {when:%Y-%m-%d %H:%M}",
+                        f"SIGNON Malpha pw-master\nSET DEADLINE {when:%Y-%m-%d %H:%M}",
                     )
                 elif event == "pause":
                     judge.send(MASTER, "SIGNON Malpha pw-master\nPAUSE")
