@@ -6,8 +6,11 @@ with the modern header registry, for the same bytes on the wire."""
 
 from __future__ import annotations
 
+import base64
 import email.charset
+import secrets
 from datetime import datetime
+from email.encoders import encode_noop
 from email.header import Header
 from email.mime.application import MIMEApplication
 from email.mime.multipart import MIMEMultipart
@@ -31,11 +34,15 @@ def compose(
     body = mail.body if mail.body.endswith("\n") else mail.body + "\n"
     text = MIMEText(body, "plain", UTF8_QP)
     if mail.attachments:
-        msg = MIMEMultipart()
+        # "=_" never occurs in quoted-printable or base64 text, so the
+        # generator need not search the whole message for a free boundary
+        msg = MIMEMultipart(boundary=f"=_{secrets.token_hex(16)}")
         msg.attach(text)
         for attachment in mail.attachments:
             maintype, _, subtype = attachment.content_type.partition("/")
-            part = MIMEApplication(attachment.data, subtype or "octet-stream")
+            part = MIMEApplication(b"", subtype or "octet-stream", encode_noop)
+            part.set_payload(_base64(attachment.data))
+            part["Content-Transfer-Encoding"] = "base64"
             part.replace_header("Content-Type", attachment.content_type)
             part.add_header(
                 "Content-Disposition", "attachment", filename=attachment.filename
@@ -68,6 +75,21 @@ def compose(
             for value in values:
                 msg[name] = value
     return message_id, msg.as_bytes(policy=WIRE)
+
+
+_last_encoded: tuple[bytes, str] = (b"", "")  # replaced whole: thread-safe
+
+
+def _base64(data: bytes) -> str:
+    """Base64 lines of `data`; a results picture goes to every recipient of
+    a game, so the same bytes come several times in a row."""
+    global _last_encoded
+    last = _last_encoded
+    if last[0] is data:
+        return last[1]
+    text = base64.encodebytes(data).decode("ascii")
+    _last_encoded = (data, text)
+    return text
 
 
 def _header_text(text: str) -> str | Header:
