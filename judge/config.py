@@ -9,7 +9,7 @@ refused with a message naming them: a typo must not silently do nothing.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -28,6 +28,7 @@ class JudgeSettings:
     timezone: str = "UTC"
     data_dir: Path = Path("var")
     worlds_dir: Path = Path("maps")  # relative to data_dir
+    picture_processes: int = 2  # drawing results pictures ahead in a storm
 
     @property
     def database_path(self) -> Path:
@@ -156,13 +157,7 @@ def config_from_dict(
     data_dir = Path(judge.data_dir)
     if not data_dir.is_absolute() and "judge" in data and "data_dir" in data["judge"]:
         data_dir = base / data_dir
-    judge = JudgeSettings(
-        code=judge.code,
-        address=judge.address.strip(),
-        timezone=judge.timezone,
-        data_dir=data_dir,
-        worlds_dir=judge.worlds_dir,
-    )
+    judge = replace(judge, address=judge.address.strip(), data_dir=data_dir)
     _check(judge, parts.get("smtp", SmtpSettings()))
     return Config(
         judge=judge,
@@ -212,3 +207,5 @@ def _check(judge: JudgeSettings, smtp: SmtpSettings) -> None:
     except (ZoneInfoNotFoundError, ValueError):
         raise ConfigError(f"[judge] timezone {judge.timezone!r} is unknown") from None
     split_host_port(smtp.listen, 25)
+    if judge.picture_processes < 0:
+        raise ConfigError("[judge] picture_processes must be 0 or more")

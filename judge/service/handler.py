@@ -12,10 +12,12 @@ import sqlite_utils
 
 from judge.config import JudgeSettings
 from judge.mail.message import IncomingMail, OutgoingMail
+from judge.service import attention, picture_pool
+from judge.service.picture_pool import AHEAD, PicturePool, picture_key
 from judge.service.scheduler import tick_game
-from judge.service import attention
 from judge.service.schema import DUE_SCHEMA, SCHEMA, add_due_column
 from judge.service.session import Session
+from judge.service.store import iso, load_game, stored_orders
 from judge.service.worlds_cmds import use_worlds_dir
 
 log = logging.getLogger(__name__)
@@ -25,6 +27,14 @@ class GameService:
     def __init__(self, settings: JudgeSettings) -> None:
         self.settings = settings
         use_worlds_dir(settings)  # games' random worlds load like other maps
+        self.pictures = PicturePool(
+            settings.picture_processes, use_worlds_dir, (settings,)
+        )
+        self.upcoming: list[str] = []  # the tick's due games not yet done
+        self.drawing: dict[str, str] = {}  # game -> key of its picture ahead
+
+    def close(self) -> None:
+        self.pictures.close()
 
     def setup(self, db: sqlite_utils.Database) -> None:
         db.executescript(SCHEMA)
@@ -48,17 +58,51 @@ class GameService:
         recomputed first, a batch per call (the caller's transaction)."""
         if attention.has_dirty(db):
             attention.refresh(db, now, limit=attention.REFRESH_BATCH)
-        return attention.due_games(db, now)
+        due = attention.due_games(db, now)
+        self.upcoming = list(due) if len(due) > 1 else []  # a storm: draw ahead
+        self.drawing.clear()
+        for name in self.upcoming[:AHEAD]:
+            self._draw_ahead(db, name, now)
+        return due
 
-    def stale_work(self, db: sqlite_utils.Database) -> bool:
-        """True when due_work must write (recompute changed games) first."""
-        return attention.has_dirty(db)
+    def _draw_ahead(self, db: sqlite_utils.Database, name: str, now) -> None:
+        """Start drawing the results picture of a game about to be processed."""
+        if not self.pictures.enabled:
+            return
+        game = load_game(db, name)
+        if game is None or game.status != "active" or not game.position:
+            return
+        if not (
+            (game.process_at and game.process_at <= iso(now))
+            or (game.deadline and game.deadline <= iso(now))
+        ):
+            return  # a reminder or a notice: no picture
+        orders = stored_orders(db, name)
+        key = picture_key(name, game.turn, game.position, orders)
+        self.pictures.submit(key, game.variant, game.position, orders, name, game.turn)
+        self.drawing[name] = key
+
+    def before_work(self, db: sqlite_utils.Database, name: str) -> None:
+        """Outside any transaction: wait for the game's picture being drawn
+        ahead, if it is, so that processing's transaction does not."""
+        key = self.drawing.pop(name, None)
+        if key is not None:
+            self.pictures.wait(key)
 
     def do_work(
         self, db: sqlite_utils.Database, name: str, now: datetime
     ) -> list[OutgoingMail]:
         """One due game's tick, inside the caller's transaction."""
-        out = tick_game(db, self.settings, name, now)
+        if name in self.upcoming:
+            at = self.upcoming.index(name)
+            for later in self.upcoming[at + 1 : at + 1 + AHEAD]:
+                self._draw_ahead(db, later, now)  # keep the pool busy
+            del self.upcoming[: at + 1]
+        picture_pool.current = self.pictures
+        try:
+            out = tick_game(db, self.settings, name, now)
+        finally:
+            picture_pool.current = None
         attention.clear_failure(db, name)
         db.execute("INSERT OR IGNORE INTO svc_due_dirty VALUES (?)", [name])
         attention.refresh(db, now)
