@@ -48,6 +48,9 @@ class JudgeSettings:
 class SmtpSettings:
     listen: str = "127.0.0.1:2525"
     enabled: bool = True
+    tls_cert: str = ""  # PEM certificate chain: offer STARTTLS when set
+    tls_key: str = ""  # PEM private key of that certificate
+    require_tls: bool = False  # refuse MAIL until the client has said STARTTLS
 
     @property
     def host(self) -> str:
@@ -83,6 +86,13 @@ class RelaySettings:
 
 
 @dataclass(frozen=True)
+class DkimSettings:
+    domain: str = ""  # the d= domain: usually the judge address's domain
+    selector: str = ""  # the s= selector: TXT record <selector>._domainkey.<domain>
+    key_file: str = ""  # PEM private key (RSA or Ed25519), kept out of the config
+
+
+@dataclass(frozen=True)
 class Limits:
     max_message_size: int = 256 * 1024  # bytes; larger mail is politely refused
     rate_limit_messages: int = 1000  # per sender within rate_limit_window
@@ -99,6 +109,7 @@ class Config:
     smtp: SmtpSettings = field(default_factory=SmtpSettings)
     imap: ImapSettings | None = None
     relay: RelaySettings | None = None
+    dkim: DkimSettings | None = None
     limits: Limits = field(default_factory=Limits)
     source: Path | None = None  # the file read, None for the defaults
 
@@ -118,6 +129,7 @@ SECTIONS: dict[str, type] = {
     "smtp": SmtpSettings,
     "imap": ImapSettings,
     "relay": RelaySettings,
+    "dkim": DkimSettings,
     "limits": Limits,
 }
 
@@ -158,12 +170,22 @@ def config_from_dict(
     if not data_dir.is_absolute() and "judge" in data and "data_dir" in data["judge"]:
         data_dir = base / data_dir
     judge = replace(judge, address=judge.address.strip(), data_dir=data_dir)
-    _check(judge, parts.get("smtp", SmtpSettings()))
+    smtp = parts.get("smtp", SmtpSettings())
+    smtp = replace(
+        smtp,
+        tls_cert=_beside(base, smtp.tls_cert),
+        tls_key=_beside(base, smtp.tls_key),
+    )
+    dkim = parts.get("dkim")
+    if dkim is not None:
+        dkim = replace(dkim, key_file=_beside(base, dkim.key_file))
+    _check(judge, smtp, dkim)
     return Config(
         judge=judge,
-        smtp=parts.get("smtp", SmtpSettings()),
+        smtp=smtp,
         imap=parts.get("imap"),
         relay=parts.get("relay"),
+        dkim=dkim,
         limits=parts.get("limits", Limits()),
         source=source,
     )
@@ -199,7 +221,14 @@ def _section(name: str, cls: type, values: dict[str, Any]) -> Any:
     return cls(**converted)
 
 
-def _check(judge: JudgeSettings, smtp: SmtpSettings) -> None:
+def _beside(base: Path, path: str) -> str:
+    """A file named in the config: relative paths are from the config's folder."""
+    if not path or Path(path).is_absolute():
+        return path
+    return str(base / path)
+
+
+def _check(judge: JudgeSettings, smtp: SmtpSettings, dkim: DkimSettings | None) -> None:
     if "@" not in judge.address:
         raise ConfigError(f"[judge] address {judge.address!r} is not a mail address")
     try:
@@ -209,3 +238,15 @@ def _check(judge: JudgeSettings, smtp: SmtpSettings) -> None:
     split_host_port(smtp.listen, 25)
     if judge.picture_processes < 0:
         raise ConfigError("[judge] picture_processes must be 0 or more")
+    if bool(smtp.tls_cert) != bool(smtp.tls_key):
+        raise ConfigError(
+            "[smtp] tls_cert and tls_key go together: set both or neither"
+        )
+    if smtp.require_tls and not smtp.tls_cert:
+        raise ConfigError("[smtp] require_tls needs tls_cert and tls_key")
+    if dkim is not None:
+        missing = [
+            k for k in ("domain", "selector", "key_file") if not getattr(dkim, k)
+        ]
+        if missing:
+            raise ConfigError(f"[dkim] needs {', '.join(missing)}")

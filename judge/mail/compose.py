@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import email.charset
+import re
 import secrets
 from datetime import datetime
 from email.encoders import encode_noop
@@ -67,6 +68,8 @@ def compose(
             msg["References"] = " ".join(mail.references)
         msg["Auto-Submitted"] = "auto-generated"
     msg["X-Judge"] = judge_code
+    if mail.list_name:
+        msg["List-Id"] = list_id(mail.list_name, judge_code, domain)
     # Headers first, as readers expect: MIME headers were set by the constructors.
     for name in ("Content-Type", "MIME-Version", "Content-Transfer-Encoding"):
         values = msg.get_all(name)
@@ -90,6 +93,13 @@ def _base64(data: bytes) -> str:
     text = base64.encodebytes(data).decode("ascii")
     _last_encoded = (data, text)
     return text
+
+
+def list_id(name: str, judge_code: str, domain: str) -> str:
+    """RFC 2919: a description and a dot-atom label under the judge's domain."""
+    label = re.sub(r"[^a-z0-9-]+", "-", name.lower()).strip("-") or "list"
+    code = re.sub(r"[^a-z0-9-]+", "-", judge_code.lower()).strip("-") or "judge"
+    return f"{judge_code} {label} <{label}.{code}.{domain}>"
 
 
 def _header_text(text: str) -> str | Header:

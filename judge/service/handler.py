@@ -15,15 +15,18 @@ from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service import attention, picture_pool
 from judge.service.picture_pool import AHEAD, PicturePool, picture_key
 from judge.service.scheduler import tick_game
-from judge.service.schema import DUE_SCHEMA, SCHEMA, add_due_column
+from judge.service.schema import SERVICE_SCHEMA
 from judge.service.session import Session
 from judge.service.store import iso, load_game, stored_orders
 from judge.service.worlds_cmds import use_worlds_dir
+from judge.store.migrations import migrate
 
 log = logging.getLogger(__name__)
 
 
 class GameService:
+    schema = SERVICE_SCHEMA  # checked and migrated with the store's at start
+
     def __init__(self, settings: JudgeSettings) -> None:
         self.settings = settings
         use_worlds_dir(settings)  # games' random worlds load like other maps
@@ -36,10 +39,19 @@ class GameService:
     def close(self) -> None:
         self.pictures.close()
 
+    def status_lines(self, db: sqlite_utils.Database) -> list[str]:
+        """For `judge status`: the games whose scheduled work keeps failing."""
+        failing = attention.failures(db)
+        lines = [f"games failing: {len(failing)}"] if failing else []
+        for f in failing[:20]:
+            lines.append(
+                f"  {f['game']}: {f['attempts']} failure(s) since"
+                f" {f['first_failed']}, next try {f['next_try']}: {f['error'][:200]}"
+            )
+        return lines
+
     def setup(self, db: sqlite_utils.Database) -> None:
-        db.executescript(SCHEMA)
-        add_due_column(db)
-        db.executescript(DUE_SCHEMA)
+        migrate(db, SERVICE_SCHEMA)
 
     def handle(
         self, db: sqlite_utils.Database, mail: IncomingMail, now: datetime

@@ -1,8 +1,13 @@
-"""The service's tables (created once in GameService.setup).
+"""The service's tables, as the migrations of `SERVICE_SCHEMA` (applied at
+start; judge/store/migrations.py says how to add one).
 
 Times are ISO 8601 strings in UTC; positions are the engine's JSON state
 form (judge.engine.serialize)."""
 
+from judge.store.migrations import Migration, Schema
+
+# Version 1, the first release's tables.  IF NOT EXISTS: a database made
+# before versions were recorded holds exactly these, and counts as version 1.
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS svc_games (
   name TEXT PRIMARY KEY,
@@ -19,8 +24,7 @@ CREATE TABLE IF NOT EXISTS svc_games (
   anonymous INTEGER NOT NULL DEFAULT 0,
   timing TEXT NOT NULL DEFAULT '{}',     -- DeadlineSettings overrides (JSON)
   result TEXT,                     -- the sentence that ended the game
-  created TEXT NOT NULL,
-  due_at TEXT                      -- when the scheduler next looks (attention.py)
+  created TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS svc_members (
   id INTEGER PRIMARY KEY,
@@ -83,8 +87,9 @@ CREATE TABLE IF NOT EXISTS svc_accounts (
 # Finding due games by index, and keeping `due_at` right (judge/service/
 # attention.py): every write that can change when a game needs the scheduler
 # notes the game in svc_due_dirty; the service recomputes those games' due_at
-# before its transaction commits.  Run after SCHEMA and add_due_column.
-DUE_SCHEMA = """
+# before its transaction commits.
+DUE_AT = """
+ALTER TABLE svc_games ADD COLUMN due_at TEXT;
 CREATE INDEX IF NOT EXISTS svc_games_due ON svc_games (due_at)
   WHERE due_at IS NOT NULL;
 CREATE TABLE IF NOT EXISTS svc_due_dirty (game TEXT PRIMARY KEY);
@@ -120,18 +125,21 @@ BEGIN INSERT OR IGNORE INTO svc_due_dirty
 CREATE TRIGGER IF NOT EXISTS svc_absences_due_gone AFTER DELETE ON svc_absences
 BEGIN INSERT OR IGNORE INTO svc_due_dirty
   SELECT game FROM svc_members WHERE id = OLD.member; END;
+-- Filled early rather than late: a game visited before its time is only
+-- recomputed (exactly, from its state), one visited late would miss it.
+UPDATE svc_games SET due_at = min(
+    coalesce(process_at, deadline),
+    strftime('%Y-%m-%dT%H:%M:%S+00:00', deadline, '-8 hours')
+  ) WHERE status = 'active' AND deadline IS NOT NULL;
+INSERT OR IGNORE INTO svc_due_dirty
+  SELECT name FROM svc_games WHERE status = 'active';
 """
 
 
-def add_due_column(db) -> None:
-    """A database from before due_at gets the column, and every game is
-    noted for its first computation (the scheduler's next ticks fill it)."""
-    columns = {row[1] for row in db.execute("PRAGMA table_info(svc_games)")}
-    if "due_at" in columns:
-        return
-    db.execute("ALTER TABLE svc_games ADD COLUMN due_at TEXT")
-    db.executescript(DUE_SCHEMA)
-    db.execute(
-        "INSERT OR IGNORE INTO svc_due_dirty SELECT name FROM svc_games"
-        " WHERE status = 'active'"
-    )
+SERVICE_SCHEMA = Schema(
+    "service",
+    [
+        Migration("game tables", SCHEMA),
+        Migration("games found due by an index", DUE_AT),
+    ],
+)
