@@ -9,6 +9,7 @@ is only ever called from one thread."""
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from datetime import datetime
 
@@ -32,6 +33,7 @@ log = logging.getLogger("judge.worker")
 # to keep players' mail flowing in a storm, bounded so a flood of mail cannot
 # hold the storm up for long either.
 MESSAGES_BETWEEN_WORK = 20
+WORK_READY_WAIT = 60.0  # seconds at most for a piece of work to be ready
 
 
 class Worker:
@@ -230,12 +232,16 @@ class Worker:
             log.info("scheduler: %d mail queued", done)
 
     def _work(self, key) -> int:
-        before = getattr(self.handler, "before_work", None)
-        if before is not None:
-            try:
-                before(self.db, key)  # outside the transaction: may wait
-            except Exception:
-                log.exception("scheduler: preparing %s failed", key)
+        ready = getattr(self.handler, "work_ready", None)
+        if ready is not None:
+            # work done elsewhere for it (a drawing) still going: handle mail
+            # meanwhile, so no transaction and no player waits for it
+            limit = time.monotonic() + WORK_READY_WAIT
+            while not ready(key) and time.monotonic() < limit:
+                if self.should_stop():
+                    break
+                if not self.process_next():
+                    time.sleep(0.01)
         now = self.clock()
         try:
             with transaction(self.db):

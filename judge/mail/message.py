@@ -74,9 +74,10 @@ class ScheduledHandler(Handler, Protocol):
         """One piece, inside the worker's transaction."""
         ...
 
-    def before_work(self, db: sqlite_utils.Database, key) -> None:
-        """Optional: called outside any transaction just before do_work, for
-        waiting on work done elsewhere (the game service's drawings)."""
+    def work_ready(self, key) -> bool:
+        """Optional: False while work done elsewhere for `key` (the game
+        service's drawing) is still going; the worker handles mail meanwhile
+        instead of waiting in a transaction."""
         ...
 
     def work_failed(

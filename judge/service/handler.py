@@ -94,17 +94,17 @@ class GameService:
         self.pictures.submit(key, game.variant, game.position, orders, name, game.turn)
         self.drawing[name] = key
 
-    def before_work(self, db: sqlite_utils.Database, name: str) -> None:
-        """Outside any transaction: wait for the game's picture being drawn
-        ahead, if it is, so that processing's transaction does not."""
-        key = self.drawing.pop(name, None)
-        if key is not None:
-            self.pictures.wait(key)
+    def work_ready(self, name: str) -> bool:
+        """False while the game's picture is still being drawn ahead: the
+        worker handles mail meanwhile, and no transaction waits for it."""
+        key = self.drawing.get(name)
+        return key is None or self.pictures.ready(key)
 
     def do_work(
         self, db: sqlite_utils.Database, name: str, now: datetime
     ) -> list[OutgoingMail]:
         """One due game's tick, inside the caller's transaction."""
+        self.drawing.pop(name, None)
         if name in self.upcoming:
             at = self.upcoming.index(name)
             for later in self.upcoming[at + 1 : at + 1 + AHEAD]:

@@ -92,6 +92,12 @@ class PicturePool:
             log.exception("drawing ahead failed; drawing inline")
             return False
 
+    def ready(self, key: str) -> bool:
+        """Whether nothing is being drawn for `key` any more."""
+        with self.lock:
+            future = self.pending.get(key)
+        return future is None or future.done()
+
     def wait(self, key: str, timeout: float = 60) -> None:
         """Wait until the drawing for `key` is done (before the transaction
         that takes it opens, so no transaction waits for a drawing)."""

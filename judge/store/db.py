@@ -125,7 +125,11 @@ def _note_hold(seconds: float) -> None:
     if seconds > longest_transaction[0]:
         longest_transaction[0] = seconds
     if seconds > SLOW_TRANSACTION:
-        log.warning("a write transaction held the database %.0f ms", seconds * 1000)
+        log.warning(
+            "a write transaction held the database %.0f ms (%s)",
+            seconds * 1000,
+            threading.current_thread().name,
+        )
 
 
 @contextmanager

@@ -51,16 +51,25 @@ def due_messages(
     db: sqlite_utils.Database, now: datetime, limit: int = 100
 ) -> list[OutboxRow]:
     # Replies to a message first: a player's answer must not wait behind a
-    # deadline storm's results mails (which come from no message).
-    rows = db.execute(
-        "SELECT id, message_id, recipients, raw, attempts FROM outbox"
-        " WHERE state = 'queued' AND next_attempt <= ?"
-        " ORDER BY intake_id IS NULL, id LIMIT ?",
-        (iso(now), limit),
-    ).fetchall()
-    return [
-        OutboxRow(r[0], r[1], tuple(json.loads(r[2])), bytes(r[3]), r[4]) for r in rows
+    # deadline storm's results mails (which come from no message).  The ids
+    # are chosen first: sorting whole rows would carry every queued message's
+    # bytes through the sorter.
+    ids = [
+        row[0]
+        for row in db.execute(
+            "SELECT id FROM outbox WHERE state = 'queued' AND next_attempt <= ?"
+            " ORDER BY intake_id IS NULL, id LIMIT ?",
+            (iso(now), limit),
+        ).fetchall()
     ]
+    rows = []
+    for outbox_id in ids:
+        r = db.execute(
+            "SELECT id, message_id, recipients, raw, attempts FROM outbox WHERE id = ?",
+            (outbox_id,),
+        ).fetchone()
+        rows.append(OutboxRow(r[0], r[1], tuple(json.loads(r[2])), bytes(r[3]), r[4]))
+    return rows
 
 
 def mark_sent(
