@@ -125,14 +125,15 @@ BEGIN INSERT OR IGNORE INTO svc_due_dirty
 CREATE TRIGGER IF NOT EXISTS svc_absences_due_gone AFTER DELETE ON svc_absences
 BEGIN INSERT OR IGNORE INTO svc_due_dirty
   SELECT game FROM svc_members WHERE id = OLD.member; END;
--- Filled early rather than late: a game visited before its time is only
--- recomputed (exactly, from its state), one visited late would miss it.
+-- Filled early rather than late (the earliest a tick could act: early
+-- processing, or the reminder 8 hours before the deadline): a game visited
+-- before its time is only recomputed, exactly, from its state; one visited
+-- late would have missed it.  No game is noted as changed, so a database
+-- with many games is not recomputed all at once.
 UPDATE svc_games SET due_at = min(
     coalesce(process_at, deadline),
     strftime('%Y-%m-%dT%H:%M:%S+00:00', deadline, '-8 hours')
   ) WHERE status = 'active' AND deadline IS NOT NULL;
-INSERT OR IGNORE INTO svc_due_dirty
-  SELECT name FROM svc_games WHERE status = 'active';
 """
 
 
