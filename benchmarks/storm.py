@@ -19,6 +19,7 @@ over 250 ms; peak RSS under 500 MB; idle tick under 10 ms at 100,000 games.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import signal
@@ -79,11 +80,18 @@ def rss_kb(pid: int) -> int:
 def children(pid: int) -> list[int]:
     out = []
     for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
+        with contextlib.suppress(OSError):  # a thread that has just ended
             out += [int(c) for c in (task / "children").read_text().split()]
-        except OSError:
-            pass
     return out
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system time of a live process."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def storm(games: int) -> dict:
@@ -136,6 +144,7 @@ def storm(games: int) -> dict:
                 next_help += 0.5
             time.sleep(0.1)
         time.sleep(2)  # the last HELPs' replies
+        cpu = cpu_seconds(judge.pid) + sum(cpu_seconds(c) for c in children(judge.pid))
     finally:
         judge.send_signal(signal.SIGTERM)
         judge.wait(60)
@@ -159,6 +168,8 @@ def storm(games: int) -> dict:
         "rss_main_mb": peaks["main"] / 1024,
         "rss_total_mb": peaks["total"] / 1024,
         "log": log_path,
+        "cpu_s": cpu,
+        "load": os.getloadavg(),
     }
 
 
@@ -284,6 +295,9 @@ def main(argv: list[str] | None = None) -> None:
             f" ({r['slow_transactions']} over 250 ms)\n"
             f"  peak RSS: judge {r['rss_main_mb']:.0f} MB, with its drawing"
             f" processes {r['rss_total_mb']:.0f} MB\n"
+            f"  CPU used by the judge and its drawing processes: {r['cpu_s']:.0f} s"
+            f" ({r['cpu_s'] / r['games'] * 1000:.0f} ms a game); load average at the"
+            f" end {r['load'][0]:.1f} on {os.cpu_count()} cores\n"
             f"  (judge log: {r['log']})",
             flush=True,
         )

@@ -248,8 +248,13 @@ def results_mails(
     once for all of them (`ahead`: already drawn, see picture_pool)."""
     picture = None if ahead is False else (ahead or b"")
     mails = []
+    texts: dict[str | None, tuple[str, str]] = {}  # one per time zone
     for member in recipients(db, game):
-        subject, body = results_body(settings, game, board, result, deadline, member.tz)
+        if member.tz not in texts:
+            texts[member.tz] = results_body(
+                settings, game, board, result, deadline, member.tz
+            )
+        subject, body = texts[member.tz]
         attachments: tuple[Attachment, ...] = ()
         if member.map:
             if picture is None:
