@@ -19,7 +19,9 @@ import hashlib
 import json
 import logging
 import multiprocessing
+import os
 import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
 
@@ -50,6 +52,20 @@ def draw(variant: str, position_json: str, orders, game: str, turn: int):
     return render_map(board, result.position, result, title)
 
 
+def _start_child(parent: int, initializer, initargs) -> None:
+    """In a pool process: end with the judge, even when it was killed (a
+    killed parent cannot tell its pool to stop), then the caller's setup."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+    if initializer is not None:
+        initializer(*initargs)
+
+
 class PicturePool:
     def __init__(self, processes: int, initializer=None, initargs=()) -> None:
         self.processes = processes
@@ -72,8 +88,8 @@ class PicturePool:
                 self.executor = ProcessPoolExecutor(
                     self.processes,
                     mp_context=multiprocessing.get_context("spawn"),
-                    initializer=self.initializer,
-                    initargs=self.initargs,
+                    initializer=_start_child,
+                    initargs=(os.getpid(), self.initializer, self.initargs),
                 )
             self.pending[key] = self.executor.submit(draw, *job)
             while len(self.pending) > 4 * AHEAD:  # never taken: forget
@@ -112,7 +128,7 @@ class PicturePool:
             executor, self.executor = self.executor, None
             self.pending.clear()
         if executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
+            executor.shutdown(wait=True, cancel_futures=True)
 
 
 # The pool processing consults (set by the game service; none in tests that

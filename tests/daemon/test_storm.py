@@ -4,11 +4,13 @@ nothing, and a HELP sent in the middle of it is answered at once."""
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import smtplib
 import time
 from collections import Counter
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -46,6 +48,22 @@ def results(relay) -> list[tuple[str, str, str]]:
     return out
 
 
+def children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
 def build(tmp_path, config_path, count: int) -> None:
     config = load_config(config_path)
     build_games((tmp_path / "var" / "judge.db"), config.judge, count, datetime.now(UTC))
@@ -64,8 +82,11 @@ def test_kill_9_in_a_storm_processes_and_mails_each_game_once(
     try:
         wait_for_port(port, judge)
         assert wait_until(lambda: len(relay_peer.messages()) >= 3, timeout=60)
+        drawing = children(judge.pid)  # the processes drawing pictures ahead
         judge.send_signal(signal.SIGKILL)
         judge.wait(10)
+        # they end with the judge, killed or not
+        assert drawing and wait_until(lambda: not any(alive(p) for p in drawing), 10)
         db = open_database(tmp_path / "var" / "judge.db")
         processed = db.execute("SELECT COUNT(*) FROM svc_turns").fetchone()[0]
         unsent = db.execute("SELECT COUNT(*) FROM outbox WHERE state = 'queued'")
