@@ -17,10 +17,13 @@ import sqlite_utils
 
 from judge.config import Config
 from judge.mail import decode, quotes
+from judge.mail.bounces import handle_bounce
 from judge.mail.compose import compose
 from judge.mail.dkim_signing import DkimSigner
+from judge.mail.dsn import is_bounce, raw_addresses
 from judge.mail.loops import reason_not_to_answer
 from judge.mail.message import IncomingMail, OutgoingMail
+from judge.store.addresses import clear_address, mark_announced, unannounced
 from judge.store.db import from_iso, transaction
 from judge.store.errors import record_error
 from judge.store.intake import IntakeRow, count_attempt, finish, next_new
@@ -101,6 +104,11 @@ class Worker:
 
     def _handle(self, row: IntakeRow, now: datetime) -> int:
         msg = decode.parse(row.raw)
+        # A bounce is read for the address it reports, never answered.  Mail
+        # to a VERP address that is no bounce (a player's client replying to
+        # the Return-Path, an auto-reply) is read like any other mail.
+        if is_bounce(msg, row.envelope_from):
+            return self._bounce(row, msg, now)
         why_not = reason_not_to_answer(msg, row.envelope_from, self.address)
         if why_not:
             log.info("message %d dropped: %s", row.id, why_not)
@@ -111,6 +119,10 @@ class Worker:
             finish(self.db, row.id, "dropped", now, note="no reply address")
             log.info("message %d dropped: no reply address", row.id)
             return 0
+        # Mail from an address shows it works again: its bounces are forgotten.
+        for address in {sender.lower(), *map(str.lower, raw_addresses(msg, "From"))}:
+            if clear_address(self.db, address, now):
+                log.info("%s is reachable again (mail received from it)", address)
         message_id = decode.message_id_of(msg) or ""
         subject = decode.header(msg, "Subject")
         references = decode.references_of(msg)
@@ -171,6 +183,34 @@ class Worker:
         log.info("message %d from %s handled: %d mail queued", row.id, sender, queued)
         return queued
 
+    def _bounce(self, row: IntakeRow, msg, now: datetime) -> int:
+        """A bounce: recorded against the address it names, never answered."""
+        outcome = handle_bounce(
+            self.db,
+            msg,
+            row.id,
+            now,
+            judge_address=self.address,
+            separator=self.config.judge.bounce_separator,
+            soft_days=self.config.limits.bounce_soft_days,
+        )
+        finish(self.db, row.id, "dropped", now, note=outcome.note)
+        log.info("message %d: %s", row.id, outcome.note)
+        return self._announce(now)
+
+    def _announce(self, now: datetime) -> int:
+        """Tell the handler of addresses newly marked unreachable (by a bounce
+        or by the sender), queueing what it answers, in the open transaction."""
+        tell = getattr(self.handler, "address_unreachable", None)
+        queued = 0
+        for news in unannounced(self.db):
+            if tell is not None:
+                queued += self._queue(
+                    tell(self.db, news.address, news.reason, now), now, None
+                )
+            mark_announced(self.db, news.address)
+        return queued
+
     def _give_up(self, row: IntakeRow, error: str) -> None:
         """Mark the message failed, with an apology to its sender if answerable."""
         now = self.clock()
@@ -202,24 +242,32 @@ class Worker:
     # -- scheduler --------------------------------------------------------
 
     def tick(self) -> None:
-        """One scheduler tick.  A handler with due work (`due_work`) gets one
-        short transaction per piece of work, its mail queued in it, and the
-        waiting messages are handled between pieces, so a storm of games
+        """One scheduler tick.  Addresses newly unreachable are announced to
+        the handler first.  A handler with due work (`due_work`) then gets
+        one short transaction per piece of work, its mail queued in it, and
+        the waiting messages are handled between pieces, so a storm of games
         due at once never keeps a player's mail waiting for long; a piece
-        that fails is rolled back alone and the handler puts it off."""
+        that fails is rolled back alone and the handler puts it off.  A
+        handler with only `tick` does all its periodic work in one."""
         due_work = getattr(self.handler, "due_work", None)
-        if due_work is None:
-            self._tick_whole()
-            return
         now = self.clock()
+        keys = []
         try:
             with transaction(self.db):
-                keys = due_work(self.db, now)
+                queued = self._announce(now)
+                if due_work is not None:
+                    keys = due_work(self.db, now)
+                else:
+                    tick = getattr(self.handler, "tick", None) or (lambda db, now: [])
+                    queued += self._queue(tick(self.db, now), now, None)
         except Exception as exc:
             log.exception("scheduler tick failed")
             with transaction(self.db):
                 record_error(self.db, "scheduler", f"{type(exc).__name__}: {exc}", now)
             return
+        if queued:
+            log.info("scheduler: %d mail queued", queued)
+            self.on_queued()
         done = 0
         for key in keys:
             if self.should_stop():
@@ -256,21 +304,6 @@ class Worker:
         if queued:
             self.on_queued()
         return queued
-
-    def _tick_whole(self) -> None:
-        """A handler with only `tick`: all its periodic work in one transaction."""
-        now = self.clock()
-        try:
-            with transaction(self.db):
-                queued = self._queue(self.handler.tick(self.db, now), now, None)
-        except Exception as exc:
-            log.exception("scheduler tick failed")
-            with transaction(self.db):
-                record_error(self.db, "scheduler", f"{type(exc).__name__}: {exc}", now)
-            return
-        if queued:
-            log.info("scheduler: %d mail queued", queued)
-            self.on_queued()
 
     # -- outbox -----------------------------------------------------------
 

@@ -42,10 +42,10 @@ from judge.engine.variant_imperial_map import (
     NEUTRAL,
     PASSIVE,
     bloc_result,
+    city_of,
     coastal_centres,
     initial_state,
     resolve_joins,
-    slot_of,
     victory_threshold,
 )
 from judge.engine.variant_imperial_orders import (
@@ -296,15 +296,8 @@ class ImperialRules:
                 prov = order.province
                 ok = prov in t.ba and units.get(prov, (None,))[0] == power
                 t.answer(power, order, ok)
-                if not ok:
-                    continue
-                t.ba.discard(prov)
-                if t.board.provinces[prov].centre:
-                    units[prov] = (NEUTRAL, Unit("A", prov))
-                else:
-                    units[prov] = (DISORDER, units[prov][1])
-                    t.wild.add(prov)
-                    t.markers.add(prov)
+                if ok:
+                    _let_go(t, units, prov, units[prov][1])
         t.position = replace(t.position, units=units)
 
     def _sort_orders(self, t: Turn) -> None:
@@ -335,7 +328,9 @@ class ImperialRules:
                     else:
                         t.answer(power, order, False)
                 elif isinstance(order, Join):
-                    if power != slot_of(order.city) or power in t.empires:
+                    # Any slot of the city no living empire holds (rule 3:
+                    # a later empire of a city that is neutral again).
+                    if city_of(power) != order.city or power in t.empires:
                         t.answer(power, order, False)
                     else:
                         t.joins.append([power, order.city, order.name])
@@ -413,6 +408,13 @@ class ImperialRules:
                 {p: e for p, e in t.position.units.items() if e[0] == DISORDER}
             )
             nxt = replace(nxt, centres=t.position.centres)  # lent builds go back
+            # Rule 9: a barbarian army "disbanded" (a removal, ordered or by
+            # civil disorder) stands where it was, uncontrolled, as RELEASE
+            # leaves it.
+            for prov in sorted(t.ba):
+                entry = t.position.units.get(prov)
+                if entry is not None and entry[0] in t.empires and prov not in units:
+                    _let_go(t, units, prov, entry[1])
         elif t.phase.type == "M":
             for city, owner in list(t.garrisons.items()):
                 entry = units.get(city)
@@ -665,6 +667,20 @@ class ImperialRules:
         extra = dict(nxt.extra)
         extra["result"] = kind
         return replace(nxt, winner="+".join(winners), extra=extra)
+
+
+def _let_go(t: Turn, units: dict, prov: str, unit: Unit) -> None:
+    """IMP-10d: a barbarian army released or disbanded stands in civil
+    disorder where it was, a barbarian unit that spreads the barbarians;
+    in a centre it becomes the centre's neutral garrison."""
+    t.ba.discard(prov)
+    if t.board.provinces[prov].centre:
+        units[prov] = (NEUTRAL, Unit("A", prov))
+        t.pending.discard(prov)  # the centre has its garrison
+    else:
+        units[prov] = (DISORDER, unit)
+        t.wild.add(prov)
+        t.markers.add(prov)
 
 
 def _standard_needed(board, position):

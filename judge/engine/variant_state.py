@@ -45,12 +45,14 @@ def check_variant_state(board: Board, extra: Mapping) -> None:
 def _imperial_relations(extra: Mapping) -> None:
     """What the fields say of each other: an empire is named after its city,
     and a garrison stands in the city of an empire still in the game."""
+    from judge.engine.variant_imperial_map import city_of
+
     empires = extra.get("empires", {})
     for slot, empire in empires.items():
-        if slot != f"EMPIRE_{empire['city']}":
+        if city_of(slot) != empire["city"]:  # EMPIRE_BRE, EMPIRE_BRE_2: BRE
             raise ValueError(
                 f"state.variant.empires.{slot}.city must be"
-                f" {slot.removeprefix('EMPIRE_')!r} (an empire is named after its"
+                f" {city_of(slot)!r} (an empire is named after its"
                 f" city), got {empire['city']!r}"
             )
     for city, slot in extra.get("garrisons", {}).items():

@@ -242,9 +242,19 @@ def variant_seats(board: Board, position=None) -> dict[str, list[str]]:
         return seating(board, position)
     if board.data.get("variant", {}).get("rules") == "imperial":
         from judge.engine.variant_imperial import PASSIVE
+        from judge.engine.variant_imperial_map import is_reserve, open_slots
 
         # One seat per Imperial City: a player takes it by JOINing the city.
-        return {p: [p] for p in board.powers if p not in PASSIVE}
+        # A later empire's slot is a seat once open (its city neutral again
+        # while its first empire lives on elsewhere) or founded.
+        empires = (position.extra or {}).get("empires", {}) if position else {}
+        shown = set(open_slots(board, position)) if position else set()
+        return {
+            p: [p]
+            for p in board.powers
+            if p not in PASSIVE
+            and (not is_reserve(board, p) or p in empires or p in shown)
+        }
     return {power: [power] for power in board.powers}
 
 

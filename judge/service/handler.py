@@ -12,7 +12,8 @@ import sqlite_utils
 
 from judge.config import JudgeSettings
 from judge.mail.message import IncomingMail, OutgoingMail
-from judge.service import attention, picture_pool
+from judge.service import attention, picture_pool, reachability
+from judge.service.passwords import take_rehashes
 from judge.service.picture_pool import AHEAD, PicturePool, picture_key
 from judge.service.scheduler import tick_game
 from judge.service.schema import SERVICE_SCHEMA
@@ -20,6 +21,7 @@ from judge.service.session import Session
 from judge.service.store import iso, load_game, stored_orders
 from judge.service.worlds_cmds import use_worlds_dir
 from judge.store.migrations import migrate
+from judge.store.schema import STORE_SCHEMA
 
 log = logging.getLogger(__name__)
 
@@ -51,15 +53,29 @@ class GameService:
         return lines
 
     def setup(self, db: sqlite_utils.Database) -> None:
-        migrate(db, SERVICE_SCHEMA)
+        # The store's tables too: the service asks which addresses are
+        # unreachable (judge.store.addresses).  Idempotent.
+        migrate(db, STORE_SCHEMA, SERVICE_SCHEMA)
 
     def handle(
         self, db: sqlite_utils.Database, mail: IncomingMail, now: datetime
     ) -> list[OutgoingMail]:
+        take_rehashes()  # what an earlier, undone message left
         session = Session(self, db, mail, now)
         session.run()
         attention.refresh(db, now)  # the games this message changed
-        return session.outgoing()
+        out = session.outgoing()
+        for old, new in take_rehashes():  # passwords that passed: today's cost
+            db.execute(
+                "UPDATE svc_members SET password = ? WHERE password = ?", (new, old)
+            )
+        return out
+
+    def address_unreachable(
+        self, db: sqlite_utils.Database, address: str, reason: str, now: datetime
+    ) -> list[OutgoingMail]:
+        """The mail side found `address` unreachable: tell its games' masters."""
+        return reachability.address_unreachable(db, self.settings, address, reason, now)
 
     # -- the scheduler: each due game on its own (the worker gives each its
     # own transaction; see Handler in judge/mail/message.py) ---------------

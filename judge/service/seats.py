@@ -18,6 +18,7 @@ from __future__ import annotations
 from judge.engine.api import initial_position
 from judge.engine.board import Board
 from judge.engine.state import Position
+from judge.engine.variant_imperial_map import city_of, open_slots
 from judge.engine.variants import variant_seats
 from judge.service.store import Game, Member, load_game, member_by_id, members
 
@@ -63,6 +64,8 @@ def power_for_letter(
     if power is None:
         return None, None
     if seat_name(seats, power.id) is None:
+        if board.is_reserve(power.id):  # Imperial's later empire of a city
+            return None, f"{power.name} is not open: {RESERVE_OPENS}"
         return None, f"{power.name} is played by nobody in this variant"
     return power.id, None
 
@@ -137,18 +140,29 @@ def reseat(db, game: Game, board: Board, position: Position) -> list[str]:
 
 
 def imperial_city(power: str) -> str | None:
-    """'EMPIRE_BRE' -> 'BRE'."""
-    return power.removeprefix("EMPIRE_") if power.startswith("EMPIRE_") else None
+    """'EMPIRE_BRE' (and a later empire of Brest, 'EMPIRE_BRE_2') -> 'BRE'."""
+    return city_of(power)
+
+
+RESERVE_OPENS = (
+    "a later empire of a city is founded only when the city is neutral again"
+    " while its earlier empires live on elsewhere"
+)
 
 
 def city_taken(board: Board, position: Position, seat: str) -> str | None:
     """Why a newcomer cannot found the empire of this Imperial City (IMP-2:
     the city must still be neutral and hold no unit but its neutral
-    garrison), or None.  An empire already founded may be taken over."""
+    garrison), or None.  An empire already founded may be taken over; a
+    later empire's slot only once the city's earlier empires all live on
+    and the city is free again (rule 3)."""
     city = imperial_city(seat)
-    if city is None or seat in (position.extra or {}).get("empires", {}):
+    empires = (position.extra or {}).get("empires", {})
+    if city is None or seat in empires:
         return None
     name = board.location_name(city)
+    if board.is_reserve(seat) and seat not in open_slots(board, position):
+        return f"{board.powers[seat].name} is not open: {RESERVE_OPENS}"
     owner = position.centres.get(city)
     if owner not in (None, "NEUTRAL"):
         return f"{name} is no longer free: it is {board.powers[owner].name}'s"
@@ -182,13 +196,26 @@ def signon_hint(board: Board, seat: str, countries: list[str], game: str) -> str
 
 def long_letter(db, target: str) -> str | None:
     """Imperial's three-letter SIGNON prefix: 'BREalpha' -> 'BRE' when game
-    'alpha' exists and has a seat lettered BRE (else None: one letter)."""
+    'alpha' exists and has a seat lettered BRE; a later empire of a city has
+    the city's letters and its number ('BRE2alpha' -> 'BRE2').  Else None:
+    one letter."""
     if len(target) < 4 or not target[:3].isalpha():
         return None
-    game = load_game(db, target[3:].lower())
+    size = 4 if target[3:4].isdigit() else 3
+    game = load_game(db, target[size:].lower())
     if game is None:
         return None
-    letter = target[:3].upper()
+    letter = target[:size].upper()
     if any(p.letter.upper() == letter for p in game.board.powers.values()):
         return letter
     return None
+
+
+def newcomer_slot(board: Board, position: Position, seat: str) -> str | None:
+    """Imperial, rule 3: a newcomer signing on to a city whose empire lost it
+    and lives on elsewhere, the city neutral again, founds a new empire
+    there: the city's open slot (None when there is none)."""
+    city = imperial_city(seat)
+    if city is None or seat not in (position.extra or {}).get("empires", {}):
+        return None
+    return next((s for s in open_slots(board, position) if city_of(s) == city), None)

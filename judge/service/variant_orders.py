@@ -299,8 +299,8 @@ def route(
 def refusal(board: Board, power: str, order: Order) -> str | None:
     """Why a variant order is refused when it arrives (None: taken)."""
     city = getattr(order, "city", None)
-    if type(order).__name__ == "Join" and power != f"EMPIRE_{city}":
-        mine = power.removeprefix("EMPIRE_")
+    if type(order).__name__ == "Join" and seats.imperial_city(power) != city:
+        mine = seats.imperial_city(power)
         return f"your empire's Imperial City is {mine}: order JOIN {mine}"
     return None
 

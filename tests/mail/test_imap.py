@@ -130,3 +130,24 @@ def _kill_imap_sessions(dovecot) -> bool:
     if result.returncode != 0:
         pytest.skip(f"doveadm kick failed: {result.stderr.strip()}")
     return True
+
+
+def test_imap_password_from_a_file_named_in_the_config(
+    dovecot, tmp_path, start_judge, wait_until
+):
+    from judge.config import load_config
+
+    (tmp_path / "imap.secret").write_text("secret\n")
+    path = tmp_path / "judge.toml"
+    path.write_text(
+        '[judge]\naddress = "judge@example.org"\ndata_dir = "var"\n'
+        "[smtp]\nenabled = false\n"
+        f'[imap]\nhost = "{dovecot.host}"\nport = {dovecot.port}\nuser = "judge"\n'
+        'password_file = "imap.secret"\n'
+    )
+    config = load_config(path)
+    assert "secret" not in path.read_text().replace("imap.secret", "")
+    daemon = start_judge(config)
+    assert daemon.imap.connected.wait(10)  # logged in with the file's password
+    dovecot.append(message("<from-file@example.org>"))
+    assert wait_until(lambda: len(maildir_replies(config)) == 1)

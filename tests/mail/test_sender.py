@@ -29,7 +29,7 @@ def queue(db, n):
                 message_id=f"<out{i}@example.org>",
                 recipients=("alice@example.org",),
                 raw=f"Message-ID: <out{i}@example.org>\r\n\r\nbody {i}\r\n".encode(),
-                now=NOW,
+                now=utc_now(),
             )
 
 
