@@ -19,12 +19,12 @@ from pathlib import Path
 from judge.config import ConfigError, load_config
 from judge.engine.board import add_maps_dir
 from judge.engine.serialize import position_from_json
-from judge.engine.variants import load_variant
 from judge.pictures.geometry import GeometryError
 from judge.pictures.render import render_png, render_svg
 from judge.pictures.response import phase_result_from_response
 from judge.service.game_map import NoPicture, game_scene
 from judge.store.db import open_database
+from judge.variants import load_variant
 
 FORMATS = (".svg", ".png")
 
@@ -149,8 +149,6 @@ def _write(output: Path, suffix: str, board, position, orders, title: str) -> No
 def _find_worlds(config_path: str | None) -> None:
     """The random worlds of the judge's games (under its data_dir) are
     variants here too, as for `judge adjudicate`."""
-    from judge.config import ConfigError, load_config
-    from judge.engine.board import add_maps_dir
 
     try:
         config = load_config(config_path)

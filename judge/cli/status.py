@@ -7,6 +7,11 @@ import sys
 
 from judge.config import ConfigError, load_config
 from judge.daemon import make_handler
+from judge.store.addresses import (
+    bounce_summary,
+    recent_bounces,
+    unreachable_addresses,
+)
 from judge.store.errors import recent_errors
 from judge.store.integrity import open_checked
 from judge.store.migrations import SchemaError, applied, check, pending
@@ -117,12 +122,6 @@ def _storage(db, path, storage) -> str:
 
 def _bounces(db, limit: int) -> None:
     """Bounces recorded and dropped (with reasons), unreachable addresses."""
-    from judge.store.addresses import (
-        bounce_summary,
-        recent_bounces,
-        unreachable_addresses,
-    )
-
     counts = bounce_summary(db)
     print(
         f"bounces: recorded {counts.get('recorded', 0)},"

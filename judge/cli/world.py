@@ -8,6 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from judge.config import ConfigError, load_config
 from judge.worlds.generate import World, WorldError, generate
 from judge.worlds.picture import start_picture
 from judge.worlds.store import write_world
@@ -50,8 +51,6 @@ def describe(world: World) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from judge.config import ConfigError, load_config
-
     try:
         folder = args.dir or load_config(args.config).judge.worlds_path
         world = generate(args.seed, args.powers, args.name)

@@ -253,7 +253,7 @@ def test_unknown_variants_and_options_are_refused(judge):
 
 
 def test_the_toss_is_seeded_per_game_and_variants_have_help(judge):
-    from judge.engine.variants import variant_names
+    from judge.variants import variant_names
 
     judge.send(MASTER, "CREATE ?solo pw-master standard-2p\nBECOME MASTER")
     assert judge.game("solo")["variant"] == "standard-2p:seed=solo"

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from judge.adjudicate import handle_request
 from judge.engine.serialize import position_from_json
-from judge.engine.variant_imperial_map import fresh_slot, open_slots
-from judge.engine.variants import load_variant, variant_seats
+from judge.variants import load_variant, variant_seats
+from judge.variants.imperial.map import fresh_slot, open_slots
 
 BOARD, _RULES = load_variant("imperial")
 GAUL = "EMPIRE_BRE"

@@ -13,8 +13,8 @@ import pytest
 from judge.engine.api import initial_position, orders_needed
 from judge.engine.sampling import add_convoy_scenes
 from judge.engine.serialize import position_from_json, position_to_json
-from judge.engine.variant_imperial import Join, coastal_centres
-from judge.engine.variants import load_variant
+from judge.variants import load_variant
+from judge.variants.imperial.rules import Join, coastal_centres
 from tests.engine.listings import check_relisted, request_of
 from tests.variants.test_random_games import VARIANTS, _head_start, random_orders
 

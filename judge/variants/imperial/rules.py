@@ -9,11 +9,12 @@ builds are not blocked; in a movement phase it is the engine's guard
 supports as an army, may be hold-supported, and is destroyed when an enemy
 enters.  The pieces, each in its own module:
 
-* variant_imperial_map: the starting state, joining, victory;
-* variant_imperial_orders: the variant's orders and how they are read;
-* variant_imperial_barbarians: the barbarian step and barbarian armies;
-* variant_imperial_petrol: fleet budgets and multi-step moves in rounds;
-* variant_imperial_federations: sides, federation orders, trades.
+* map: the starting state, joining, victory;
+* orders: the variant's orders and how they are read;
+* barbarians: the barbarian step and barbarian armies;
+* petrol: fleet budgets and multi-step moves in rounds;
+* federations: sides, federation orders, trades;
+* garrisons: how a garrison fights (the engine's guard rules).
 """
 
 from __future__ import annotations
@@ -21,15 +22,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from judge.engine.api import OrderResult, standard_orders_needed
 from judge.engine.board import Board
+from judge.engine.hooks import extra_of, normalise, void_results, with_extra
 from judge.engine.orders import GARRISON, Hold, Move, Unit
+from judge.engine.results import Outcome
 from judge.engine.state import Phase, Position
-from judge.engine.variant_imperial_barbarians import (
+from judge.variants.imperial.barbarians import (
     barbarian_step,
     follow,
     raise_barbarians,
 )
-from judge.engine.variant_imperial_federations import (
+from judge.variants.imperial.federations import (
     apply_federation_orders,
     execute_gifts,
     lend_builds,
@@ -37,7 +41,7 @@ from judge.engine.variant_imperial_federations import (
     same_side,
     sides_of,
 )
-from judge.engine.variant_imperial_map import (
+from judge.variants.imperial.map import (
     DISORDER,
     NEUTRAL,
     PASSIVE,
@@ -48,7 +52,7 @@ from judge.engine.variant_imperial_map import (
     resolve_joins,
     victory_threshold,
 )
-from judge.engine.variant_imperial_orders import (
+from judge.variants.imperial.orders import (
     Accept,
     Federate,
     Give,
@@ -64,7 +68,7 @@ from judge.engine.variant_imperial_orders import (
     parse_join,
     parse_multimove,
 )
-from judge.engine.variant_imperial_petrol import (
+from judge.variants.imperial.petrol import (
     fit_to_budget,
     later_rounds,
     multi_results,
@@ -140,8 +144,6 @@ class Turn:
 
     @classmethod
     def start(cls, board, position, orders, rules) -> Turn:
-        from judge.engine.variant_rules import extra_of, normalise
-
         extra = extra_of(position)
         federations = [list(f) for f in extra.get("federations", [])]
         return cls(
@@ -178,9 +180,7 @@ class Turn:
         return (getattr(self.rules, "options", {}) or {}).get(name, default)
 
     def answer(self, power, order, ok: bool = True) -> None:
-        from judge.engine.api import OrderResult
-
-        self.late.append(OrderResult(power, None, order, () if ok else ("void",)))
+        self.late.append(OrderResult(power, None, order, () if ok else (Outcome.VOID,)))
 
 
 class ImperialRules:
@@ -218,8 +218,6 @@ class ImperialRules:
     def _adjudicate(
         self, board, position, orders, rules, standard, standard_needed, depth
     ):
-        from judge.engine.api import OrderResult
-        from judge.engine.variant_rules import void_results
 
         t = Turn.start(board, position, orders, rules)
         self._count_nmrs(t)
@@ -376,8 +374,6 @@ class ImperialRules:
             extra = {**t.extra, "guards": dict(t.garrisons), "sides": t.side}
             return replace(t.position, extra=extra)
         if t.phase.type == "A":
-            from judge.engine.api import OrderResult
-
             work = replace(
                 t.position,
                 units={p: e for p, e in t.position.units.items() if e[0] != DISORDER},
@@ -462,7 +458,7 @@ class ImperialRules:
                 for r in result.results
                 if r.unit is not None
                 and r.unit.kind != GARRISON
-                and "dislodged" in r.outcomes
+                and Outcome.DISLODGED in r.outcomes
             }
             for r in result.results:
                 if isinstance(r.order, Move) and not r.outcomes:
@@ -486,7 +482,6 @@ class ImperialRules:
         """After a season's movement and retreats, in the rules' order: civil
         disorder, partners keeping their centres, the barbarian step, the
         barbarians' captures, gifts; after Fall, whether a Winter is due."""
-        from judge.engine.api import OrderResult
 
         fall = t.phase.season == "F"
         if t.cd:
@@ -508,6 +503,8 @@ class ImperialRules:
                 if (prov in t.ba or prov in t.wild) and prov not in t.garrisons:
                     centres[prov] = NEUTRAL
                     t.pending.add(prov)
+            # One an empire's ordinary unit took at this update waits no more.
+            t.pending = {p for p in t.pending if centres.get(p) == NEUTRAL}
             nxt = replace(nxt, centres=centres)
         # IMP-8: gifts between partners (units after Spring too)
         nxt, done = execute_gifts(t.board, t.phase, nxt, t.gifts, t.side, t.garrisons)
@@ -518,7 +515,6 @@ class ImperialRules:
         if not fall:
             return nxt
         winter = replace(nxt, phase=Phase(t.phase.year, "W", "A"), dislodged={})
-        from judge.engine.variant_rules import with_extra
 
         facts = {
             "empires": t.empires,
@@ -623,8 +619,6 @@ class ImperialRules:
 
     def _store(self, t: Turn, nxt: Position) -> tuple[Position, bool]:
         """Federation changes (at the end of every phase), then the state."""
-        from judge.engine.variant_rules import with_extra
-
         t.federations, changed = apply_federation_orders(
             t.standing, t.federations, t.empires
         )
@@ -684,6 +678,4 @@ def _let_go(t: Turn, units: dict, prov: str, unit: Unit) -> None:
 
 
 def _standard_needed(board, position):
-    from judge.engine.api import standard_orders_needed
-
     return standard_orders_needed(board, position)
