@@ -23,6 +23,7 @@ import contextlib
 import logging
 import os
 import re
+import shutil
 import signal
 import smtplib
 import socket
@@ -151,6 +152,7 @@ def storm(games: int) -> dict:
         judge.wait(60)
         relay.controller.stop()
     text = log_path.read_text(errors="replace")
+    shutil.rmtree(tmp, ignore_errors=True)  # the outbox alone is ~1 GB
     longest = re.findall(r"longest write transaction (\d+) ms", text)
     slow = len(re.findall(r"a write transaction held the database", text))
     trips = sorted(relay.replies[k] - sent[k] for k in sent if k in relay.replies)
@@ -168,7 +170,6 @@ def storm(games: int) -> dict:
         "slow_transactions": slow,
         "rss_main_mb": peaks["main"] / 1024,
         "rss_total_mb": peaks["total"] / 1024,
-        "log": log_path,
         "cpu_s": cpu,
         "load": os.getloadavg(),
     }
@@ -300,8 +301,7 @@ def main(argv: list[str] | None = None) -> None:
             f" processes {r['rss_total_mb']:.0f} MB\n"
             f"  CPU used by the judge and its drawing processes: {r['cpu_s']:.0f} s"
             f" ({r['cpu_s'] / r['games'] * 1000:.0f} ms a game); load average at the"
-            f" end {r['load'][0]:.1f} on {os.cpu_count()} cores\n"
-            f"  (judge log: {r['log']})",
+            f" end {r['load'][0]:.1f} on {os.cpu_count()} cores",
             flush=True,
         )
 
