@@ -29,6 +29,7 @@ class JudgeSettings:
     timezone: str = "UTC"
     data_dir: Path = Path("var")
     worlds_dir: Path = Path("maps")  # relative to data_dir
+    picture_processes: int = 2  # drawing results pictures ahead in a storm
     # VERP: each message's envelope sender is address+b-<id>-<secret>, so a
     # bounce names the message (docs/mail.md); "" or verp=false: off
     verp: bool = True
@@ -217,15 +218,7 @@ def config_from_dict(
     data_dir = Path(judge.data_dir)
     if not data_dir.is_absolute() and "judge" in data and "data_dir" in data["judge"]:
         data_dir = base / data_dir
-    judge = JudgeSettings(
-        code=judge.code,
-        address=judge.address.strip(),
-        timezone=judge.timezone,
-        data_dir=data_dir,
-        worlds_dir=judge.worlds_dir,
-        verp=judge.verp,
-        verp_separator=judge.verp_separator,
-    )
+    judge = replace(judge, address=judge.address.strip(), data_dir=data_dir)
     smtp = parts.get("smtp", SmtpSettings())
     smtp = replace(
         smtp,
@@ -334,6 +327,8 @@ def _check(judge: JudgeSettings, smtp: SmtpSettings, dkim: DkimSettings | None) 
             f"[judge] verp_separator {separator!r} must be one character such"
             " as '+' or '-'"
         )
+    if judge.picture_processes < 0:
+        raise ConfigError("[judge] picture_processes must be 0 or more")
     if bool(smtp.tls_cert) != bool(smtp.tls_key):
         raise ConfigError(
             "[smtp] tls_cert and tls_key go together: set both or neither"

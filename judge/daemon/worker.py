@@ -9,6 +9,7 @@ is only ever called from one thread."""
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from datetime import datetime
 
@@ -39,6 +40,12 @@ from judge.store.rates import NOTICE, OK, check_rate
 
 log = logging.getLogger("judge.worker")
 
+# Messages handled between two pieces of scheduled work (a game each): enough
+# to keep players' mail flowing in a storm, bounded so a flood of mail cannot
+# hold the storm up for long either.
+MESSAGES_BETWEEN_WORK = 20
+WORK_READY_WAIT = 60.0  # seconds at most for a piece of work to be ready
+
 
 class Worker:
     def __init__(
@@ -48,6 +55,7 @@ class Worker:
         config: Config,
         clock: Callable[[], datetime],
         on_queued: Callable[[], None] = lambda: None,
+        should_stop: Callable[[], bool] = lambda: False,
         signer: DkimSigner | None = None,
     ) -> None:
         self.db = db
@@ -55,6 +63,7 @@ class Worker:
         self.config = config
         self.clock = clock
         self.on_queued = on_queued
+        self.should_stop = should_stop
         self.signer = signer
         self.address = config.judge.address
         self.first_message = True
@@ -298,13 +307,24 @@ class Worker:
     # -- scheduler --------------------------------------------------------
 
     def tick(self) -> None:
-        """One scheduler tick: the handler's periodic work, in a transaction."""
-        tick = getattr(self.handler, "tick", None) or (lambda db, now: [])
+        """One scheduler tick.  Addresses newly unreachable are announced to
+        the handler first.  A handler with due work (`due_work`) then gets
+        one short transaction per piece of work, its mail queued in it, and
+        the waiting messages are handled between pieces, so a storm of games
+        due at once never keeps a player's mail waiting for long; a piece
+        that fails is rolled back alone and the handler puts it off.  A
+        handler with only `tick` does all its periodic work in one."""
+        due_work = getattr(self.handler, "due_work", None)
         now = self.clock()
+        keys = []
         try:
             with transaction(self.db):
                 queued = self._announce(now)
-                queued += self._queue(tick(self.db, now), now, None)
+                if due_work is not None:
+                    keys = due_work(self.db, now)
+                else:
+                    tick = getattr(self.handler, "tick", None) or (lambda db, now: [])
+                    queued += self._queue(tick(self.db, now), now, None)
         except Exception as exc:
             log.exception("scheduler tick failed")
             with transaction(self.db):
@@ -313,6 +333,42 @@ class Worker:
         if queued:
             log.info("scheduler: %d mail queued", queued)
             self.on_queued()
+        done = 0
+        for key in keys:
+            if self.should_stop():
+                break
+            done += self._work(key)
+            for _ in range(MESSAGES_BETWEEN_WORK):
+                if self.should_stop() or not self.process_next():
+                    break
+        if done:
+            log.info("scheduler: %d mail queued", done)
+
+    def _work(self, key) -> int:
+        ready = getattr(self.handler, "work_ready", None)
+        if ready is not None:
+            # work done elsewhere for it (a drawing) still going: handle mail
+            # meanwhile, so no transaction and no player waits for it
+            limit = time.monotonic() + WORK_READY_WAIT
+            while not ready(key) and time.monotonic() < limit:
+                if self.should_stop():
+                    break
+                if not self.process_next():
+                    time.sleep(0.01)
+        now = self.clock()
+        try:
+            with transaction(self.db):
+                queued = self._queue(self.handler.do_work(self.db, key, now), now, None)
+        except Exception as exc:
+            error = f"{type(exc).__name__}: {exc}"
+            log.exception("scheduler: %s failed", key)
+            with transaction(self.db):
+                note = self.handler.work_failed(self.db, key, error, now)
+                record_error(self.db, "scheduler", note, now)
+            return 0
+        if queued:
+            self.on_queued()
+        return queued
 
     # -- outbox -----------------------------------------------------------
 

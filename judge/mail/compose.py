@@ -6,10 +6,12 @@ with the modern header registry, for the same bytes on the wire."""
 
 from __future__ import annotations
 
+import base64
 import email.charset
 import re
 import secrets
 from datetime import datetime
+from email.encoders import encode_noop
 from email.header import Header
 from email.mime.application import MIMEApplication
 from email.mime.multipart import MIMEMultipart
@@ -65,11 +67,15 @@ def compose(
     body = mail.body if mail.body.endswith("\n") else mail.body + "\n"
     text = MIMEText(body, "plain", UTF8_QP)
     if mail.attachments:
-        msg = MIMEMultipart()
+        # "=_" never occurs in quoted-printable or base64 text, so the
+        # generator need not search the whole message for a free boundary
+        msg = MIMEMultipart(boundary=f"=_{secrets.token_hex(16)}")
         msg.attach(text)
         for attachment in mail.attachments:
             maintype, _, subtype = attachment.content_type.partition("/")
-            part = MIMEApplication(attachment.data, subtype or "octet-stream")
+            part = MIMEApplication(b"", subtype or "octet-stream", encode_noop)
+            part.set_payload(_base64(attachment.data))
+            part["Content-Transfer-Encoding"] = "base64"
             part.replace_header("Content-Type", attachment.content_type)
             part.add_header(
                 "Content-Disposition",
@@ -117,6 +123,21 @@ def compose(
     if not to.isascii():
         raw = raw.replace(_UTF8_TO.encode(), to.encode("utf-8"), 1)
     return message_id, raw
+
+
+_last_encoded: tuple[bytes, str] = (b"", "")  # replaced whole: thread-safe
+
+
+def _base64(data: bytes) -> str:
+    """Base64 lines of `data`; a results picture goes to every recipient of
+    a game, so the same bytes come several times in a row."""
+    global _last_encoded
+    last = _last_encoded
+    if last[0] is data:
+        return last[1]
+    text = base64.encodebytes(data).decode("ascii")
+    _last_encoded = (data, text)
+    return text
 
 
 def list_id(name: str, judge_code: str, domain: str) -> str:

@@ -18,7 +18,7 @@ from judge.reports import game_result, identification_header, results_mail
 from judge.reports.orders import adjustment_lines, movement_lines, retreat_lines
 from judge.reports.results import phase_title
 from judge.reports.variant import variant_lines
-from judge.service import deadlines
+from judge.service import deadlines, picture_pool
 from judge.service.seats import reseat
 from judge.service.store import (
     Game,
@@ -197,7 +197,8 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
         )
     else:
         deadline = schedule(db, game, settings, new, now)
-    mails = results_mails(db, settings, game, board, result, deadline)
+    ahead = picture_pool.drawn_ahead(game.name, game.turn, game.position, texts)
+    mails = results_mails(db, settings, game, board, result, deadline, ahead)
     body = results_body(settings, game, board, result, deadline, None)[1]
     add_turn(
         db, game.name, game.turn, str(position.phase), game.position,
@@ -227,13 +228,21 @@ def game_variant_lines(game, board, position) -> list[str]:
     return variant_lines(board, variant_title(name), variant_summary(board, position))
 
 
-def results_mails(db, settings, game, board, result, deadline) -> list[OutgoingMail]:
+def results_mails(
+    db, settings, game, board, result, deadline, ahead: bytes | None | bool = False
+) -> list[OutgoingMail]:
     """One mail per recipient: addresses are never shown to each other, and
-    each gets the deadline in their own time zone."""
-    picture = None
+    each gets the deadline in their own time zone.  The picture is drawn
+    once for all of them (`ahead`: already drawn, see picture_pool)."""
+    picture = None if ahead is False else (ahead or b"")
     mails = []
+    texts: dict[str | None, tuple[str, str]] = {}  # one per time zone
     for member in recipients(db, game):
-        subject, body = results_body(settings, game, board, result, deadline, member.tz)
+        if member.tz not in texts:
+            texts[member.tz] = results_body(
+                settings, game, board, result, deadline, member.tz
+            )
+        subject, body = texts[member.tz]
         attachments: tuple[Attachment, ...] = ()
         if member.map:
             if picture is None:

@@ -50,6 +50,7 @@ class Game:
     timing: str
     result: str | None
     created: str
+    due_at: str | None = None  # when the scheduler next looks (attention.py)
 
     @property
     def board(self) -> Board:
