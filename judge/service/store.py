@@ -408,16 +408,6 @@ def games_listed(db) -> list[dict]:
     )
 
 
-def games_with_deadlines(db) -> list[str]:
-    return [
-        name
-        for (name,) in db.execute(
-            "SELECT name FROM svc_games WHERE status = 'active'"
-            " AND deadline IS NOT NULL ORDER BY name"
-        ).fetchall()
-    ]
-
-
 def copy_member(db, member: Member, power: str) -> Member:
     """Another row for the same seat holder (a variant's seat of several
     countries): the same address, password and settings."""
