@@ -15,7 +15,6 @@ transaction is refused for good is failed; for now, retried."""
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
@@ -36,14 +35,6 @@ from judge.store.outbox import (
 log = logging.getLogger("judge.sender")
 
 THREE_DAYS = 3 * 24 * 3600.0
-
-# Messages the relay accepted are marked sent together, a few at a time
-# (one transaction, one turn of the write lock, for several): at most
-# MARK_EVERY of them, and once the first has waited MARK_WITHIN seconds, at
-# the end of the next try.  A crash in between sends those few again, with
-# their Message-IDs.
-MARK_EVERY = 10
-MARK_WITHIN = 0.05  # seconds
 
 # Messages taken per look at the outbox: small, so a reply queued during a
 # storm goes out after at most this many results mails.
@@ -83,9 +74,7 @@ def drain_outbox(
             break
         tried.update(row.id for row in batch)
         flush()
-        sent: list[int] = []  # delivered, not yet marked sent
-        since = 0.0  # when the first of them was delivered
-        # An idempotent transport's batch is marked sent at its end.
+        sent: list[int] = []  # an idempotent transport: marked sent at once
         batched = getattr(transport, "idempotent", False)
         try:
             for row in batch:
@@ -102,21 +91,8 @@ def drain_outbox(
                     for other in batch[batch.index(row) + 1 :]:
                         sender.retry(other, sender.connect_error, quiet=True)
                     return delivered
-                if sender.deliver(row, envelope(row), sent):
+                if sender.deliver(row, envelope(row), sent if batched else None):
                     delivered += 1
-                if sent and not since:
-                    since = time.monotonic()
-                if (
-                    not batched
-                    and sent
-                    and (
-                        len(sent) >= MARK_EVERY
-                        or time.monotonic() - since >= MARK_WITHIN
-                    )
-                ):
-                    mark_sent(db, sent, clock())
-                    sent.clear()
-                    since = 0.0
         finally:
             if not (keep_open and sender.connected):
                 transport.close()
@@ -184,7 +160,10 @@ class _Sender:
             error = "; ".join(f"<{r}>: {c} {t}" for r, (c, t) in soft.items())
             self.retry(row, f"refused for now: {error}", tuple(soft))
         elif accepted or not hard:
-            sent_later.append(row.id)
+            if sent_later is not None:
+                sent_later.append(row.id)
+            else:
+                mark_sent(self.db, row.id, self.clock())
         else:
             with transaction(self.db):
                 mark_failed(self.db, row.id, self.clock(), "every recipient refused")

@@ -6,7 +6,6 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from judge.config import RelaySettings
-from judge.mail import sender
 from judge.mail.sender import drain_outbox
 from judge.mail.transports import MaildirTransport, RelayTransport
 from judge.store.db import open_database, transaction, utc_now
@@ -173,18 +172,3 @@ def test_a_kept_connection_the_relay_dropped_is_replaced_unnoticed(db, counting_
     assert len(set(counting_relay.peers)) == 2
     assert states(db) == {"sent": 2}
     assert db.execute("SELECT COUNT(*) FROM errors").fetchone()[0] == 0
-
-
-def test_delivered_messages_are_marked_sent_a_few_at_a_time(db, counting_relay):
-    for _ in range(25):
-        queue_one(db)
-    transport = relay_transport(counting_relay)
-    assert drain_outbox(db, transport, utc_now, retry_initial=1, retry_max=2) == 25
-    marks = [
-        n
-        for (n,) in db.execute(
-            "SELECT COUNT(*) FROM outbox WHERE state = 'sent' GROUP BY sent_at"
-        )
-    ]
-    assert sum(marks) == 25 and len(counting_relay.peers) == 25
-    assert max(marks) <= sender.MARK_EVERY and len(marks) < 25
