@@ -18,7 +18,7 @@ from typing import Any
 
 from lark import Token
 
-from judge.language.names import Match, NameIndex
+from judge.language.names import Match, NameIndex, fold
 
 _RAW = re.compile(
     r"(?P<space>\s+)"
@@ -140,7 +140,7 @@ def tokenize(text: str, index: NameIndex, join_dashes: bool = True) -> list[Word
         for m in _RAW.finditer(text)
         if m.lastgroup not in ("space", "dot")
     ]
-    words = [r[1].lower() if r[0] == "word" else "" for r in raw]
+    words = [fold(r[1]) if r[0] == "word" else "" for r in raw]
     out: list[Word] = []
     i, n = 0, len(raw)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from judge.engine.board import Board
@@ -26,9 +27,33 @@ ORDER_LETTERS = frozenset("afhscmrdb")
 GARRISON_WORDS = {"ig": "IG", "g": "IG", "garrison": "IG"}
 
 
+# Letters that do not come apart into a plain letter and an accent.
+_PLAIN = str.maketrans({"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "ı": "i"})
+# German umlauts written out ("Muenchen" for "München"), the way Germans type
+# without the letters.
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
+
+
+def fold(word: str) -> str:
+    """A word as names are matched: lower case, accents dropped
+    ('München' -> 'munchen', 'İzmir' -> 'izmir')."""
+    word = word.lower()
+    if word.isascii():
+        return word
+    word = unicodedata.normalize("NFKD", word.translate(_PLAIN))
+    return "".join(c for c in word if not unicodedata.combining(c))
+
+
 def words_of(name: str) -> tuple[str, ...]:
     """'St. Petersburg' -> ('st', 'petersburg')."""
-    return tuple(_WORD.findall(name.lower()))
+    return tuple(_WORD.findall(fold(name)))
+
+
+def spellings(name: str) -> tuple[str, ...]:
+    """A name as written, and with its umlauts written out ('München' and
+    'Muenchen'): both are the name."""
+    written_out = name.lower().translate(_UMLAUTS)
+    return (name,) if written_out == name.lower() else (name, written_out)
 
 
 @dataclass(frozen=True)
@@ -48,8 +73,9 @@ class NameIndex:
         for pid, prov in board.provinces.items():
             if prov.kind == "impassable":
                 continue
-            for name in (pid, prov.name, *prov.aliases):
-                words = words_of(name)
+            names = (pid, prov.name, *prov.aliases)
+            for spelled in (s for name in names for s in spellings(name)):
+                words = words_of(spelled)
                 if not words:
                     continue
                 exact.setdefault(words, set()).add(pid)

@@ -26,6 +26,7 @@ class PlaceRef:
     text: str  # the words as written
     provinces: tuple[str, ...]  # what they may name; () when nothing
     coast: str | None  # "NC", ... when written
+    near: bool = False  # provinces are near misses of the words (near_miss.py)
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class _ToSyntax(Transformer):
     def place(self, items):
         name = items[0]
         coast = items[1].meaning if len(items) > 1 else None
-        return PlaceRef(str(name), name.meaning, coast)
+        return PlaceRef(str(name), name.meaning, coast, getattr(name, "near", False))
 
     def unit(self, items):
         kind = items[0].meaning if len(items) == 2 else None
