@@ -163,12 +163,16 @@ def _near_place(value: str, start: int, end: int, provinces) -> Token:
 
 
 # -- settling a near place by the position -----------------------------------------
-def settle_near(place: PlaceRef, ctx, fits: Fits) -> str | None:
+def settle_near(
+    place: PlaceRef, ctx, fits: Fits, misfit: str = "what this order needs"
+) -> str | None:
     """The province a near place names here, noted in `ctx.notes`; or None
     when `place` is no near-miss question (the exact reading settles it).
-    Raises NearMissError when the position does not decide."""
+    Raises NearMissError when the position does not decide.  `misfit` says
+    what the candidates should have been ("a place the army in Paris can
+    move to"), for the refusal when none is."""
     if place.near:
-        return _choose(place, (), place.provinces, ctx, fits)
+        return _choose(place, (), place.provinces, ctx, fits, misfit)
     words = words_of(place.text)
     if not place.provinces or len(words) != 1 or words in ctx.index.exact:
         return None
@@ -177,10 +181,10 @@ def settle_near(place: PlaceRef, ctx, fits: Fits) -> str | None:
     near = [p for p in near if p not in place.provinces]
     if not near:
         return None
-    return _choose(place, place.provinces, near, ctx, fits)
+    return _choose(place, place.provinces, near, ctx, fits, misfit)
 
 
-def _choose(place: PlaceRef, prefixed, near, ctx, fits: Fits) -> str | None:
+def _choose(place: PlaceRef, prefixed, near, ctx, fits: Fits, misfit) -> str | None:
     every = (*prefixed, *near)
     fitting: list[str] = []
     for test in fits:
@@ -188,11 +192,12 @@ def _choose(place: PlaceRef, prefixed, near, ctx, fits: Fits) -> str | None:
         if fitting:
             break
     if not prefixed and not fitting:
+        close = (
+            "comes close, but it is" if len(near) == 1 else "come close, but none is"
+        )
         raise NearMissError(
-            f"no province called '{place.text}'; {_names(ctx, near)} "
-            f"{'comes' if len(near) == 1 else 'come'} close, but "
-            f"{'it does' if len(near) == 1 else 'none of them does'} not fit "
-            f"this order"
+            f"no province called '{place.text}'; {_names(ctx, near)} {close} not "
+            f"{misfit}"
         )
     if prefixed and all(p in prefixed for p in fitting):
         return None  # only the abbreviation fits: read as it always was

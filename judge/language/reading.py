@@ -178,13 +178,17 @@ def _neighbours(ctx: Context, location: str) -> set[str]:
     return near
 
 
-def _settle(place: PlaceRef, ctx: Context, *filters, among=None, fits=()) -> str:
+def _settle(
+    place: PlaceRef, ctx: Context, *filters, among=None, fits=(), misfit=None
+) -> str:
     """The one province `place` names: each filter narrows the candidates while
     it leaves at least one; refused when several remain.  `fits`: what a
     province must be for this role, for names read as near misses (the first
-    test any candidate passes decides; see near_miss.py)."""
+    test any candidate passes decides; see near_miss.py); `misfit` says it."""
     if fits or place.near:
-        near = settle_near(place, ctx, fits or (lambda p: True,))
+        near = settle_near(
+            place, ctx, fits or (lambda p: True,), misfit or "what this order needs"
+        )
         if near is not None:
             return near
     candidates = place.provinces
@@ -227,7 +231,14 @@ def _ordered_unit(syntax: OrderSyntax, ctx: Context) -> Unit:
         first = syntax.dests[0].provinces[0]
         filters.append(lambda p: first in _neighbours(ctx, p))
     province = _settle(
-        ref.place, ctx, *filters, among=_mine(ctx, units), fits=_unit_fits(ctx, ref)
+        ref.place,
+        ctx,
+        *filters,
+        among=_mine(ctx, units),
+        fits=_unit_fits(ctx, ref),
+        misfit="where you have a unit"
+        if ctx.phase != "R"
+        else "where you have a dislodged unit",
     )
     present = units.get(province)
     if syntax.nation is not None:
@@ -391,10 +402,16 @@ def _destination(
     fits = list(filters)
     if unit.kind == "A" and not retreat and _is_coast(ctx, unit.province):
         fits.append(lambda p: p != unit.province and _is_coast(ctx, p))  # by convoy
-    province = _settle(place, ctx, *filters, fits=fits)
+    can = "retreat to" if retreat else "move to"
+    misfit = f"a place {_the_unit(ctx, unit)} can {can}"
+    province = _settle(place, ctx, *filters, fits=fits, misfit=misfit)
     if unit.kind != "F":  # an army, or a garrison (whose move is void)
         return province
     return _fleet_location(unit, province, place.coast, ctx)
+
+
+def _the_unit(ctx: Context, unit: Unit) -> str:
+    return f"the {_KIND_NAME[unit.kind]} in {ctx.name(unit.location)}"
 
 
 def _is_sea(ctx: Context, province: str) -> bool:
@@ -450,6 +467,7 @@ def _route(unit: Unit, places: list[PlaceRef], ctx: Context) -> Order:
             lambda p: board.provinces[p].kind == "sea",
             lambda p, h=here: _sea_next_to(board, h, p),
             fits=(lambda p, h=here: _is_sea(ctx, p) and _sea_next_to(board, h, p),),
+            misfit=f"a sea next to {board.provinces[here].name}",
         )
         if board.provinces[sea].kind != "sea":
             raise ReadingError(
@@ -472,6 +490,7 @@ def _route(unit: Unit, places: list[PlaceRef], ctx: Context) -> Order:
         lambda p: board.provinces[p].kind == "coast",
         lambda p: _sea_next_to(board, here, p),
         fits=(lambda p: _is_coast(ctx, p) and _sea_next_to(board, here, p),),
+        misfit=f"a coast next to {board.provinces[here].name}",
     )
     if not _sea_next_to(board, here, dest):
         raise ReadingError(
@@ -529,6 +548,9 @@ def _target_unit(
         *filters,
         among=list(units),
         fits=_target_fits(ctx, ref, supporter, dest, army),
+        misfit="where there is an army to convoy"
+        if army
+        else f"where there is a unit {_the_unit(ctx, supporter)} could support",
     )
     present = units.get(province)
     if nation is not None:
@@ -625,6 +647,7 @@ def _support_destination(
             lambda p: supporter_reaches(p) and _reaches(ctx, target, p),
             lambda p: supporter_reaches(p) and target.kind == "A" and _is_coast(ctx, p),
         ),
+        misfit=f"a place {_the_unit(ctx, supporter)} can support into",
     )
     # A coast named in the support must match the move (DATC 6.B.9): keep it.
     coasts = ctx.board.provinces[dest].coasts
@@ -641,6 +664,7 @@ def _convoy_destination(target: Unit, place: PlaceRef, ctx: Context) -> str:
         ctx,
         lambda p: _is_coast(ctx, p),
         fits=(lambda p: _is_coast(ctx, p) and p != target.province,),
+        misfit="a coast an army can be convoyed to",
     )
 
 
@@ -660,7 +684,9 @@ def _build_unit(ref: UnitRef, ctx: Context, builder: str | None) -> Unit:
         owner = ctx.position.centres.get(p)
         return all(f(p) for f in filters) and (builder is None or owner == builder)
 
-    province = _settle(ref.place, ctx, *filters, fits=(site,))
+    province = _settle(
+        ref.place, ctx, *filters, fits=(site,), misfit="a free home centre to build in"
+    )
     prov = board.provinces[province]
     kind = ref.kind or _kind_from_place(ctx, province, ref.place.coast)
     if kind is None:
