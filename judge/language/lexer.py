@@ -140,7 +140,10 @@ def tokenize(text: str, index: NameIndex, join_dashes: bool = True) -> list[Word
         for m in _RAW.finditer(text)
         if m.lastgroup not in ("space", "dot")
     ]
-    words = [fold(r[1]) if r[0] == "word" else "" for r in raw]
+    words = [
+        (r[1].lower() if r[1].isascii() else fold(r[1])) if r[0] == "word" else ""
+        for r in raw
+    ]
     out: list[Word] = []
     i, n = 0, len(raw)
 
@@ -223,6 +226,7 @@ def tokenize(text: str, index: NameIndex, join_dashes: bool = True) -> list[Word
                     out.append(
                         _word("PLACE", value, start, raw[j - 1][3], match.provinces)
                     )
+                    out[-1].exact = match.exact
                 i = j
                 continue
             nation = index.nation(w)

@@ -164,17 +164,20 @@ def _near_place(value: str, start: int, end: int, provinces) -> Token:
 
 # -- settling a near place by the position -----------------------------------------
 def settle_near(
-    place: PlaceRef, ctx, fits: Fits, misfit: str = "what this order needs"
+    place: PlaceRef,
+    ctx,
+    fits: Fits,
+    misfit: str | Callable[[], str] = "what this order needs",
 ) -> str | None:
     """The province a near place names here, noted in `ctx.notes`; or None
     when `place` is no near-miss question (the exact reading settles it).
     Raises NearMissError when the position does not decide.  `misfit` says
     what the candidates should have been ("a place the army in Paris can
-    move to"), for the refusal when none is."""
+    move to"; or a function saying it), for the refusal when none is."""
     if place.near:
         return _choose(place, (), place.provinces, ctx, fits, misfit)
     words = words_of(place.text)
-    if not place.provinces or len(words) != 1 or words in ctx.index.exact:
+    if not place.provinces or place.exact or len(words) != 1:
         return None
     # the start of a name ("Rume"): is it also one edit from another name?
     near = near_names(ctx.index).near(place.text, most=1)
@@ -192,6 +195,7 @@ def _choose(place: PlaceRef, prefixed, near, ctx, fits: Fits, misfit) -> str | N
         if fitting:
             break
     if not prefixed and not fitting:
+        misfit = misfit() if callable(misfit) else misfit
         close = (
             "comes close, but it is" if len(near) == 1 else "come close, but none is"
         )

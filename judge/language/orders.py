@@ -228,21 +228,28 @@ def parse_one(piece: str, ctx: Context) -> ParsedOrder:
     """Read one order with the grammar; the error is the first reading's."""
     if len(piece) > _MAX_ORDER_LENGTH:
         return ParsedOrder(piece, None, "this is too long to be one order")
-    first_error = near_error = None
-    read: list[list] = []  # the tokens of each exact reading, for near misses
+    tried: list[tuple[list, bool]] = []  # each exact reading's tokens
+    first: ParsedOrder | None = None  # the first exact reading, refused
     for join_dashes in (True, False):
         if not join_dashes and "-" not in piece:
             break
         try:
             tokens = tokenize(piece, ctx.index, join_dashes)
-            read.append(tokens)
-            return _read_tokens(piece, tokens, ctx)
-        except ReadingError as e:
-            first_error = first_error or str(e)
         except Exception as e:  # a reader bug must not stop a game: say so
             return _internal_error(piece, e)
-    for tokens in read:
-        near = with_near_names(tokens, piece, ctx.index)
+        # A word that names nothing never reads: its error (with suggestions,
+        # slow to make) is worked out only if no near reading is found.
+        names_nothing = any(t.type == "PLACE" and not t.meaning for t in tokens)
+        tried.append((tokens, names_nothing))
+        if not names_nothing:
+            parsed = _attempt(piece, tokens, ctx)
+            if parsed.order is not None or parsed.error.startswith("internal"):
+                return parsed
+            if len(tried) == 1:
+                first = parsed
+    near_error = None
+    for tokens, names_nothing in tried:
+        near = with_near_names(tokens, piece, ctx.index) if names_nothing else None
         if near is None:
             continue
         try:
@@ -253,7 +260,20 @@ def parse_one(piece: str, ctx: Context) -> ParsedOrder:
             pass  # no better: the exact reading's error stands
         except Exception as e:
             return _internal_error(piece, e)
-    return ParsedOrder(piece, None, near_error or first_error)
+    if first is None:
+        first = _attempt(piece, tried[0][0], ctx)
+        if first.order is not None:  # pragma: no cover - a word naming nothing
+            return first
+    return ParsedOrder(piece, None, near_error or first.error)
+
+
+def _attempt(piece: str, tokens, ctx: Context) -> ParsedOrder:
+    try:
+        return _read_tokens(piece, tokens, ctx)
+    except ReadingError as e:
+        return ParsedOrder(piece, None, str(e))
+    except Exception as e:  # a reader bug must not stop a game: say so
+        return _internal_error(piece, e)
 
 
 def _read_tokens(piece: str, tokens, ctx: Context) -> ParsedOrder:

@@ -185,7 +185,7 @@ def _settle(
     it leaves at least one; refused when several remain.  `fits`: what a
     province must be for this role, for names read as near misses (the first
     test any candidate passes decides; see near_miss.py); `misfit` says it."""
-    if fits or place.near:
+    if place.near or (fits and not place.exact):
         near = settle_near(
             place, ctx, fits or (lambda p: True,), misfit or "what this order needs"
         )
@@ -403,8 +403,13 @@ def _destination(
     if unit.kind == "A" and not retreat and _is_coast(ctx, unit.province):
         fits.append(lambda p: p != unit.province and _is_coast(ctx, p))  # by convoy
     can = "retreat to" if retreat else "move to"
-    misfit = f"a place {_the_unit(ctx, unit)} can {can}"
-    province = _settle(place, ctx, *filters, fits=fits, misfit=misfit)
+    province = _settle(
+        place,
+        ctx,
+        *filters,
+        fits=fits,
+        misfit=lambda: f"a place {_the_unit(ctx, unit)} can {can}",
+    )
     if unit.kind != "F":  # an army, or a garrison (whose move is void)
         return province
     return _fleet_location(unit, province, place.coast, ctx)
@@ -467,7 +472,7 @@ def _route(unit: Unit, places: list[PlaceRef], ctx: Context) -> Order:
             lambda p: board.provinces[p].kind == "sea",
             lambda p, h=here: _sea_next_to(board, h, p),
             fits=(lambda p, h=here: _is_sea(ctx, p) and _sea_next_to(board, h, p),),
-            misfit=f"a sea next to {board.provinces[here].name}",
+            misfit=lambda h=here: f"a sea next to {board.provinces[h].name}",
         )
         if board.provinces[sea].kind != "sea":
             raise ReadingError(
@@ -490,7 +495,7 @@ def _route(unit: Unit, places: list[PlaceRef], ctx: Context) -> Order:
         lambda p: board.provinces[p].kind == "coast",
         lambda p: _sea_next_to(board, here, p),
         fits=(lambda p: _is_coast(ctx, p) and _sea_next_to(board, here, p),),
-        misfit=f"a coast next to {board.provinces[here].name}",
+        misfit=lambda: f"a coast next to {board.provinces[here].name}",
     )
     if not _sea_next_to(board, here, dest):
         raise ReadingError(
@@ -548,9 +553,11 @@ def _target_unit(
         *filters,
         among=list(units),
         fits=_target_fits(ctx, ref, supporter, dest, army),
-        misfit="where there is an army to convoy"
-        if army
-        else f"where there is a unit {_the_unit(ctx, supporter)} could support",
+        misfit=lambda: (
+            "where there is an army to convoy"
+            if army
+            else f"where there is a unit {_the_unit(ctx, supporter)} could support"
+        ),
     )
     present = units.get(province)
     if nation is not None:
@@ -600,8 +607,11 @@ def _target_fits(ctx: Context, ref: UnitRef, supporter: Unit, dest, army: bool):
         return (there,)
     if dest is None:
         return (lambda p: there(p) and _reaches(ctx, supporter, p),)
-    near = _neighbours(ctx, supporter.location)
-    return (lambda p: there(p) and bool(_neighbours(ctx, p) & near), there)
+
+    def close(p: str) -> bool:  # moving from within two steps of the supporter
+        return bool(_neighbours(ctx, p) & _neighbours(ctx, supporter.location))
+
+    return (lambda p: there(p) and close(p), there)
 
 
 def _check_nation(nation, present, ctx: Context, province: str, own_unit: bool):
@@ -647,7 +657,7 @@ def _support_destination(
             lambda p: supporter_reaches(p) and _reaches(ctx, target, p),
             lambda p: supporter_reaches(p) and target.kind == "A" and _is_coast(ctx, p),
         ),
-        misfit=f"a place {_the_unit(ctx, supporter)} can support into",
+        misfit=lambda: f"a place {_the_unit(ctx, supporter)} can support into",
     )
     # A coast named in the support must match the move (DATC 6.B.9): keep it.
     coasts = ctx.board.provinces[dest].coasts

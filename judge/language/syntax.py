@@ -27,6 +27,7 @@ class PlaceRef:
     provinces: tuple[str, ...]  # what they may name; () when nothing
     coast: str | None  # "NC", ... when written
     near: bool = False  # provinces are near misses of the words (near_miss.py)
+    exact: bool = True  # the words are a whole name, not the start of one
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,13 @@ class _ToSyntax(Transformer):
     def place(self, items):
         name = items[0]
         coast = items[1].meaning if len(items) > 1 else None
-        return PlaceRef(str(name), name.meaning, coast, getattr(name, "near", False))
+        return PlaceRef(
+            str(name),
+            name.meaning,
+            coast,
+            getattr(name, "near", False),
+            getattr(name, "exact", True),
+        )
 
     def unit(self, items):
         kind = items[0].meaning if len(items) == 2 else None
