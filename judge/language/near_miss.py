@@ -13,7 +13,8 @@ decide.
 Every province so reached is a candidate, and the position decides among
 them: the reader keeps those the order's unit could use in its role (the
 unit ordered, where it could move, support into, convoy to, be built in) and
-reads the order only when exactly one remains, with a note for the player
+reads the order only when exactly one remains, or one is nearer than the
+others ("Finnland": Finland, not Livland), with a note for the player
 ("Warshaw read as Warsaw").  When several remain, or none, the order is
 refused with the candidates named.  Venezia is never Vienna and Roma never
 Rumania.
@@ -82,24 +83,28 @@ class NearNames:
         self.keys = list(provinces)
         self.collapsed = [collapse(k) for k in self.keys]
         self.provinces = [provinces[k] for k in self.keys]
-        self._cache: dict[tuple[str, int], tuple[str, ...]] = {}
+        self._cache: dict[tuple[str, int], dict[str, int]] = {}
 
     def near(self, written: str, most: int = 3) -> tuple[str, ...]:
         """The provinces `written` comes close to, with at most `most` edits
         (none for short words)."""
+        return tuple(sorted(self.distances(written, most)))
+
+    def distances(self, written: str, most: int = 3) -> dict[str, int]:
+        """The provinces `written` comes close to, each with its distance."""
         key = "".join(words_of(written))
         limit = min(bound(len(key)), most)
         found = self._cache.get((key, limit))
         if found is not None:
             return found
-        hits: set[str] = set()
+        found = {}
         if limit and key.isalpha():
             for query, choices in ((key, self.keys), (collapse(key), self.collapsed)):
-                for _, _, i in process.extract(
+                for _, distance, i in process.extract(
                     query, choices, scorer=OSA.distance, score_cutoff=limit, limit=None
                 ):
-                    hits |= self.provinces[i]
-        found = tuple(sorted(hits))
+                    for province in self.provinces[i]:
+                        found[province] = min(distance, found.get(province, limit))
         if len(self._cache) < _CACHE_LIMIT:
             self._cache[(key, limit)] = found
         return found
@@ -121,6 +126,15 @@ def with_near_names(tokens: list[Token], text: str, index: NameIndex):
     changed = False
     for tok in tokens:
         if tok.type == "PLACE" and not tok.meaning:
+            if _dashed(out, tok, text):  # "Mid-Atlantik": the dash was a move
+                joined = text[out[-2].start_pos : tok.end_pos]
+                found = names.near(joined)
+                if found:
+                    out[-2:] = [
+                        _near_place(joined, out[-2].start_pos, tok.end_pos, found)
+                    ]
+                    changed = True
+                    continue
             before = out[-1] if out else None
             if (
                 before is not None
@@ -141,6 +155,18 @@ def with_near_names(tokens: list[Token], text: str, index: NameIndex):
                 continue
         out.append(tok)
     return out if changed else None
+
+
+def _dashed(out: list[Token], tok: Token, text: str) -> bool:
+    """Is `tok` joined by a bare dash to the place before it ("Mid-Atlantik")?"""
+    return (
+        len(out) >= 2
+        and out[-1].type == "MOVE"
+        and text[out[-1].start_pos : out[-1].end_pos] == "-"
+        and out[-2].type == "PLACE"
+        and out[-2].end_pos == out[-1].start_pos
+        and out[-1].end_pos == tok.start_pos
+    )
 
 
 def _starts_a_name(tok: Token, index: NameIndex) -> bool:
@@ -205,6 +231,10 @@ def _choose(place: PlaceRef, prefixed, near, ctx, fits: Fits, misfit) -> str | N
         )
     if prefixed and all(p in prefixed for p in fitting):
         return None  # only the abbreviation fits: read as it always was
+    if len(fitting) > 1 and not prefixed:  # the nearest names, if nearer
+        distance = near_names(ctx.index).distances(place.text)
+        nearest = min(distance.get(p, 0) for p in fitting)
+        fitting = [p for p in fitting if distance.get(p, 0) == nearest]
     if len(fitting) > 1:
         raise NearMissError(
             f"'{place.text}' could be {_names(ctx, fitting)}; write the name in full"

@@ -89,6 +89,8 @@ def read_order(syntax: OrderSyntax, ctx: Context) -> Order:
         return Build(_build_unit(syntax.unit, ctx, builder))
     if action == "disband":
         _only_in(ctx, "RA", "a disband")
+        if syntax.unit is None:
+            return Disband(_the_one_unit(ctx))
         unit = _ordered_unit(syntax, ctx)
         return Disband(unit)
     if action == "retreat" or (action == "move" and phase == "R"):
@@ -262,6 +264,31 @@ def _unit_fits(ctx: Context, ref: UnitRef):
     if not ref.kind:
         return (mine,)
     return (lambda p: mine(p) and units[p][1].kind == ref.kind, mine)
+
+
+def _the_one_unit(ctx: Context) -> Unit:
+    """A bare "Disband": the player's one dislodged unit (retreats), or one
+    unit (adjustments); refused when it could be more than one."""
+    what = "dislodged unit" if ctx.phase == "R" else "unit"
+    if ctx.power is None:
+        raise ReadingError(f"'Disband' alone: say which {what} (A or F and where)")
+    mine = sorted(
+        (u for power, u in ctx.units_here().values() if power == ctx.power),
+        key=lambda u: u.location,
+    )
+    if len(mine) == 1:
+        return mine[0]
+    if not mine:
+        raise ReadingError(f"you have no {what} to disband")
+    listed = _names_list([f"{_KIND_NAME[u.kind]} {ctx.name(u.location)}" for u in mine])
+    raise ReadingError(
+        f"'Disband' alone could be any of your {len(mine)} {what}s ({listed}): "
+        f"say which"
+    )
+
+
+def _names_list(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def _garrison(ref: UnitRef, ctx: Context, ordering: bool = False) -> Unit:

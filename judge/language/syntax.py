@@ -40,7 +40,8 @@ class UnitRef:
 @dataclass
 class OrderSyntax:
     """One order's words by role.  `action` is one of hold, move,
-    support_hold, support_move, convoy, retreat, disband, build, waive."""
+    support_hold, support_move, convoy, retreat, disband, build, waive.
+    `unit` is None only for a bare "disband"."""
 
     action: str
     unit: UnitRef | None = None
@@ -140,9 +141,16 @@ class _ToSyntax(Transformer):
     def unit_order(self, items):
         syntax = items[-1]
         syntax.unit = items[-2]
-        if len(items) == 3:  # a nationality before the unit
-            syntax.nation = items[0]
+        nation = _nation(items[:-2])  # a nationality before the unit
+        if nation is not None:
+            syntax.nation = nation
         return syntax
+
+    def hold_first(self, items):
+        return OrderSyntax("hold", unit=items[-1], nation=_nation(items))
+
+    def disband_alone(self, items):  # "Disband": the one unit it can mean
+        return OrderSyntax("disband")
 
     def build_first(self, items):
         return OrderSyntax("build", unit=items[-1], nation=_nation(items))
