@@ -81,6 +81,8 @@ class Session:
         self.acting: str | None = None  # the power orders are for
         self.order_text: dict[str, list[str]] = {}
         self.refused: dict[str, list[tuple[str, str]]] = {}
+        # names read as near misses, for the reply ("Warshaw read as Warsaw")
+        self.readings: dict[str, list[str]] = {}
         self.ordered: list[str] = []  # powers to report orders for
         self.countries: dict[str, list[str]] = {}  # a seat's countries (variants)
         self.draft: PressDraft | None = None
@@ -629,6 +631,7 @@ class Session:
             if why:
                 self.refused.setdefault(power, []).append((parsed.text, why))
                 continue
+            self.readings.setdefault(power, []).extend(parsed.notes)
             if isinstance(parsed.order, Waive):
                 waives += 1
             self.db.execute(
@@ -668,6 +671,13 @@ class Session:
                     power=power,
                     orders=orders.get(power, []),
                     refused=[(echo(t), why) for t, why in self.refused.get(power, [])],
+                    readings=[
+                        echo(note)
+                        for country in dict.fromkeys(
+                            [power, *self.countries.get(power, [])]
+                        )
+                        for note in self.readings.get(country, [])
+                    ],
                     turn_number=game.turn,
                     deadline=moment(game.deadline),
                     grace_end=moment(game.grace_end),

@@ -6,6 +6,8 @@ a multi-country seat's lines shared out among its countries."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from judge.engine.adjustments import adjustment_counts, build_sites
 from judge.engine.board import Board, province_of
 from judge.engine.legality import void_whatever_ordered
@@ -75,7 +77,7 @@ def read_orders(
 def _garrison_named(position: Position, power: str, parsed: ParsedOrder):
     if parsed.order is None:
         return parsed
-    return ParsedOrder(parsed.text, garrison_named(position, power, parsed.order))
+    return replace(parsed, order=garrison_named(position, power, parsed.order))
 
 
 def _void_on_arrival(board: Board, position: Position, parsed):
