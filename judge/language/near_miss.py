@@ -2,8 +2,8 @@
 read as the province they come close to when the position leaves only one.
 
 A word that is no province's name, alias or abbreviation is compared with
-the map's names and aliases of four letters or more.  It comes close to a
-name when their edit distance (letters added, dropped, changed, or two
+the map's names and aliases of four letters or more ("Ome" with Rome).  It
+comes close to a name when their edit distance (letters added, dropped, changed, or two
 swapped) is within a bound that grows with the word's length (`bound`),
 either as written or with both sides' doubled letters and written-out umlauts
 (ae, oe, ue) collapsed: "Liverpol", "Finnland", "Muenchen" are no distance at
@@ -56,8 +56,9 @@ class NearMissError(ReadingError):
 
 
 def bound(letters: int) -> int:
-    """How many edits a word of this many letters may be from a name."""
-    if letters < _SHORTEST:
+    """How many edits a word of this many letters may be from a name (a word
+    of three letters: one, so only a four-letter name missing a letter)."""
+    if letters < _SHORTEST - 1:
         return 0
     if letters <= 6:
         return 1
@@ -116,69 +117,67 @@ def near_names(index: NameIndex) -> NearNames:
 
 
 # -- the lexer's tokens, with near names -----------------------------------------
+# How far a misspelt name may reach on either side of the word that names
+# nothing: tokens before and after, widest first.
+_WINDOWS = sorted(
+    ((a, b) for a in range(3) for b in range(3)), key=lambda w: -(w[0] + w[1])
+)
+
+
 def with_near_names(tokens: list[Token], text: str, index: NameIndex):
     """`tokens` with each word that names nothing replaced by a place naming
     the provinces it comes close to; None when no word comes close to any.
-    A word that names nothing after the start of a name is tried together
-    with it first ("English Chanel", "Gulf of Lyonn", "North Atlantik")."""
+    The word is tried first together with the words around it that may be
+    part of the same name ("English Chanel", "Gulf aof Lyon", "Mid-Atlantik").
+    The start of a name is tried with the words around it too ("Black Seba")."""
     names = near_names(index)
-    out: list[Token] = []
+    out = list(tokens)
     changed = False
-    for tok in tokens:
-        if tok.type == "PLACE" and not tok.meaning:
-            if _dashed(out, tok, text):  # "Mid-Atlantik": the dash was a move
-                joined = text[out[-2].start_pos : tok.end_pos]
-                found = names.near(joined)
-                if found:
-                    out[-2:] = [
-                        _near_place(joined, out[-2].start_pos, tok.end_pos, found)
-                    ]
-                    changed = True
-                    continue
-            before = out[-1] if out else None
-            if (
-                before is not None
-                and _starts_a_name(before, index)
-                and before.end_pos < tok.start_pos
-                and not text[before.end_pos : tok.start_pos].strip(" -")
-            ):
-                joined = text[before.start_pos : tok.end_pos]
-                found = names.near(joined)
-                if found:
-                    out[-1] = _near_place(joined, before.start_pos, tok.end_pos, found)
-                    changed = True
-                    continue
-            found = names.near(str(tok))
-            if found:
-                out.append(_near_place(str(tok), tok.start_pos, tok.end_pos, found))
-                changed = True
+    k = 0
+    while k < len(out):
+        tok = out[k]
+        if tok.type != "PLACE" or getattr(tok, "near", False):
+            k += 1
+            continue
+        # a word naming nothing; or the start of a name among other names'
+        # words ("Black Seba": Seba starts Sebastopol), tried only with them
+        alone = not tok.meaning
+        if not alone and getattr(tok, "exact", True):
+            k += 1
+            continue
+        for before, after in _WINDOWS:
+            if not alone and before + after == 0:
                 continue
-        out.append(tok)
+            lo, hi = k - before, k + after
+            if lo < 0 or hi >= len(out) or not _one_name(out[lo : hi + 1], text):
+                continue
+            joined = text[out[lo].start_pos : out[hi].end_pos]
+            found = names.near(joined)
+            if found:
+                start, end = out[lo].start_pos, out[hi].end_pos
+                out[lo : hi + 1] = [_near_place(joined, start, end, found)]
+                changed = True
+                k = lo
+                break
+        k += 1
     return out if changed else None
 
 
-def _dashed(out: list[Token], tok: Token, text: str) -> bool:
-    """Is `tok` joined by a bare dash to the place before it ("Mid-Atlantik")?"""
-    return (
-        len(out) >= 2
-        and out[-1].type == "MOVE"
-        and text[out[-1].start_pos : out[-1].end_pos] == "-"
-        and out[-2].type == "PLACE"
-        and out[-2].end_pos == out[-1].start_pos
-        and out[-1].end_pos == tok.start_pos
-    )
-
-
-def _starts_a_name(tok: Token, index: NameIndex) -> bool:
-    """Is `tok` the start of a name, not a whole one ("English", "Gulf of")?"""
-    if tok.type == "NATION":
-        return True
-    return (
-        tok.type == "PLACE"
-        and bool(tok.meaning)
-        and not getattr(tok, "near", False)
-        and words_of(str(tok)) not in index.exact
-    )
+def _one_name(run: list[Token], text: str) -> bool:
+    """May these tokens be the words of one name: places, nationalities and
+    words naming nothing, apart only by spaces, or joined by a bare dash
+    ("Mid-Atlantik")?"""
+    for i, tok in enumerate(run):
+        if tok.type == "MOVE":
+            if not 0 < i < len(run) - 1 or str(tok) != "-":
+                return False
+            if not run[i - 1].end_pos == tok.start_pos == run[i + 1].start_pos - 1:
+                return False
+        elif tok.type not in ("PLACE", "NATION") or getattr(tok, "near", False):
+            return False
+        if i and text[run[i - 1].end_pos : tok.start_pos].strip():
+            return False
+    return True
 
 
 def _near_place(value: str, start: int, end: int, provinces) -> Token:
@@ -204,6 +203,8 @@ def settle_near(
         return _choose(place, (), place.provinces, ctx, fits, misfit)
     words = words_of(place.text)
     if not place.provinces or place.exact or len(words) != 1:
+        return None
+    if len(words[0]) < _SHORTEST:
         return None
     # the start of a name ("Rume"): is it also one edit from another name?
     near = near_names(ctx.index).near(place.text, most=1)

@@ -240,7 +240,7 @@ def parse_one(piece: str, ctx: Context) -> ParsedOrder:
         # A word that names nothing never reads: its error (with suggestions,
         # slow to make) is worked out only if no near reading is found.
         names_nothing = any(t.type == "PLACE" and not t.meaning for t in tokens)
-        tried.append((tokens, names_nothing))
+        tried.append((tokens, names_nothing or _places_run_together(tokens)))
         if not names_nothing:
             parsed = _attempt(piece, tokens, ctx)
             if parsed.order is not None or parsed.error.startswith("internal"):
@@ -248,8 +248,8 @@ def parse_one(piece: str, ctx: Context) -> ParsedOrder:
             if len(tried) == 1:
                 first = parsed
     near_error = None
-    for tokens, names_nothing in tried:
-        near = with_near_names(tokens, piece, ctx.index) if names_nothing else None
+    for tokens, may_be_near in tried:
+        near = with_near_names(tokens, piece, ctx.index) if may_be_near else None
         if near is None:
             continue
         try:
@@ -265,6 +265,16 @@ def parse_one(piece: str, ctx: Context) -> ParsedOrder:
         if first.order is not None:  # pragma: no cover - a word naming nothing
             return first
     return ParsedOrder(piece, None, near_error or first.error)
+
+
+def _places_run_together(tokens) -> bool:
+    """Two places in a row, one only the start of a name ("Black Seba")?"""
+    return any(
+        a.type in ("PLACE", "NATION")
+        and b.type == "PLACE"
+        and not (getattr(a, "exact", True) and getattr(b, "exact", True))
+        for a, b in zip(tokens, tokens[1:], strict=False)
+    )
 
 
 def _attempt(piece: str, tokens, ctx: Context) -> ParsedOrder:
