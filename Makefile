@@ -18,9 +18,10 @@ run: bootstrap
 
 test: bootstrap
 	@sh scripts/test-services.sh
-	$(UV) run ruff check .
-	$(UV) run ruff format --check .
-	$(UV) run pytest
+	$(UV) run --locked ruff check .
+	$(UV) run --locked ruff format --check .
+	$(UV) run --locked lint-imports
+	$(UV) run --locked pytest
 
 lint: bootstrap
 	$(UV) run ruff check --fix .

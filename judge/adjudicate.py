@@ -1,19 +1,17 @@
-"""`judge adjudicate`: the adjudicator for other programs, as JSON lines.
-
-One request object per input line, one response object per output line, in
-order, flushed at once (contracts/adjudicate.md).  A bad line gets an error
-response and the command goes on; start-up is paid once per process.
+"""The adjudicator for other programs: one `judge adjudicate` request in,
+one response out (contracts/adjudicate.md).  A bad request gets an error
+response, never an exception; the command line (judge.cli.adjudicate) reads
+and writes the JSON lines.
 """
 
 from __future__ import annotations
 
 import json
-import re
-import sys
 
 from judge.engine.api import Rules, adjudicate, initial_position
 from judge.engine.board import Board, province_of
 from judge.engine.orders import (
+    GARRISON,
     Build,
     Convoy,
     Disband,
@@ -25,55 +23,12 @@ from judge.engine.orders import (
     SupportMove,
     Unit,
     Waive,
+    read_canonical,
 )
 from judge.engine.serialize import position_from_json, position_to_json
 from judge.engine.variant_rules import parse_variant_order
 from judge.engine.variants import load_variant
 from judge.language.orders import parse_orders
-
-
-def add_arguments(parser) -> None:
-    parser.add_argument(
-        "--variant",
-        default="standard",
-        help="variant of requests that name none (default: standard); "
-        "options follow a colon, e.g. standard:rules=2023",
-    )
-    parser.add_argument(
-        "--config",
-        help="the judge's configuration, whose worlds_dir holds the random worlds"
-        " of its games (default: ./judge.toml when present)",
-    )
-
-
-def _find_worlds(config_path: str | None) -> None:
-    """Games' random worlds (`CREATE ... random`) are variants here too."""
-    from judge.config import ConfigError, load_config
-    from judge.engine.board import add_maps_dir
-
-    try:
-        config = load_config(config_path)
-    except ConfigError as error:
-        if config_path is not None:  # asked for by name: say why it is unusable
-            raise SystemExit(f"judge adjudicate: {error}") from error
-        return
-    if config.judge.worlds_path.is_dir():
-        add_maps_dir(config.judge.worlds_path)
-
-
-def run(args) -> int:
-    # Guess-and-check recursion grows with chains of dependent orders; leave
-    # room for the largest variant boards.
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
-    _find_worlds(args.config)
-    out = sys.stdout
-    for raw in sys.stdin.buffer:  # bytes: a line that is not UTF-8 is just bad JSON
-        line = raw.decode("utf-8", "replace")
-        if not line.strip():
-            continue
-        out.write(json.dumps(handle_line(line, args.variant)) + "\n")
-        out.flush()
-    return 0
 
 
 def handle_line(line: str, default_variant: str = "standard") -> dict:
@@ -103,11 +58,6 @@ def parse_variant(text: str) -> tuple[Board, Rules]:
     return load_variant(text)
 
 
-_LOC = r"[A-Z]{3}(?:/[NSEW]C)?"
-_CANONICAL = re.compile(
-    rf"([AF]) ({_LOC}) (?:(H)|- ({_LOC})( VIA)?|S ([AF]) ({_LOC})(?: - ({_LOC}))?"
-    rf"|C A ([A-Z]{{3}}) - ([A-Z]{{3}})|R ({_LOC})|(D)|(B))"
-)
 # (board, phase type) -> canonical text -> its order and the order's own
 # canonical text (None: not canonical).
 _Known = tuple[Order, str]
@@ -145,36 +95,43 @@ _UNREAD = object()  # a text not looked at yet (None means: not canonical)
 def _read_canonical(board: Board, phase: str, text: str) -> Order | None:
     if text == "WAIVE":
         return Waive() if phase == "A" else None
-    m = _CANONICAL.fullmatch(text)
-    if m is None or not board.can_hold(m[1], m[2]):
+    order = read_canonical(text)
+    if order is None or not _stands(board, order.unit):
         return None
-    unit = Unit(m[1], m[2])
-    dest = m[4] or m[11]
-    if dest is not None and not _plain_destination(board, unit.kind, dest):
+    unit = order.unit
+    if isinstance(order, Move | Retreat) and not _plain_destination(
+        board, unit.kind, order.dest
+    ):
         return None
     if phase == "M":
-        if m[3]:
-            return Hold(unit)
-        if m[4]:
-            return Move(unit, dest, bool(m[5]))
-        if m[6] and board.can_hold(m[6], m[7]):
-            target = Unit(m[6], m[7])
-            if m[8] is None:
-                return SupportHold(unit, target)
-            return SupportMove(unit, target, m[8]) if board.is_location(m[8]) else None
-        if m[9] and m[9] in board.provinces and m[10] in board.provinces:
-            return Convoy(unit, Unit("A", m[9]), m[10])
+        if isinstance(order, Hold | Move):
+            return order
+        if isinstance(order, SupportHold | SupportMove):
+            if not _stands(board, order.target):
+                return None
+            if isinstance(order, SupportMove) and not board.is_location(order.dest):
+                return None
+            return order
+        if (
+            isinstance(order, Convoy)
+            and order.target.location in board.provinces
+            and order.dest in board.provinces
+        ):
+            return order
     elif phase == "R":
-        if dest is not None and not m[5]:
-            return Retreat(unit, dest)
-        if m[12]:
-            return Disband(unit)
-    elif phase == "A":
-        if m[12]:
-            return Disband(unit)
-        if m[13]:
-            return Build(unit)
+        if isinstance(order, Move) and not order.via_convoy:
+            return Retreat(unit, order.dest)
+        if isinstance(order, Retreat | Disband):
+            return order
+    elif phase == "A" and isinstance(order, Disband | Build):
+        return order
     return None
+
+
+def _stands(board: Board, unit: Unit) -> bool:
+    """An army or fleet that may stand where it is said to (a garrison's
+    orders are the variant's to read)."""
+    return unit.kind != GARRISON and board.can_hold(unit.kind, unit.location)
 
 
 def _plain_destination(board: Board, kind: str, dest: str) -> bool:

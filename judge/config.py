@@ -9,7 +9,7 @@ refused with a message naming them: a typo must not silently do nothing.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -47,6 +47,9 @@ class JudgeSettings:
 class SmtpSettings:
     listen: str = "127.0.0.1:2525"
     enabled: bool = True
+    tls_cert: str = ""  # PEM certificate chain: offer STARTTLS when set
+    tls_key: str = ""  # PEM private key of that certificate
+    require_tls: bool = False  # refuse MAIL until the client has said STARTTLS
 
     @property
     def host(self) -> str:
@@ -82,6 +85,13 @@ class RelaySettings:
 
 
 @dataclass(frozen=True)
+class DkimSettings:
+    domain: str = ""  # the d= domain: usually the judge address's domain
+    selector: str = ""  # the s= selector: TXT record <selector>._domainkey.<domain>
+    key_file: str = ""  # PEM private key (RSA or Ed25519), kept out of the config
+
+
+@dataclass(frozen=True)
 class Limits:
     max_message_size: int = 256 * 1024  # bytes; larger mail is politely refused
     rate_limit_messages: int = 1000  # per sender within rate_limit_window
@@ -98,6 +108,7 @@ class Config:
     smtp: SmtpSettings = field(default_factory=SmtpSettings)
     imap: ImapSettings | None = None
     relay: RelaySettings | None = None
+    dkim: DkimSettings | None = None
     limits: Limits = field(default_factory=Limits)
     source: Path | None = None  # the file read, None for the defaults
 
@@ -117,6 +128,7 @@ SECTIONS: dict[str, type] = {
     "smtp": SmtpSettings,
     "imap": ImapSettings,
     "relay": RelaySettings,
+    "dkim": DkimSettings,
     "limits": Limits,
 }
 
@@ -163,12 +175,22 @@ def config_from_dict(
         data_dir=data_dir,
         worlds_dir=judge.worlds_dir,
     )
-    _check(judge, parts.get("smtp", SmtpSettings()))
+    smtp = parts.get("smtp", SmtpSettings())
+    smtp = replace(
+        smtp,
+        tls_cert=_beside(base, smtp.tls_cert),
+        tls_key=_beside(base, smtp.tls_key),
+    )
+    dkim = parts.get("dkim")
+    if dkim is not None:
+        dkim = replace(dkim, key_file=_beside(base, dkim.key_file))
+    _check(judge, smtp, dkim)
     return Config(
         judge=judge,
-        smtp=parts.get("smtp", SmtpSettings()),
+        smtp=smtp,
         imap=parts.get("imap"),
         relay=parts.get("relay"),
+        dkim=dkim,
         limits=parts.get("limits", Limits()),
         source=source,
     )
@@ -204,7 +226,14 @@ def _section(name: str, cls: type, values: dict[str, Any]) -> Any:
     return cls(**converted)
 
 
-def _check(judge: JudgeSettings, smtp: SmtpSettings) -> None:
+def _beside(base: Path, path: str) -> str:
+    """A file named in the config: relative paths are from the config's folder."""
+    if not path or Path(path).is_absolute():
+        return path
+    return str(base / path)
+
+
+def _check(judge: JudgeSettings, smtp: SmtpSettings, dkim: DkimSettings | None) -> None:
     if "@" not in judge.address:
         raise ConfigError(f"[judge] address {judge.address!r} is not a mail address")
     try:
@@ -212,3 +241,15 @@ def _check(judge: JudgeSettings, smtp: SmtpSettings) -> None:
     except (ZoneInfoNotFoundError, ValueError):
         raise ConfigError(f"[judge] timezone {judge.timezone!r} is unknown") from None
     split_host_port(smtp.listen, 25)
+    if bool(smtp.tls_cert) != bool(smtp.tls_key):
+        raise ConfigError(
+            "[smtp] tls_cert and tls_key go together: set both or neither"
+        )
+    if smtp.require_tls and not smtp.tls_cert:
+        raise ConfigError("[smtp] require_tls needs tls_cert and tls_key")
+    if dkim is not None:
+        missing = [
+            k for k in ("domain", "selector", "key_file") if not getattr(dkim, k)
+        ]
+        if missing:
+            raise ConfigError(f"[dkim] needs {', '.join(missing)}")

@@ -1,14 +1,14 @@
 """`judge serve` and its companions: the daemon that wires mail, store and
 the handler together (`daemon`), the worker and scheduler (`worker`), the
-HELP handler, logging, and the `serve`, `mail` and `status` commands."""
+game service as the handler, and logging; the commands that drive it
+(`judge serve`, `mail`, `status`) are in judge.cli."""
 
 from __future__ import annotations
 
 from judge.config import Config
+from judge.service.handler import GameService
 
 
 def make_handler(config: Config):
     """The one place that chooses what answers the mail: the game service."""
-    from judge.service.handler import GameService
-
     return GameService(config.judge)

@@ -10,21 +10,25 @@ from __future__ import annotations
 import logging
 import re
 import signal
+import ssl
 import threading
 import time
 from collections.abc import Callable
 from datetime import datetime
 
-from judge.config import Config
+from judge.config import Config, ConfigError, DkimSettings, SmtpSettings
 from judge.daemon.worker import Worker
+from judge.mail.dkim_signing import DkimKeyError, DkimSigner
 from judge.mail.imap_poller import ImapPoller
 from judge.mail.sender import drain_outbox
-from judge.mail.smtp_listener import start_listener
+from judge.mail.smtp_listener import server_tls_context, start_listener
 from judge.mail.transports import MaildirTransport, RelayTransport
 from judge.store.db import open_database, transaction, utc_now
 from judge.store.errors import record_error
 from judge.store.intake import store_incoming
-from judge.store.schema import create_mail_tables
+from judge.store.integrity import open_checked
+from judge.store.migrations import migrate
+from judge.store.schema import STORE_SCHEMA
 
 log = logging.getLogger("judge.daemon")
 
@@ -48,18 +52,28 @@ class Daemon:
         self.smtp = None
         self.smtp_handler = None
         self.imap: ImapPoller | None = None
+        # Built here, so a bad key or certificate stops `judge serve` at once
+        # with the reason, before any thread starts.
+        self.signer = dkim_signer(config.dkim)
+        self.tls_context = listener_tls_context(config.smtp)
 
     # -- life cycle -------------------------------------------------------
 
     def start(self) -> None:
         settings = self.config.judge
         settings.data_dir.mkdir(parents=True, exist_ok=True)
-        db = open_database(settings.database_path)
-        create_mail_tables(db)
-        setup = getattr(self.handler, "setup", None)
-        if setup is not None:
-            setup(db)  # schema creation: may commit on its own
-        db.close()
+        # Refused (SchemaError) before anything changes: a damaged file, or
+        # one a newer judge wrote.  Then every component's pending
+        # migrations run, each in its own transaction.
+        db = open_checked(settings.database_path)
+        try:
+            handler_schema = getattr(self.handler, "schema", None)
+            migrate(db, STORE_SCHEMA, *([handler_schema] if handler_schema else []))
+            setup = getattr(self.handler, "setup", None)
+            if setup is not None:
+                setup(db)  # the handler's own preparation
+        finally:
+            db.close()
         self._thread("worker", self._run_worker)
         self._thread("sender", self._run_sender)
         if self.config.smtp.enabled:
@@ -70,6 +84,8 @@ class Daemon:
                 settings.address,
                 self.config.limits.max_message_size,
                 on_stored=self.work_waiting.set,
+                tls_context=self.tls_context,
+                require_tls=self.config.smtp.require_tls,
             )
         if self.config.imap is not None:
             self.imap = ImapPoller(
@@ -163,7 +179,12 @@ class Daemon:
     def _run_worker(self) -> None:
         db = open_database(self.config.judge.database_path)
         worker = Worker(
-            db, self.handler, self.config, self.clock, self.mail_waiting.set
+            db,
+            self.handler,
+            self.config,
+            self.clock,
+            self.mail_waiting.set,
+            signer=self.signer,
         )
         interval = self.config.limits.tick_interval
         next_tick = time.monotonic()
@@ -214,6 +235,29 @@ class Daemon:
 _MESSAGE_ID = re.compile(
     rb"^message-id:[ \t]*(?:\r?\n[ \t]+)?(<[^<>\s]+>)", re.I | re.M
 )
+
+
+def dkim_signer(settings: DkimSettings | None) -> DkimSigner | None:
+    if settings is None:
+        return None
+    try:
+        return DkimSigner.from_files(
+            settings.domain, settings.selector, settings.key_file
+        )
+    except DkimKeyError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def listener_tls_context(settings: SmtpSettings) -> ssl.SSLContext | None:
+    if not settings.tls_cert:
+        return None
+    try:
+        return server_tls_context(settings.tls_cert, settings.tls_key)
+    except (OSError, ssl.SSLError) as exc:
+        raise ConfigError(
+            f"[smtp] tls_cert {settings.tls_cert} / tls_key {settings.tls_key}:"
+            f" cannot be used ({exc})"
+        ) from None
 
 
 def _message_id(raw: bytes) -> str | None:

@@ -15,8 +15,9 @@ from datetime import datetime
 import sqlite_utils
 
 from judge.config import Config
-from judge.mail import decode
+from judge.mail import decode, quotes
 from judge.mail.compose import compose
+from judge.mail.dkim_signing import DkimSigner
 from judge.mail.loops import reason_not_to_answer
 from judge.mail.message import IncomingMail, OutgoingMail
 from judge.store.db import from_iso, transaction
@@ -36,12 +37,14 @@ class Worker:
         config: Config,
         clock: Callable[[], datetime],
         on_queued: Callable[[], None] = lambda: None,
+        signer: DkimSigner | None = None,
     ) -> None:
         self.db = db
         self.handler = handler
         self.config = config
         self.clock = clock
         self.on_queued = on_queued
+        self.signer = signer
         self.address = config.judge.address
         self.first_message = True
 
@@ -148,7 +151,7 @@ class Worker:
             id=row.id,
             sender=sender,
             subject=subject,
-            body=decode.strip_quotes_and_signature(decode.body_text(msg)),
+            body=quotes.strip_quotes_and_signature(decode.body_text(msg)),
             message_id=message_id,
             references=references,
             received_at=from_iso(row.received_at),
@@ -225,6 +228,8 @@ class Worker:
                 judge_code=self.config.judge.code,
                 now=now,
             )
+            if self.signer is not None:
+                raw = self.signer.sign(raw)
             queue_message(
                 self.db,
                 message_id=message_id,

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from judge.engine.board import Board, province_of
 from judge.engine.orders import Build, Disband, Order, Unit, Waive
-from judge.engine.results import OrderResult
+from judge.engine.results import OrderResult, Outcome
 from judge.engine.state import Position
 from judge.engine.tables import Tables, distances, tables
 
@@ -77,11 +77,12 @@ def adjudicate_adjustments(
                     ok = True
             if ok:
                 left -= 1
-            results.append(OrderResult(power, unit, order, () if ok else ("void",)))
+            codes = () if ok else (Outcome.VOID,)
+            results.append(OrderResult(power, unit, order, codes))
         if count < 0 and left:
             for unit in _civil_disorder(t, position, units, power, rules_2023)[:left]:
                 del units[unit.province]
-                results.append(OrderResult(power, unit, None, ("disband",)))
+                results.append(OrderResult(power, unit, None, (Outcome.DISBAND,)))
     return results, units
 
 

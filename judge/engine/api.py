@@ -17,7 +17,7 @@ from judge.engine.board import Board
 from judge.engine.movement import adjudicate_movement
 from judge.engine.orders import Order, Unit
 from judge.engine.phases import advance
-from judge.engine.results import OrderResult, PhaseResult, Rules
+from judge.engine.results import OrderResult, Outcome, PhaseResult, Rules
 from judge.engine.retreats import adjudicate_retreats
 from judge.engine.state import Dislodged, Phase, Position
 from judge.engine.variant_rules import hooks_for
@@ -26,6 +26,7 @@ DEFAULT_RULES = Rules()
 
 __all__ = [
     "OrderResult",
+    "Outcome",
     "PhaseResult",
     "Rules",
     "adjudicate",
@@ -83,8 +84,8 @@ def standard_adjudicate(
         dislodged = tuple(out.dislodged)
         retreating = {d.unit.province: d for d in dislodged if d.retreats}
         results = [
-            OrderResult(r.power, r.unit, r.order, r.outcomes + ("disband",))
-            if "dislodged" in r.outcomes and not _retreats(retreating, r.unit)
+            OrderResult(r.power, r.unit, r.order, r.outcomes + (Outcome.DISBAND,))
+            if Outcome.DISLODGED in r.outcomes and not _retreats(retreating, r.unit)
             else r
             for r in out.results
         ]

@@ -21,11 +21,12 @@ from judge.engine.orders import (
     SupportMove,
     Unit,
 )
+from judge.engine.results import Outcome
 from judge.engine.state import Position
 from judge.engine.tables import Tables, tables
 
 LAND, CONVOY, EITHER = "land", "convoy", "either"
-VOID, NO_CONVOY = "void", "no convoy"
+VOID, NO_CONVOY = Outcome.VOID, Outcome.NO_CONVOY
 MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
 _MOVEMENT_TYPES = frozenset(MOVEMENT_ORDERS)
 

@@ -17,7 +17,7 @@ from judge.engine.board import Board, province_of
 from judge.engine.legality import CONVOY, LAND, NO_CONVOY, VOID, OrderSet, prepare
 from judge.engine.orders import Order, Unit
 from judge.engine.resolver import Resolver
-from judge.engine.results import OrderResult
+from judge.engine.results import OrderResult, Outcome
 from judge.engine.state import Dislodged, Position
 
 # Node kinds: a node is (kind, province of the ordered unit).
@@ -266,7 +266,7 @@ def adjudicate_movement(
     given = o.given
     for prov, (power, unit) in position.units.items():
         received = given.get(prov)
-        tail = ("dislodged",) if prov in dislodger else ()
+        tail = (Outcome.DISLODGED,) if prov in dislodger else ()
         if not received:
             results.append(OrderResult(power, unit, None, tail))
             continue
@@ -276,7 +276,7 @@ def adjudicate_movement(
         for order in received:
             results.append(OrderResult(power, unit, order, codes + tail))
     for key in o.home:  # guards: after the units, destroyed if beaten
-        tail = ("dislodged",) if r.dislodged(key) else ()
+        tail = (Outcome.DISLODGED,) if r.dislodged(key) else ()
         received = o.given.get(key) or [None]
         for order in received:
             codes = _codes(o, r, key) if order is not None else ()
@@ -301,8 +301,8 @@ def _codes(o: OrderSet, r: MovementResolution, prov: str) -> tuple[str, ...]:
         if r.moves(prov):
             return ()
         if o.mode.get(prov, LAND) == CONVOY and not r.convoy_path(prov):
-            return ("disrupted",) if prov in o.routed else (NO_CONVOY,)
-        return ("bounce",)
+            return (Outcome.DISRUPTED,) if prov in o.routed else (NO_CONVOY,)
+        return (Outcome.BOUNCE,)
     if kind in ("SH", "SM"):
-        return () if r.resolve((SUPPORT, prov)) else ("cut",)
+        return () if r.resolve((SUPPORT, prov)) else (Outcome.CUT,)
     return ()

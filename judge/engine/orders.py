@@ -4,6 +4,7 @@ these, and `canonical()` is the one written form every tool echoes back
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from judge.engine.board import province_of
@@ -119,3 +120,53 @@ MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy
 RetreatOrder = Retreat | Disband
 AdjustmentOrder = Build | Disband | Waive
 Order = MovementOrder | RetreatOrder | AdjustmentOrder
+
+
+_LOC = r"[A-Z]{3}(?:/[NSEW]C)?"
+_UNIT = rf"(?:[AF]|{GARRISON}) {_LOC}"
+# Every order's canonical() text, and nothing else: upper case, one space.
+CANONICAL = re.compile(
+    rf"(?P<unit>{_UNIT}) (?:"
+    r"(?P<hold>H)"
+    rf"|- (?P<dest>{_LOC})(?P<via> VIA)?"
+    rf"|S (?P<sunit>{_UNIT})(?: - (?P<sdest>{_LOC}))?"
+    rf"|C (?P<cunit>A {_LOC}) - (?P<cdest>{_LOC})"
+    rf"|R (?P<rdest>{_LOC})"
+    r"|(?P<disband>D)"
+    r"|(?P<build>B)"
+    r")"
+)
+
+
+def read_canonical(text: str) -> Order | None:
+    """The order a canonical text writes, as written, or None.
+
+    The reading knows no board and no phase: `-` is a Move (a retreat phase
+    reads it as a Retreat), and whether the places exist, and the unit may
+    stand there, is for the caller to check.  `order.canonical()` gives the
+    text back.
+    """
+    if text == "WAIVE":
+        return Waive()
+    m = CANONICAL.fullmatch(text)
+    if m is None:
+        return None
+    kind, _, location = m["unit"].partition(" ")
+    unit = Unit(kind, location)
+    if m["hold"]:
+        return Hold(unit)
+    if m["dest"]:
+        return Move(unit, m["dest"], m["via"] is not None)
+    if m["sunit"]:
+        kind, _, location = m["sunit"].partition(" ")
+        target = Unit(kind, location)
+        if m["sdest"]:
+            return SupportMove(unit, target, m["sdest"])
+        return SupportHold(unit, target)
+    if m["cunit"]:
+        return Convoy(unit, Unit("A", m["cunit"][2:]), m["cdest"])
+    if m["rdest"]:
+        return Retreat(unit, m["rdest"])
+    if m["disband"]:
+        return Disband(unit)
+    return Build(unit)

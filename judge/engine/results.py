@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from judge.engine.orders import Order, Unit
 from judge.engine.state import Dislodged, Phase, Position
@@ -21,12 +22,25 @@ class Rules:
         return self.options.get("rules") == "2023"
 
 
+class Outcome(StrEnum):
+    """Why an order failed, or what befell its unit: the contract's codes
+    (contracts/adjudicate.md), which are these strings."""
+
+    VOID = "void"  # the order is illegal here: the unit holds
+    BOUNCE = "bounce"  # the move (or retreat) was stopped
+    CUT = "cut"  # the support was cut
+    NO_CONVOY = "no convoy"  # no fleet chain was ordered for the move
+    DISRUPTED = "disrupted"  # the convoy was broken by a dislodgement
+    DISLODGED = "dislodged"  # the unit was dislodged
+    DISBAND = "disband"  # the unit was disbanded (no retreat, or ordered to)
+
+
 @dataclass(frozen=True)
 class OrderResult:
     power: str
     unit: Unit | None  # the unit ordered (or built); None for WAIVE
     order: Order | None  # None: the unit had no order and defaulted
-    outcomes: tuple[str, ...] = ()  # contract codes; () means it succeeded
+    outcomes: tuple[str, ...] = ()  # Outcome codes; () means it succeeded
 
 
 @dataclass(frozen=True)

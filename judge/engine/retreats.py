@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from judge.engine.board import Board, province_of
 from judge.engine.orders import Disband, Order, Retreat, Unit
-from judge.engine.results import OrderResult
+from judge.engine.results import OrderResult, Outcome
 from judge.engine.state import Position
 
 
@@ -29,7 +29,7 @@ def adjudicate_retreats(
                 or entry.power != power
                 or entry.unit.kind != unit.kind
             ):
-                results.append(OrderResult(power, unit, order, ("void",)))
+                results.append(OrderResult(power, unit, order, (Outcome.VOID,)))
                 continue
             received = given.setdefault(unit.province, [])
             if (power, order) not in received:
@@ -60,11 +60,11 @@ def adjudicate_retreats(
         entry = position.dislodged[prov]
         loc = target[prov]
         if prov in void:
-            codes: tuple[str, ...] = ("void", "disband")
+            codes: tuple[str, ...] = (Outcome.VOID, Outcome.DISBAND)
         elif loc is None:
-            codes = ("disband",)
+            codes = (Outcome.DISBAND,)
         elif arrivals[province_of(loc)] > 1:
-            codes = ("bounce", "disband")
+            codes = (Outcome.BOUNCE, Outcome.DISBAND)
         else:
             codes = ()
             units[province_of(loc)] = (entry.power, Unit(entry.unit.kind, loc))

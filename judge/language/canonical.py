@@ -1,8 +1,9 @@
 """The fast path: orders already written in canonical form.
 
 `judge adjudicate` is driven by programs that send canonical orders
-(`A PAR - BUR`, `F NTH C A LON - BEL`, ...) thousands of times a second, so a
-precompiled regular expression reads those before the grammar is tried.  The
+(`A PAR - BUR`, `F NTH C A LON - BEL`, ...) thousands of times a second, so
+the engine's reading of canonical text (judge.engine.orders) is tried before
+the grammar.  The
 fast path only answers when the reading is certain (known ids, the unit there
 is of the stated type, no coast to settle); anything else returns None and the
 full grammar, with its error messages, takes over.  Both paths build the same
@@ -12,13 +13,11 @@ orders.
 from __future__ import annotations
 
 import functools
-import re
 from typing import NamedTuple
 
 from judge.engine.board import Board
 from judge.engine.orders import (
     Build,
-    Convoy,
     Disband,
     Hold,
     Move,
@@ -29,20 +28,8 @@ from judge.engine.orders import (
     Unit,
     Waive,
 )
+from judge.engine.orders import read_canonical as parse_canonical
 from judge.engine.state import Position
-
-_LOC = r"[A-Z]{3}(?:/[NSEW]C)?"
-CANONICAL = _CANONICAL = re.compile(
-    rf"(?P<kind>[AF]) (?P<loc>{_LOC}) (?:"
-    r"(?P<hold>H)"
-    rf"|- (?P<dest>{_LOC})(?P<via> VIA)?"
-    rf"|S (?P<skind>[AF]) (?P<sloc>{_LOC})(?: - (?P<sdest>{_LOC}))?"
-    rf"|C A (?P<cloc>[A-Z]{{3}}) - (?P<cdest>[A-Z]{{3}})"
-    r"|R (?P<rdest>" + _LOC + r")"
-    r"|(?P<disband>D)"
-    r"|(?P<build>B)"
-    r")"
-)
 
 
 class _Reading(NamedTuple):
@@ -137,52 +124,45 @@ def _check(r: _Reading, position: Position) -> Order | None:
 
 
 def _read(tables: _Tables, text: str) -> _Reading | None:
-    m = _CANONICAL.fullmatch(text.upper())
-    if m is None:
-        return None
+    order = parse_canonical(text.upper())
+    if order is None or isinstance(order, Waive):
+        return None  # WAIVE: only in an adjustment phase (read_canonical)
     stands = tables.stands
-    kind, loc = m["kind"], m["loc"]
-    if loc not in stands[kind]:
+    unit = order.unit
+    if unit.location not in stands.get(unit.kind, ()):
         return None
-    unit = Unit(kind, loc)
     province = unit.province
-    if m["hold"]:
-        return _Reading(unit, province, "H", order=Hold(unit))
-    if m["build"]:
-        return _Reading(unit, province, "B", order=Build(unit))
-    if m["disband"]:
-        return _Reading(unit, province, "D", order=Disband(unit))
-    dest = m["dest"]
-    if dest:
-        via = m["via"] is not None
-        if dest not in stands[kind] or (via and kind != "A"):
+    if isinstance(order, Hold):
+        return _Reading(unit, province, "H", order=order)
+    if isinstance(order, Build):
+        return _Reading(unit, province, "B", order=order)
+    if isinstance(order, Disband):
+        return _Reading(unit, province, "D", order=order)
+    if isinstance(order, Move):
+        dest, via = order.dest, order.via_convoy
+        if dest not in stands[unit.kind] or (via and unit.kind != "A"):
             return None
         retreat = None if via else Retreat(unit, dest)
-        move = Move(unit, dest, via)
-        return _Reading(unit, province, "-", dest, order=move, retreat=retreat)
-    rdest = m["rdest"]
-    if rdest:
-        if rdest not in stands[kind]:
+        return _Reading(unit, province, "-", dest, order=order, retreat=retreat)
+    if isinstance(order, Retreat):
+        if order.dest not in stands[unit.kind]:
             return None
-        return _Reading(unit, province, "R", rdest, order=Retreat(unit, rdest))
-    if m["skind"]:
-        target = Unit(m["skind"], m["sloc"])
-        if target.location not in stands[target.kind]:
+        return _Reading(unit, province, "R", order.dest, order=order)
+    target = order.target
+    if isinstance(order, SupportHold | SupportMove):
+        if target.location not in stands.get(target.kind, ()):
             return None
-        sdest = m["sdest"]
-        if sdest is None:
-            order = SupportHold(unit, target)
-        elif sdest in tables.provinces or (
+        sdest = getattr(order, "dest", None)
+        if sdest is not None and not (
+            sdest in tables.provinces
             # a coast named in a support is kept for the engine (DATC 6.B.9)
-            target.kind == "F" and "/" in sdest and sdest in stands["F"]
+            or (target.kind == "F" and "/" in sdest and sdest in stands["F"])
         ):
-            order = SupportMove(unit, target, sdest)
-        else:
             return None
         return _Reading(unit, province, "S", sdest, target, order=order)
-    cloc, cdest = m["cloc"], m["cdest"]
-    if kind != "F" or cloc not in stands["A"] or cdest not in stands["A"]:
+    # a convoy
+    if unit.kind != "F" or target.location not in stands["A"]:
         return None
-    target = Unit("A", cloc)
-    order = Convoy(unit, target, cdest)
-    return _Reading(unit, province, "C", cdest, target, order=order)
+    if order.dest not in stands["A"]:
+        return None
+    return _Reading(unit, province, "C", order.dest, target, order=order)

@@ -27,9 +27,9 @@ import re
 from dataclasses import dataclass
 
 from judge.engine.board import Board
-from judge.engine.orders import Order
+from judge.engine.orders import CANONICAL, Order
 from judge.engine.state import Position
-from judge.language.canonical import CANONICAL, read_canonical
+from judge.language.canonical import read_canonical
 from judge.language.lexer import KEYWORDS, tokenize
 from judge.language.names import name_index
 from judge.language.near_miss import NearMissError, with_near_names

@@ -7,6 +7,7 @@ with the modern header registry, for the same bytes on the wire."""
 from __future__ import annotations
 
 import email.charset
+import re
 from datetime import datetime
 from email.header import Header
 from email.mime.application import MIMEApplication
@@ -60,6 +61,8 @@ def compose(
             msg["References"] = " ".join(mail.references)
         msg["Auto-Submitted"] = "auto-generated"
     msg["X-Judge"] = judge_code
+    if mail.list_name:
+        msg["List-Id"] = list_id(mail.list_name, judge_code, domain)
     # Headers first, as readers expect: MIME headers were set by the constructors.
     for name in ("Content-Type", "MIME-Version", "Content-Transfer-Encoding"):
         values = msg.get_all(name)
@@ -68,6 +71,13 @@ def compose(
             for value in values:
                 msg[name] = value
     return message_id, msg.as_bytes(policy=WIRE)
+
+
+def list_id(name: str, judge_code: str, domain: str) -> str:
+    """RFC 2919: a description and a dot-atom label under the judge's domain."""
+    label = re.sub(r"[^a-z0-9-]+", "-", name.lower()).strip("-") or "list"
+    code = re.sub(r"[^a-z0-9-]+", "-", judge_code.lower()).strip("-") or "judge"
+    return f"{judge_code} {label} <{label}.{code}.{domain}>"
 
 
 def _header_text(text: str) -> str | Header:

@@ -172,38 +172,3 @@ def html_to_text(html: str) -> str:
     # Block elements open and close lines; the blank lines between them
     # carry nothing a command reader needs.
     return "\n".join(line for line in lines if line)
-
-
-_ATTRIBUTION = re.compile(r"^\s*On\b.*\bwrote:\s*$", re.IGNORECASE)
-_ATTRIBUTION_START = re.compile(r"^\s*On\b.*\d", re.IGNORECASE)
-_FORWARD_MARKERS = ("-----original message-----", "________________________________")
-
-
-def strip_quotes_and_signature(text: str) -> str:
-    """Remove quoted reply text ('>' lines, 'On ... wrote:' and what follows
-    it as a quote) and the signature (from a '-- ' line on)."""
-    lines = text.split("\n")
-    kept: list[str] = []
-    for i, line in enumerate(lines):
-        stripped = line.rstrip()
-        if stripped == "--":  # the signature separator "-- " (often trimmed)
-            break
-        if stripped.lower() in _FORWARD_MARKERS:
-            break
-        if _ATTRIBUTION.match(stripped):
-            break
-        # "On Mon, 1 Jan 2024 at 10:00, Someone <a@b>" + "wrote:" on the next line
-        if (
-            _ATTRIBUTION_START.match(stripped)
-            and i + 1 < len(lines)
-            and lines[i + 1].strip().lower().endswith("wrote:")
-        ):
-            break
-        if stripped.startswith(">"):
-            continue
-        kept.append(stripped)
-    while kept and not kept[-1].strip():
-        kept.pop()
-    while kept and not kept[0].strip():
-        kept.pop(0)
-    return "\n".join(kept)

@@ -40,6 +40,9 @@ class OutgoingMail:
     in_reply_to: str | None = None  # set on replies: adds References too
     references: tuple[str, ...] = ()
     attachments: tuple[Attachment, ...] = field(default_factory=tuple)
+    # Mail sent to many people under one name (a game's results): a label
+    # for List-Id, so readers can filter it.  None for personal replies.
+    list_name: str | None = None
 
 
 class Handler(Protocol):

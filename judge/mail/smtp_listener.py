@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import ssl
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
@@ -84,7 +85,15 @@ class JudgeSMTP(SMTP):
 class SizeLimitedSMTPController(Controller):
     """A Controller whose server announces and enforces SIZE."""
 
-    def __init__(self, handler, hostname, port, max_size: int) -> None:
+    def __init__(
+        self,
+        handler,
+        hostname,
+        port,
+        max_size: int,
+        tls_context: ssl.SSLContext | None = None,
+        require_tls: bool = False,
+    ) -> None:
         super().__init__(
             handler,
             hostname=hostname,
@@ -92,10 +101,20 @@ class SizeLimitedSMTPController(Controller):
             data_size_limit=max_size,
             enable_SMTPUTF8=True,
             ident="pyjudge",
+            tls_context=tls_context,
+            require_starttls=require_tls,
         )
 
     def factory(self):
         return JudgeSMTP(self.handler, **self.SMTP_kwargs)
+
+
+def server_tls_context(cert_file: str, key_file: str) -> ssl.SSLContext:
+    """The listener's STARTTLS context: the operator's certificate, TLS 1.2+."""
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(cert_file, key_file)
+    return context
 
 
 def start_listener(
@@ -105,9 +124,23 @@ def start_listener(
     judge_address: str,
     max_size: int,
     on_stored=None,
+    tls_context: ssl.SSLContext | None = None,
+    require_tls: bool = False,
 ) -> tuple[Controller, IntakeHandler]:
     handler = IntakeHandler(store, judge_address, on_stored)
-    controller = SizeLimitedSMTPController(handler, host, port, max_size)
+    controller = SizeLimitedSMTPController(
+        handler, host, port, max_size, tls_context, require_tls
+    )
     controller.start()
-    log.info("SMTP listener on %s:%d for <%s>", host, port, judge_address)
+    log.info(
+        "SMTP listener on %s:%d for <%s>%s",
+        host,
+        port,
+        judge_address,
+        " (STARTTLS required)"
+        if require_tls
+        else " (STARTTLS offered)"
+        if tls_context
+        else "",
+    )
     return controller, handler

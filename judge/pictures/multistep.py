@@ -9,7 +9,7 @@ and answers 0 (nothing known to be travelled) when it cannot tell.
 
 from __future__ import annotations
 
-from judge.engine.api import OrderResult, PhaseResult
+from judge.engine.api import OrderResult, Outcome, PhaseResult
 from judge.engine.board import province_of
 from judge.engine.orders import Move, Unit
 from judge.engine.variant_imperial_orders import MultiMove
@@ -27,7 +27,7 @@ def _where_others_are(result: OrderResult, phase: PhaseResult) -> set[str]:
     for r in phase.results:
         if r is result or r.power != result.power or r.unit is None:
             continue
-        if "dislodged" in r.outcomes:
+        if Outcome.DISLODGED in r.outcomes:
             continue
         if isinstance(r.order, MultiMove):
             if not r.outcomes:  # one stopped early: unknown
@@ -48,7 +48,7 @@ def steps_travelled(result: OrderResult, phase: PhaseResult | None) -> int:
     steps = order.steps
     if not result.outcomes:
         return len(steps)
-    if phase is None or "bounce" not in result.outcomes:
+    if phase is None or Outcome.BOUNCE not in result.outcomes:
         return 0
     after = phase.position
     if after is None or after.phase == phase.phase:

@@ -7,67 +7,20 @@ orders over the position before or after the phase.
 
 from __future__ import annotations
 
-import re
-
 from judge.engine.api import OrderResult, PhaseResult
 from judge.engine.board import Board
-from judge.engine.orders import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    Unit,
-    Waive,
-)
+from judge.engine.orders import Order, read_canonical
 from judge.engine.state import Phase, Position
 from judge.engine.variant_rules import parse_variant_order
 from judge.pictures.render import order_locations
 
-_LOC = r"[A-Z]{3}(?:/[NSEW]C)?"
-_UNIT = rf"(?:[AF]|IG) {_LOC}"  # IG: Imperial's garrison
-_ORDER = re.compile(
-    rf"(?P<unit>{_UNIT}) (?:"
-    r"(?P<hold>H)"
-    rf"|- (?P<dest>{_LOC})(?P<via> VIA)?"
-    rf"|S (?P<sunit>{_UNIT})(?: - (?P<sdest>{_LOC}))?"
-    rf"|C (?P<cunit>A {_LOC}) - (?P<cdest>{_LOC})"
-    rf"|R (?P<rdest>{_LOC})"
-    r"|(?P<disband>D)"
-    r"|(?P<build>B)"
-    r")"
-)
-
 
 def parse_canonical(text: str) -> Order:
     """'A PAR - BUR' -> Move(...); ValueError for anything not canonical."""
-    upper = " ".join(str(text).upper().split())
-    if upper == "WAIVE":
-        return Waive()
-    m = _ORDER.fullmatch(upper)
-    if m is None:
+    order = read_canonical(" ".join(str(text).upper().split()))
+    if order is None:
         raise ValueError(f"not an order in canonical form: {text!r}")
-    unit = Unit.parse(m["unit"])
-    if m["hold"]:
-        return Hold(unit)
-    if m["dest"]:
-        return Move(unit, m["dest"], bool(m["via"]))
-    if m["sunit"]:
-        target = Unit.parse(m["sunit"])
-        if m["sdest"]:
-            return SupportMove(unit, target, m["sdest"])
-        return SupportHold(unit, target)
-    if m["cunit"]:
-        return Convoy(unit, Unit.parse(m["cunit"]), m["cdest"])
-    if m["rdest"]:
-        return Retreat(unit, m["rdest"])
-    if m["disband"]:
-        return Disband(unit)
-    return Build(unit)
+    return order
 
 
 def _order(board: Board, text) -> Order:

@@ -22,6 +22,7 @@ from judge.engine.orders import (
     Unit,
     Waive,
 )
+from judge.engine.results import Outcome
 from judge.engine.state import Dislodged
 
 # "IG": Imperial's garrison, a piece beside the unit in its city.
@@ -29,10 +30,10 @@ UNIT_WORDS = {"A": "Army", "F": "Fleet", "IG": "Garrison"}
 
 # Contract outcome codes -> the words between (* *).  A unit disbanded in a
 # retreat phase is reported the njudge way, as destroyed.
-OUTCOME_WORDS = {"disband": "destroyed"}
+OUTCOME_WORDS = {Outcome.DISBAND: "destroyed"}
 # Results of the unit itself come after the reason its order failed:
 # (*bounce, dislodged*), never (*dislodged, bounce*).
-_LAST = ("dislodged", "destroyed")
+_LAST = (Outcome.DISLODGED, "destroyed")
 
 # Who owns the unit standing in a province: used to name foreign units.
 Owners = Mapping[str, tuple[str, Unit]]

@@ -13,20 +13,23 @@ import sqlite_utils
 from judge.config import JudgeSettings
 from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service.scheduler import tick_game
-from judge.service.schema import SCHEMA
+from judge.service.schema import SERVICE_SCHEMA
 from judge.service.session import Session
 from judge.service.worlds_cmds import use_worlds_dir
+from judge.store.migrations import migrate
 
 log = logging.getLogger(__name__)
 
 
 class GameService:
+    schema = SERVICE_SCHEMA  # checked and migrated with the store's at start
+
     def __init__(self, settings: JudgeSettings) -> None:
         self.settings = settings
         use_worlds_dir(settings)  # games' random worlds load like other maps
 
     def setup(self, db: sqlite_utils.Database) -> None:
-        db.executescript(SCHEMA)
+        migrate(db, SERVICE_SCHEMA)
 
     def handle(
         self, db: sqlite_utils.Database, mail: IncomingMail, now: datetime

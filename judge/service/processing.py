@@ -13,6 +13,8 @@ from judge.engine.board import Board
 from judge.engine.state import Position
 from judge.engine.variants import variant_summary, variant_title
 from judge.mail.message import Attachment, OutgoingMail
+from judge.pictures import render_png
+from judge.pictures.geometry import GeometryError
 from judge.reports import game_result, identification_header, results_mail
 from judge.reports.orders import adjustment_lines, movement_lines, retreat_lines
 from judge.reports.results import phase_title
@@ -25,6 +27,7 @@ from judge.service.store import (
     load_game,
     members,
     moment,
+    save_position,
     stored_orders,
     update_game,
 )
@@ -155,9 +158,6 @@ def clear_votes(db, game_name: str) -> None:
 def render_map(board, position, result, title: str) -> bytes | None:
     """The PNG, or None when the map has no drawing (Imperial): the results
     then go without a picture.  Any other failure is logged, not hidden."""
-    from judge.pictures import render_png
-    from judge.pictures.geometry import GeometryError
-
     try:
         return render_png(board, position, result, title=title)
     except GeometryError:
@@ -185,8 +185,6 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
     finished = new.winner is not None
     db.execute("DELETE FROM svc_orders WHERE game = ?", [game.name])
     clear_votes(db, game.name)
-    from judge.service.store import save_position
-
     save_position(db, game.name, board, new)
     reseat(db, game, board, new)  # e.g. the two-player game's Italy after the toss
     update_game(db, game.name, turn=game.turn + 1)
@@ -263,6 +261,7 @@ def results_mails(db, settings, game, board, result, deadline) -> list[OutgoingM
                 subject=subject,
                 body=body,
                 attachments=attachments,
+                list_name=game.name,
             )
         )
     return mails
@@ -285,6 +284,7 @@ def notice(settings, game: Game, member, subject: str, text: str) -> OutgoingMai
         to=(member.address,),
         subject=f"{settings.code}:{game.name} - {subject}",
         body=header + text.rstrip("\n") + "\n",
+        list_name=game.name,
     )
 
 

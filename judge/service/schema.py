@@ -1,8 +1,13 @@
-"""The service's tables (created once in GameService.setup).
+"""The service's tables, as the migrations of `SERVICE_SCHEMA` (applied at
+start; judge/store/migrations.py says how to add one).
 
 Times are ISO 8601 strings in UTC; positions are the engine's JSON state
 form (judge.engine.serialize)."""
 
+from judge.store.migrations import Migration, Schema
+
+# Version 1, the first release's tables.  IF NOT EXISTS: a database made
+# before versions were recorded holds exactly these, and counts as version 1.
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS svc_games (
   name TEXT PRIMARY KEY,
@@ -78,3 +83,10 @@ CREATE TABLE IF NOT EXISTS svc_accounts (
   registered TEXT NOT NULL
 );
 """
+
+SERVICE_SCHEMA = Schema(
+    "service",
+    [
+        Migration("game tables", SCHEMA),
+    ],
+)

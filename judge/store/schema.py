@@ -1,10 +1,15 @@
-"""The mail tables: intake (raw mail in), outbox (mail out), errors, rates."""
+"""The mail tables: intake (raw mail in), outbox (mail out), errors, rates.
+
+Their history is `STORE_SCHEMA`'s list of migrations (judge/store/migrations.py
+says how to add one); version 1 is the schema of the first release."""
 
 from __future__ import annotations
 
 import sqlite_utils
 
-MAIL_SCHEMA = """
+from judge.store.migrations import Migration, Schema, migrate
+
+V1_MAIL_TABLES = """
 CREATE TABLE IF NOT EXISTS intake (
     id INTEGER PRIMARY KEY AUTOINCREMENT,  -- arrival order
     dedup_key TEXT NOT NULL UNIQUE,        -- Message-ID, else a content hash
@@ -57,6 +62,16 @@ CREATE TABLE IF NOT EXISTS sender_rate (
 """
 
 
+STORE_SCHEMA = Schema(
+    "store",
+    [
+        # IF NOT EXISTS: a database made before versions were recorded holds
+        # exactly these tables, and is recognised as version 1.
+        Migration("mail tables", V1_MAIL_TABLES),
+    ],
+)
+
+
 def create_mail_tables(db: sqlite_utils.Database) -> None:
-    """Create the mail tables if missing (idempotent; commits)."""
-    db.conn.executescript(MAIL_SCHEMA)
+    """Bring the mail tables to the latest version (idempotent; commits)."""
+    migrate(db, STORE_SCHEMA)

@@ -10,6 +10,7 @@ from collections import deque
 
 from judge.engine.board import Board, province_of
 from judge.language.names import name_index, words_of
+from judge.pictures.geometry import contains, parse_geometry
 from judge.worlds.names import RESERVED
 
 ID = re.compile(r"^[A-Z]{3}$")
@@ -150,7 +151,6 @@ def _sea_reach(board: Board) -> list[str]:
 def check_drawing(board: Board, geometry: dict) -> list[str]:
     """The drawing matches the map: touching provinces are exactly the
     adjacent ones, each province is one piece, its points lie inside it."""
-    from judge.pictures.geometry import contains, parse_geometry
 
     geo = parse_geometry(board, geometry, f"{board.name}.geometry.toml")
     adjacent = set()

@@ -51,3 +51,21 @@ def test_unsolicited_mail_is_auto_generated_and_carries_attachments():
     assert parts[0].get_filename() == "map.png"
     assert parts[0].get_content_type() == "image/png"
     assert parts[0].get_payload(decode=True) == png
+
+
+def test_mail_to_a_game_carries_its_list_id_and_replies_do_not():
+    results = OutgoingMail(
+        to=("alice@example.org",),
+        subject="PYJ:alpha - S1901M results",
+        body="x",
+        list_name="Alpha_2",
+    )
+    _, raw = compose(
+        results, judge_address="judge@example.org", judge_code="PYJ", now=NOW
+    )
+    assert header(parse(raw), "List-Id") == "PYJ alpha-2 <alpha-2.pyj.example.org>"
+    reply = OutgoingMail(to=("alice@example.org",), subject="Re: x", body="x")
+    _, raw = compose(
+        reply, judge_address="judge@example.org", judge_code="PYJ", now=NOW
+    )
+    assert header(parse(raw), "List-Id") == ""

@@ -13,7 +13,7 @@ def test_repository_judge_toml_matches_the_embedded_defaults():
     assert config.smtp == defaults.smtp
     assert config.limits == defaults.limits == Limits()
     assert config.limits.max_message_size == 256 * 1024
-    assert config.imap is None and config.relay is None
+    assert config.imap is None and config.relay is None and config.dkim is None
 
 
 def test_no_file_gives_defaults(tmp_path, monkeypatch):
@@ -45,6 +45,9 @@ def test_sections_and_relative_data_dir(tmp_path):
         ('[judge]\naddress = "nobody"\n', "not a mail address"),
         ('[judge]\ntimezone = "Mars/Olympus"\n', "timezone"),
         ("[judge\n", "not valid TOML"),
+        ('[smtp]\ntls_cert = "c.pem"\n', "tls_cert and tls_key go together"),
+        ("[smtp]\nrequire_tls = true\n", "require_tls needs tls_cert"),
+        ('[dkim]\ndomain = "example.org"\n', "needs selector, key_file"),
     ],
 )
 def test_bad_files_are_refused_clearly(tmp_path, text, message):
@@ -54,6 +57,19 @@ def test_bad_files_are_refused_clearly(tmp_path, text, message):
         ConfigError, match=message.replace("(", r"\(").replace(")", r"\)")
     ):
         load_config(path)
+
+
+def test_key_and_certificate_files_are_found_beside_the_config(tmp_path):
+    path = tmp_path / "etc" / "judge.toml"
+    path.parent.mkdir()
+    path.write_text(
+        '[smtp]\ntls_cert = "tls/cert.pem"\ntls_key = "/abs/key.pem"\n'
+        '[dkim]\ndomain = "example.org"\nselector = "s1"\nkey_file = "dkim.pem"\n'
+    )
+    config = load_config(path)
+    assert config.smtp.tls_cert == str(tmp_path / "etc" / "tls" / "cert.pem")
+    assert config.smtp.tls_key == "/abs/key.pem"
+    assert config.dkim.key_file == str(tmp_path / "etc" / "dkim.pem")
 
 
 def test_missing_named_file(tmp_path):

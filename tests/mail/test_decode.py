@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.mail import decode
+from judge.mail import decode, quotes
 
 
 def text_of(raw: bytes) -> str:
-    return decode.strip_quotes_and_signature(decode.body_text(decode.parse(raw)))
+    return quotes.strip_quotes_and_signature(decode.body_text(decode.parse(raw)))
 
 
 def test_plain_text_is_read():
@@ -102,13 +102,13 @@ def test_quoted_reply_text_and_signature_are_removed():
         "On Mon, 1 Jan 2024 at 10:00, Judge PYJ <judge@localhost> wrote:\n"
         "everything below is the quoted reply\n"
     )
-    assert decode.strip_quotes_and_signature(body) == "A Par - Bur\nA Mar H"
+    assert quotes.strip_quotes_and_signature(body) == "A Par - Bur\nA Mar H"
     two_line = "HELP\nOn Mon, 1 Jan 2024 at 10:00 Judge <judge@x.org>\nwrote:\n> x\n"
-    assert decode.strip_quotes_and_signature(two_line) == "HELP"
+    assert quotes.strip_quotes_and_signature(two_line) == "HELP"
     signed = "HELP\n-- \nAlice\nA Par - Bur\n"
-    assert decode.strip_quotes_and_signature(signed) == "HELP"
+    assert quotes.strip_quotes_and_signature(signed) == "HELP"
     outlook = "HELP\n-----Original Message-----\nFrom: judge\n"
-    assert decode.strip_quotes_and_signature(outlook) == "HELP"
+    assert quotes.strip_quotes_and_signature(outlook) == "HELP"
 
 
 def test_reply_address_comes_from_headers_only():

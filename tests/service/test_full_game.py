@@ -17,6 +17,7 @@ def play_sample(judge) -> None:
         results = judge.tick(judge.deadline())
         assert len(results) == 8  # seven players and the master, one mail each
         assert all(m.subject == f"PYJ:alpha - {phase} Results" for m in results)
+        assert all(m.list_name == "alpha" for m in results)  # List-Id: filterable
 
 
 def test_complete_game(judge, update_golden):
@@ -39,6 +40,8 @@ def test_complete_game(judge, update_golden):
     out = judge.send(judge.seat("TURKEY"), f"{signon(judge, 'TURKEY')}\nSET DRAW")
     over = [m for m in out[1:] if "The game is over" in m.body]
     assert len(over) == 8
+    assert all(m.list_name == "alpha" for m in over)
+    assert out[0].list_name is None  # the reply to the voter is personal
     assert "draw between Austria, England, France, Germany, Italy, Russia and" in (
         over[0].body
     )

@@ -11,7 +11,7 @@ from email.message import EmailMessage
 from harness import HOLDS, MASTER, PLAYERS, form_game, hold_all_but, password, signon
 
 from judge.engine.variants import load_variant
-from judge.mail import decode
+from judge.mail import decode, quotes
 from judge.service.variant_orders import _header
 
 STRANGER = "newcomer@example.org"
@@ -99,7 +99,7 @@ def test_3_html_mime_and_signatures_are_not_orders(judge):
         f"<html><body><p>{signon(judge, 'ENGLAND')}</p><p>F LON H</p></body></html>",
         subtype="html",
     )
-    text = decode.strip_quotes_and_signature(decode.body_text(mail))
+    text = quotes.strip_quotes_and_signature(decode.body_text(mail))
     assert "PAR" not in text
     body = judge.send(judge.seat("ENGLAND"), text)[0].body
     assert "England: Fleet London HOLD." in body and "Refused" not in body

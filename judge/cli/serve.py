@@ -7,6 +7,12 @@ import logging
 import sys
 
 from judge.config import ConfigError, load_config
+from judge.daemon import make_handler
+from judge.daemon.daemon import Daemon
+from judge.daemon.logs import setup_logging
+from judge.store.migrations import SchemaError
+
+EXIT_REFUSED = 78  # EX_CONFIG: the database needs the operator, not a restart
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -18,19 +24,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from judge.daemon import make_handler
-    from judge.daemon.daemon import Daemon
-    from judge.daemon.logs import setup_logging
-
     setup_logging(args.log_json, args.log_level)
     try:
         config = load_config(args.config)
     except ConfigError as exc:
         print(f"judge serve: {exc}", file=sys.stderr)
         return 2
-    daemon = Daemon(config, make_handler(config))
+    try:
+        daemon = Daemon(config, make_handler(config))
+    except ConfigError as exc:
+        print(f"judge serve: {exc}", file=sys.stderr)
+        return 2
     try:
         daemon.serve_forever()
+    except SchemaError as exc:
+        # Restarting cannot help: the unit in contrib/ does not restart on
+        # this exit status (RestartPreventExitStatus).
+        logging.getLogger("judge.daemon").error("refusing to start: %s", exc)
+        print(f"judge serve: refusing to start: {exc}", file=sys.stderr)
+        return EXIT_REFUSED
     except OSError as exc:
         logging.getLogger("judge.daemon").error("cannot start: %s", exc)
         return 1

@@ -9,12 +9,12 @@ import importlib
 import sys
 
 COMMANDS = {
-    "serve": ("judge.daemon.cli_serve", "run the judge: mail in, mail out, deadlines"),
-    "mail": ("judge.daemon.cli_mail", "submit a message to a running judge"),
-    "status": ("judge.daemon.cli_status", "queue depths and recent errors"),
-    "adjudicate": ("judge.adjudicate", "adjudicate JSON lines (the bot interface)"),
-    "map": ("judge.pictures.cli_map", "draw a game's board as SVG or PNG"),
-    "world": ("judge.worlds.cli_world", "generate a random world map"),
+    "serve": ("judge.cli.serve", "run the judge: mail in, mail out, deadlines"),
+    "mail": ("judge.cli.mail", "submit a message to a running judge"),
+    "status": ("judge.cli.status", "queue depths and recent errors"),
+    "adjudicate": ("judge.cli.adjudicate", "adjudicate JSON lines (the bot interface)"),
+    "map": ("judge.cli.map", "draw a game's board as SVG or PNG"),
+    "world": ("judge.cli.world", "generate a random world map"),
 }
 
 

@@ -16,6 +16,16 @@ import json
 import sys
 from pathlib import Path
 
+from judge.config import ConfigError, load_config
+from judge.engine.board import add_maps_dir
+from judge.engine.serialize import position_from_json
+from judge.engine.variants import load_variant
+from judge.pictures.geometry import GeometryError
+from judge.pictures.render import render_png, render_svg
+from judge.pictures.response import phase_result_from_response
+from judge.service.game_map import NoPicture, game_scene
+from judge.store.db import open_database
+
 FORMATS = (".svg", ".png")
 
 
@@ -67,11 +77,6 @@ def _split_state(data) -> tuple[dict, str | None]:
 
 
 def run(args) -> int:
-    from judge.engine.serialize import position_from_json
-    from judge.engine.variants import load_variant
-    from judge.pictures.geometry import GeometryError
-    from judge.pictures.response import phase_result_from_response
-
     suffix = args.output.suffix.lower()
     if suffix not in FORMATS:
         return _fail(f"the output must end in .svg or .png, not {args.output.name!r}")
@@ -111,12 +116,6 @@ def run(args) -> int:
 
 def _draw_game(args, suffix: str) -> int:
     """A game from the judge's own store (the database under data_dir)."""
-    from judge.config import ConfigError, load_config
-    from judge.engine.board import add_maps_dir
-    from judge.pictures.geometry import GeometryError
-    from judge.service.game_map import NoPicture, game_scene
-    from judge.store.db import open_database
-
     try:
         config = load_config(args.config)
     except ConfigError as e:
@@ -140,8 +139,6 @@ def _draw_game(args, suffix: str) -> int:
 
 
 def _write(output: Path, suffix: str, board, position, orders, title: str) -> None:
-    from judge.pictures.render import render_png, render_svg
-
     if suffix == ".svg":
         output.write_text(render_svg(board, position, orders, title), encoding="utf-8")
     else:

@@ -11,6 +11,8 @@ from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 
 from judge.config import ConfigError, load_config, split_host_port
+from judge.mail import decode
+from judge.store.db import open_database, utc_now
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,9 +28,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from judge.mail import decode
-    from judge.store.db import open_database, utc_now
-
     try:
         config = load_config(args.config)
         host, port = split_host_port(args.server or config.smtp.listen, 25)

@@ -6,6 +6,11 @@ import argparse
 import sys
 
 from judge.config import ConfigError, load_config
+from judge.daemon import make_handler
+from judge.store.errors import recent_errors
+from judge.store.integrity import open_checked
+from judge.store.migrations import SchemaError, applied, check, pending
+from judge.store.schema import STORE_SCHEMA
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -14,10 +19,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from judge.store.db import open_database
-    from judge.store.errors import recent_errors
-    from judge.store.schema import create_mail_tables
-
     try:
         config = load_config(args.config)
     except ConfigError as exc:
@@ -27,9 +28,26 @@ def run(args: argparse.Namespace) -> int:
     if not path.exists():
         print(f"no database at {path}: the judge has not run here yet")
         return 1
-    db = open_database(path)
-    create_mail_tables(db)
+    schemas = [STORE_SCHEMA]
+    handler_schema = getattr(make_handler(config), "schema", None)
+    if handler_schema is not None:
+        schemas.append(handler_schema)
     print(f"judge {config.judge.code} <{config.judge.address}>, database {path}")
+    try:
+        db = open_checked(path)  # read only: status changes nothing
+        check(db, *schemas)
+    except SchemaError as exc:
+        print(f"the judge will refuse to start: {exc}")
+        return 1
+    waiting = pending(db, *schemas)
+    print("schema:  " + ", ".join(_version(db, s, applied) for s in schemas))
+    if waiting:
+        print(
+            f"{len(waiting)} migration(s) pending, applied when `judge serve`"
+            " next starts"
+        )
+    if "intake" not in db.table_names():
+        return 0
     print("intake:  " + _counts(db, "intake", ("new", "done", "dropped", "failed")))
     print("outbox:  " + _counts(db, "outbox", ("queued", "sent", "failed")))
     oldest = db.execute(
@@ -53,3 +71,10 @@ def _counts(db, table: str, states: tuple[str, ...]) -> str:
         db.execute(f"SELECT state, COUNT(*) FROM {table} GROUP BY state").fetchall()
     )
     return ", ".join(f"{state} {rows.get(state, 0)}" for state in states)
+
+
+def _version(db, schema, applied) -> str:
+    have = len(applied(db, schema.component))
+    if have == schema.latest:
+        return f"{schema.component} {have}"
+    return f"{schema.component} {have} (this judge: {schema.latest})"
