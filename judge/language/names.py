@@ -1,9 +1,12 @@
 """The names players may use for places and powers, built from the map data.
 
 Every province is known by its id, its full name and the aliases its map
-lists; by those written as one word ("StPetersburg", "MidAtlantic"); and by
-unambiguous prefixes of three letters or more, word by word ("Norw Sea",
-"Gulf of L", "W Med").  A name may fit several provinces ("Gulf", "Tyr"):
+lists (its names in its countries' languages among them, matched without
+accents and with umlauts written out too: "München", "Munchen",
+"Muenchen"); by those written as one word ("StPetersburg", "MidAtlantic");
+and by unambiguous prefixes of three letters or more, word by word ("Norw
+Sea", "Gulf of L", "W Med").  Names written not quite right are
+near_miss.py's.  A name may fit several provinces ("Gulf", "Tyr"):
 the lookup returns every candidate and the reader settles them by position.
 
 The index is built once per board and cached.
