@@ -59,6 +59,8 @@ _COAST_ALONE = re.compile(
     r"(?i)^\(?(?:[nsew]\.?\s?c\.?|(?:north|south|east|west)(?:ern)?\s+coast)\)?$"
 )
 _WORDS = re.compile(r"[^\W_]+")
+# "Orders:", "My orders": a heading, not an order
+_ORDERS_HEADING = re.compile(r"(?i)^(?:my\s+|the\s+)?orders?\s*:?$")
 # "A Par-Bur, A Mar supports": a unit and a support verb alone after an order
 # (not a bare "s": "Builds: A Par, F Spa s" is a coast)
 _SUPPORTS_IT = re.compile(r"(?i)^(?P<unit>.+?)\s+(?:supports?|supporting|supp?)\W*$")
@@ -162,6 +164,8 @@ class _Reader:
         if order is not None:
             return [ParsedOrder(piece, order)]
         ctx = self.ctx
+        if _ORDERS_HEADING.match(piece):
+            return []
         header = _header(piece, ctx)
         if header is not None:  # "England:" heading the orders
             if header != self.power and self.power is not None:

@@ -327,3 +327,10 @@ def test_a_generated_world_s_names_read_misspelt(seed):
         assert parsed.order is not None, (word, parsed.error)
         assert parsed.order.dest == province
         assert parsed.notes == (f"{word} read as {prov.name}",)
+
+
+def test_a_heading_of_orders_is_no_order():
+    for heading in ("Orders:", "My orders:", "orders"):
+        assert parse_orders(BOARD, positions.START, "FRANCE", heading) == []
+    (parsed,) = parse_orders(BOARD, positions.START, "FRANCE", "Orders:\nA Par - Bur")
+    assert parsed.order.canonical() == "A PAR - BUR"
