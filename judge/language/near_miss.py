@@ -224,11 +224,12 @@ def _choose(place: PlaceRef, prefixed, near, ctx, fits: Fits, misfit) -> str | N
     if not prefixed and not fitting:
         misfit = misfit() if callable(misfit) else misfit
         close = (
-            "comes close, but it is" if len(near) == 1 else "come close, but none is"
+            "comes close, but it is not"
+            if len(near) == 1
+            else "come close, but none of them is"
         )
         raise NearMissError(
-            f"no province called '{place.text}'; {_names(ctx, near)} {close} not "
-            f"{misfit}"
+            f"no province called '{place.text}'; {_names(ctx, near)} {close} {misfit}"
         )
     if prefixed and all(p in prefixed for p in fitting):
         return None  # only the abbreviation fits: read as it always was

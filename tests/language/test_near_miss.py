@@ -334,3 +334,12 @@ def test_a_heading_of_orders_is_no_order():
         assert parse_orders(BOARD, positions.START, "FRANCE", heading) == []
     (parsed,) = parse_orders(BOARD, positions.START, "FRANCE", "Orders:\nA Par - Bur")
     assert parsed.order.canonical() == "A PAR - BUR"
+
+
+def test_several_near_names_none_of_which_fits_are_named():
+    pos = position("S1901M", {"ITALY": ["A PIE"]})
+    parsed = read(pos, "ITALY", "A Pie - Linland")
+    assert parsed.error == (
+        "no province called 'Linland'; Finland or Livonia come close, but none of "
+        "them is a place the army in Piedmont can move to"
+    )
