@@ -337,9 +337,9 @@ def test_a_heading_of_orders_is_no_order():
 
 
 def test_several_near_names_none_of_which_fits_are_named():
-    pos = position("S1901M", {"ITALY": ["A PIE"]})
-    parsed = read(pos, "ITALY", "A Pie - Linland")
+    pos = position("S1901M", {"ITALY": ["F ADR"]})
+    parsed = read(pos, "ITALY", "F Adr - Linland")
     assert parsed.error == (
         "no province called 'Linland'; Finland or Livonia come close, but none of "
-        "them is a place the army in Piedmont can move to"
+        "them is a place the fleet in Adriatic Sea can move to"
     )
