@@ -280,7 +280,7 @@ def _the_one_unit(ctx: Context) -> Unit:
         return mine[0]
     if not mine:
         raise ReadingError(f"you have no {what} to disband")
-    listed = _names_list([f"{_KIND_NAME[u.kind]} {ctx.name(u.location)}" for u in mine])
+    listed = _names_list([_the_unit(ctx, u) for u in mine])
     raise ReadingError(
         f"'Disband' alone could be any of your {len(mine)} {what}s ({listed}): "
         f"say which"

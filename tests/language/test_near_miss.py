@@ -283,7 +283,7 @@ def test_a_bare_disband_is_the_one_unit_it_can_mean():
     )
     many = read(positions.RETREATS, "RUSSIA", "Disband")
     assert many.order is None
-    assert "fleet Sevastopol or army St Petersburg" in many.error
+    assert "the fleet in Sevastopol or the army in St Petersburg" in many.error
     assert read(positions.BUILDS, "ENGLAND", "Remove").order.canonical() == "F NTH D"
     assert "say which" in read(positions.BUILDS, "GERMANY", "Destroy").error
     assert read(positions.START, "FRANCE", "Disband").error.startswith(
