@@ -244,7 +244,7 @@ def parse_one(piece: str, ctx: Context) -> ParsedOrder:
         # A word that names nothing never reads: its error (with suggestions,
         # slow to make) is worked out only if no near reading is found.
         names_nothing = any(t.type == "PLACE" and not t.meaning for t in tokens)
-        tried.append((tokens, names_nothing or _places_run_together(tokens)))
+        tried.append((tokens, names_nothing))
         if not names_nothing:
             parsed = _attempt(piece, tokens, ctx)
             if parsed.order is not None or parsed.error.startswith("internal"):
@@ -252,7 +252,8 @@ def parse_one(piece: str, ctx: Context) -> ParsedOrder:
             if len(tried) == 1:
                 first = parsed
     near_error = None
-    for tokens, may_be_near in tried:
+    for tokens, names_nothing in tried:
+        may_be_near = names_nothing or _places_run_together(tokens)
         near = with_near_names(tokens, piece, ctx.index) if may_be_near else None
         if near is None:
             continue

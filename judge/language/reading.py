@@ -186,10 +186,12 @@ def _settle(
     """The one province `place` names: each filter narrows the candidates while
     it leaves at least one; refused when several remain.  `fits`: what a
     province must be for this role, for names read as near misses (the first
-    test any candidate passes decides; see near_miss.py); `misfit` says it."""
+    test any candidate passes decides; see near_miss.py), or a function
+    giving them (made only when needed); `misfit` says it."""
     if place.near or (fits and not place.exact):
+        tests = fits() if callable(fits) else fits
         near = settle_near(
-            place, ctx, fits or (lambda p: True,), misfit or "what this order needs"
+            place, ctx, tests or (lambda p: True,), misfit or "what this order needs"
         )
         if near is not None:
             return near
@@ -237,7 +239,7 @@ def _ordered_unit(syntax: OrderSyntax, ctx: Context) -> Unit:
         ctx,
         *filters,
         among=_mine(ctx, units),
-        fits=_unit_fits(ctx, ref),
+        fits=lambda: _unit_fits(ctx, ref),
         misfit="where you have a unit"
         if ctx.phase != "R"
         else "where you have a dislodged unit",
@@ -426,9 +428,13 @@ def _destination(
         filters.insert(0, lambda p: p in options)
     if unit.kind == "A" and via:
         filters.append(lambda p: ctx.board.provinces[p].kind == "coast")
-    fits = list(filters)
-    if unit.kind == "A" and not retreat and _is_coast(ctx, unit.province):
-        fits.append(lambda p: p != unit.province and _is_coast(ctx, p))  # by convoy
+
+    def fits():
+        tests = list(filters)
+        if unit.kind == "A" and not retreat and _is_coast(ctx, unit.province):
+            tests.append(lambda p: p != unit.province and _is_coast(ctx, p))  # convoy
+        return tests
+
     can = "retreat to" if retreat else "move to"
     province = _settle(
         place,
@@ -579,7 +585,7 @@ def _target_unit(
         ctx,
         *filters,
         among=list(units),
-        fits=_target_fits(ctx, ref, supporter, dest, army),
+        fits=lambda: _target_fits(ctx, ref, supporter, dest, army),
         misfit=lambda: (
             "where there is an army to convoy"
             if army

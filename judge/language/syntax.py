@@ -141,9 +141,8 @@ class _ToSyntax(Transformer):
     def unit_order(self, items):
         syntax = items[-1]
         syntax.unit = items[-2]
-        nation = _nation(items[:-2])  # a nationality before the unit
-        if nation is not None:
-            syntax.nation = nation
+        if len(items) > 2:  # a nationality before the unit (or "Order")
+            syntax.nation = _nation(items[:-2]) or syntax.nation
         return syntax
 
     def hold_first(self, items):
