@@ -252,7 +252,9 @@ def parse_one(piece: str, ctx: Context) -> ParsedOrder:
             if len(tried) == 1:
                 first = parsed
     near_error = None
-    for tokens, names_nothing in tried:
+    # every dash a move first: a near name joins bare dashes back itself
+    # ("Mid-Atlantik") but never a spaced one ("Wes - Med-Atlantik")
+    for tokens, names_nothing in reversed(tried):
         may_be_near = names_nothing or _places_run_together(tokens)
         near = with_near_names(tokens, piece, ctx.index) if may_be_near else None
         if near is None:
