@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from judge.engine.api import Rules, adjudicate, initial_position
+from judge.engine.api import Rules, adjudicate
 from judge.engine.board import Board, province_of
 from judge.engine.orders import (
     GARRISON,
@@ -26,9 +26,8 @@ from judge.engine.orders import (
     read_canonical,
 )
 from judge.engine.serialize import position_from_json, position_to_json
-from judge.engine.variant_rules import parse_variant_order
-from judge.engine.variants import load_variant
 from judge.language.orders import parse_orders
+from judge.variants import load_variant, parse_variant_order, variant_for
 
 
 def handle_line(line: str, default_variant: str = "standard") -> dict:
@@ -52,7 +51,7 @@ def handle_request(request, default_variant: str = "standard") -> dict:
 
 def parse_variant(text: str) -> tuple[Board, Rules]:
     """'standard', 'standard:rules=2023', '1913:opening_nmr=waive' -> board and
-    rules (judge.engine.variants; its errors are ValueErrors)."""
+    rules (judge.variants; its errors are ValueErrors)."""
     if not isinstance(text, str):
         raise ValueError("variant must be a string")
     return load_variant(text)
@@ -162,7 +161,9 @@ def _handle(request, default_variant: str) -> dict:
     board, rules = parse_variant(request.get("variant") or default_variant)
     state = request.get("state")
     position = (
-        initial_position(board) if state is None else position_from_json(board, state)
+        variant_for(board).start(board)
+        if state is None
+        else position_from_json(board, state)
     )
 
     raw = request.get("orders") or {}

@@ -8,6 +8,7 @@ refused with a message naming them: a typo must not silently do nothing.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -28,6 +29,15 @@ class JudgeSettings:
     timezone: str = "UTC"
     data_dir: Path = Path("var")
     worlds_dir: Path = Path("maps")  # relative to data_dir
+    # VERP: each message's envelope sender is address+b-<id>-<secret>, so a
+    # bounce names the message (docs/mail.md); "" or verp=false: off
+    verp: bool = True
+    verp_separator: str = "+"
+
+    @property
+    def bounce_separator(self) -> str:
+        """The VERP separator in use ("" when VERP is off)."""
+        return self.verp_separator if self.verp else ""
 
     @property
     def database_path(self) -> Path:
@@ -66,7 +76,9 @@ class ImapSettings:
     port: int = 143
     tls: bool = False
     user: str = ""
-    password: str = ""
+    password: str = ""  # or, kept out of this file:
+    password_file: str = ""  # a file holding it (relative: to the config's folder)
+    password_env: str = ""  # the environment variable holding it
     folder: str = "INBOX"
     processed_folder: str = ""  # empty: flag processed mail \Seen, keep it there
     poll_interval: float = 30.0  # seconds, when the server has no IDLE
@@ -80,7 +92,9 @@ class RelaySettings:
     starttls: bool = False
     ssl: bool = False
     user: str = ""
-    password: str = ""
+    password: str = ""  # or password_file / password_env, as for [imap]
+    password_file: str = ""
+    password_env: str = ""
     timeout: float = 30.0
 
 
@@ -100,6 +114,15 @@ class Limits:
     tick_interval: float = 5.0  # seconds between scheduler ticks
     retry_initial: float = 10.0  # seconds before the first outbox retry
     retry_max: float = 3600.0  # cap of the exponential backoff
+    max_retry_age: float = 3 * 24 * 3600.0  # seconds; then a message is failed
+    bounce_soft_days: float = 3.0  # soft bounces this long: address unreachable
+
+
+@dataclass(frozen=True)
+class StorageSettings:
+    keep_sent_days: float = 14.0  # a sent mail's whole text, after delivery
+    keep_intake_days: float = 14.0  # a handled incoming mail's raw text
+    prune_interval: float = 3600.0  # seconds between the daemon's pruning runs
 
 
 @dataclass(frozen=True)
@@ -110,6 +133,7 @@ class Config:
     relay: RelaySettings | None = None
     dkim: DkimSettings | None = None
     limits: Limits = field(default_factory=Limits)
+    storage: StorageSettings = field(default_factory=StorageSettings)
     source: Path | None = None  # the file read, None for the defaults
 
 
@@ -130,6 +154,7 @@ SECTIONS: dict[str, type] = {
     "relay": RelaySettings,
     "dkim": DkimSettings,
     "limits": Limits,
+    "storage": StorageSettings,
 }
 
 
@@ -174,6 +199,8 @@ def config_from_dict(
         timezone=judge.timezone,
         data_dir=data_dir,
         worlds_dir=judge.worlds_dir,
+        verp=judge.verp,
+        verp_separator=judge.verp_separator,
     )
     smtp = parts.get("smtp", SmtpSettings())
     smtp = replace(
@@ -188,10 +215,11 @@ def config_from_dict(
     return Config(
         judge=judge,
         smtp=smtp,
-        imap=parts.get("imap"),
-        relay=parts.get("relay"),
+        imap=_with_password("imap", parts.get("imap"), base),
+        relay=_with_password("relay", parts.get("relay"), base),
         dkim=dkim,
         limits=parts.get("limits", Limits()),
+        storage=parts.get("storage", StorageSettings()),
         source=source,
     )
 
@@ -226,6 +254,40 @@ def _section(name: str, cls: type, values: dict[str, Any]) -> Any:
     return cls(**converted)
 
 
+def _with_password(section: str, settings, base: Path):
+    """The settings with their password read from password_file or
+    password_env when one is given (so the config file can be shared or
+    committed without the secret)."""
+    if settings is None:
+        return None
+    given = [
+        k for k in ("password", "password_file", "password_env") if getattr(settings, k)
+    ]
+    if len(given) > 1:
+        raise ConfigError(f"[{section}] give only one of {', '.join(given)}")
+    if settings.password_env:
+        name = settings.password_env
+        if name not in os.environ:
+            raise ConfigError(
+                f"[{section}] password_env: the environment variable {name} is not set"
+            )
+        return replace(settings, password=os.environ[name])
+    if settings.password_file:
+        path = Path(_beside(base, settings.password_file))
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            detail = getattr(exc, "strerror", None) or exc
+            raise ConfigError(
+                f"[{section}] password_file: cannot read {path}: {detail}"
+            ) from None
+        password = text.rstrip("\r\n")  # the file's final line break is not part
+        if not password:
+            raise ConfigError(f"[{section}] password_file: {path} is empty")
+        return replace(settings, password=password, password_file=str(path))
+    return settings
+
+
 def _beside(base: Path, path: str) -> str:
     """A file named in the config: relative paths are from the config's folder."""
     if not path or Path(path).is_absolute():
@@ -241,6 +303,12 @@ def _check(judge: JudgeSettings, smtp: SmtpSettings, dkim: DkimSettings | None) 
     except (ZoneInfoNotFoundError, ValueError):
         raise ConfigError(f"[judge] timezone {judge.timezone!r} is unknown") from None
     split_host_port(smtp.listen, 25)
+    separator = judge.verp_separator
+    if len(separator) > 1 or (separator and separator in '@<>" \t'):
+        raise ConfigError(
+            f"[judge] verp_separator {separator!r} must be one character such"
+            " as '+' or '-'"
+        )
     if bool(smtp.tls_cert) != bool(smtp.tls_key):
         raise ConfigError(
             "[smtp] tls_cert and tls_key go together: set both or neither"

@@ -77,7 +77,7 @@ from judge.engine.api import initial_position
 from judge.engine.sampling import random_position
 from judge.engine.serialize import position_from_json, position_to_json
 from judge.engine.tables import tables
-from judge.engine.variants import load_variant
+from judge.variants import load_variant
 
 WORKER = r"""
 import json, sys

@@ -3,7 +3,15 @@
 * `relay_peer`: an aiosmtpd server the judge delivers its mail to.
 * `dovecot`: a real Dovecot IMAP server (see the project notes); skipped with
   the reason when it cannot start, but FAILING when JUDGE_REQUIRE_DOVECOT=1.
+* `mail_hub`: a real Postfix (its own instance, in a temporary directory,
+  on free loopback ports) delivering by LMTP to a Dovecot that holds the
+  test players' mailboxes: the topology an operator runs.  Skipped with the
+  reason when it cannot start, FAILING when JUDGE_REQUIRE_POSTFIX=1 (CI).
 * `free_port()`: a loopback port nobody listens on.
+* Password hashes in tests are Argon2id at the lowest cost (the judge's own
+  cost, 64 MiB and 3 passes, would make the game tests several times
+  slower); tests/service/test_passwords.py checks the real cost with
+  `real_password_cost`.
 """
 
 from __future__ import annotations
@@ -20,6 +28,30 @@ from pathlib import Path
 
 import pytest
 from aiosmtpd.controller import Controller
+
+
+@pytest.fixture(autouse=True, scope="session")
+def cheap_password_hashes():
+    from argon2 import PasswordHasher
+
+    from judge.service import passwords
+
+    real = passwords.HASHER
+    passwords.HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    yield
+    passwords.HASHER = real
+
+
+@pytest.fixture
+def real_password_cost():
+    from argon2 import PasswordHasher
+
+    from judge.service import passwords
+
+    cheap = passwords.HASHER
+    passwords.HASHER = PasswordHasher()  # as in production
+    yield
+    passwords.HASHER = cheap
 
 
 def free_port() -> int:
@@ -230,6 +262,238 @@ def dovecot(dovecot_server):
     finally:
         client.logout()
     return dovecot_server
+
+
+# -- Postfix and Dovecot: a mail server as an operator runs it ---------------
+
+HUB_DOVECOT_CONF = """\
+base_dir = {d}/run
+state_dir = {d}/state
+log_path = {d}/dovecot.log
+protocols = imap lmtp
+listen = 127.0.0.1
+service imap-login {{
+  inet_listener imap {{
+    address = 127.0.0.1
+    port = {imap}
+  }}
+}}
+service lmtp {{
+  inet_listener lmtp {{
+    address = 127.0.0.1
+    port = {lmtp}
+  }}
+}}
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+passdb {{
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u {d}/passwd
+}}
+userdb {{
+  driver = passwd-file
+  args = username_format=%u {d}/passwd
+  default_fields = uid=dovecot gid=dovecot home={d}/home/%u
+}}
+mail_location = maildir:~/Maildir
+default_login_user = dovenull
+default_internal_user = dovecot
+default_internal_group = dovecot
+first_valid_uid = 1
+"""
+
+# Postfix with nothing local: the players' domain goes to Dovecot by LMTP
+# (which refuses unknown users, so Postfix bounces), the judge's domain to
+# the judge's SMTP listener.  Fast retries, no DNS, its own log file.
+POSTFIX_MAIN_CF = """\
+compatibility_level = 3.6
+queue_directory = {d}/queue
+data_directory = {d}/data
+mail_owner = postfix
+setgid_group = postdrop
+myhostname = mta.test
+mydomain = mta.test
+myorigin = mta.test
+mydestination =
+inet_interfaces = 127.0.0.1
+inet_protocols = ipv4
+mynetworks = 127.0.0.0/8
+relay_domains = {players} {judge}
+transport_maps = texthash:{d}/transport
+local_transport = error:local delivery is disabled
+alias_maps =
+alias_database =
+smtp_dns_support_level = disabled
+maillog_file_prefixes = {d}
+maillog_file = {d}/maillog
+queue_run_delay = 1s
+minimal_backoff_time = 1s
+maximal_backoff_time = 2s
+delay_warning_time = 0
+biff = no
+smtputf8_enable = no
+"""
+
+POSTFIX_SERVICES = """\
+pickup unix n - n 60 1 pickup
+cleanup unix n - n - 0 cleanup
+qmgr unix n - n 300 1 qmgr
+rewrite unix - - n - - trivial-rewrite
+bounce unix - - n - 0 bounce
+defer unix - - n - 0 bounce
+trace unix - - n - 0 bounce
+verify unix - - n - 1 verify
+flush unix n - n 1000? 0 flush
+proxymap unix - - n - - proxymap
+smtp unix - - n - - smtp
+relay unix - - n - - smtp
+showq unix n - n - - showq
+error unix - - n - - error
+retry unix - - n - - error
+discard unix - - n - - discard
+lmtp unix - - n - - lmtp
+anvil unix - - n - 1 anvil
+scache unix - - n - 1 scache
+postlog unix-dgram n - n - 1 postlogd
+"""
+
+
+@dataclass
+class MailHub:
+    """Postfix on `smtp_port`; Dovecot IMAP on `imap_port` with a mailbox
+    for each address of `users` (password "pw")."""
+
+    directory: Path
+    smtp_port: int
+    imap_port: int
+    players_domain: str
+    users: list[str]
+
+    def client(self, user: str):
+        from imapclient import IMAPClient
+
+        client = IMAPClient("127.0.0.1", port=self.imap_port, ssl=False, timeout=10)
+        client.login(user, "pw")
+        return client
+
+    def inbox(self, user: str) -> list[bytes]:
+        """The raw messages in `user`'s INBOX, read over IMAP."""
+        client = self.client(user)
+        try:
+            client.select_folder("INBOX", readonly=True)
+            uids = client.search(["ALL"])
+            fetched = client.fetch(uids, ["RFC822"]) if uids else {}
+            return [fetched[uid][b"RFC822"] for uid in sorted(fetched)]
+        finally:
+            client.logout()
+
+    def log(self) -> str:
+        path = self.directory / "postfix" / "maillog"
+        return path.read_text(errors="replace") if path.exists() else ""
+
+
+def _hub_unavailable(reason: str):
+    if os.environ.get("JUDGE_REQUIRE_POSTFIX") == "1":
+        pytest.fail(f"Postfix is required (JUDGE_REQUIRE_POSTFIX=1) but {reason}")
+    pytest.skip(f"this test needs Postfix and Dovecot: {reason}"
+                " (run scripts/test-services.sh)")  # fmt: skip
+
+
+def _postfix(directory: Path, *command: str) -> int:
+    """Run the postfix command (its master daemonizes: output to a file)."""
+    with open(directory / "command.out", "a") as out:
+        return subprocess.run(
+            ["postfix", "-c", str(directory), *command],
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=out,
+            timeout=60,
+        ).returncode
+
+
+@pytest.fixture
+def mail_hub():
+    """mail_hub(judge_domain, judge_port, users) -> a started MailHub."""
+    started: list[Path] = []
+
+    def start(judge_domain: str, judge_port: int, users: list[str]) -> MailHub:
+        for binary in ("postfix", "dovecot"):
+            if (
+                shutil.which(binary) is None
+                and not Path(f"/usr/sbin/{binary}").exists()
+            ):
+                _hub_unavailable(f"{binary} is not installed")
+        if not Path("/usr/lib/dovecot/lmtp").exists():
+            _hub_unavailable("Dovecot's LMTP server (dovecot-lmtpd) is not installed")
+        if os.geteuid() != 0:
+            _hub_unavailable("Postfix and Dovecot must be started as root")
+        d = Path(tempfile.mkdtemp(prefix="judge-mailhub-"))
+        started.append(d)
+        os.chmod(d, 0o755)
+        domain = users[0].rpartition("@")[2]
+        # Dovecot: the players' mailboxes.
+        dv = d / "dovecot"
+        for sub in ("run", "state", "home"):
+            (dv / sub).mkdir(parents=True)
+        shutil.chown(dv / "home", "dovecot", "dovecot")
+        (dv / "passwd").write_text("".join(f"{u}:{{PLAIN}}pw::::::\n" for u in users))
+        imap, lmtp = free_port(), free_port()
+        (dv / "dovecot.conf").write_text(
+            HUB_DOVECOT_CONF.format(d=dv, imap=imap, lmtp=lmtp)
+        )
+        # The master daemonizes: its output must not be a pipe we wait on.
+        with open(dv / "start.err", "w") as err:
+            result = subprocess.run(
+                ["dovecot", "-c", str(dv / "dovecot.conf")],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=err,
+                timeout=30,
+            )
+        if result.returncode != 0:
+            problem = (dv / "start.err").read_text()[-300:]
+            _hub_unavailable(f"Dovecot did not start: {problem}")
+        # Postfix: its own instance, owned the way it insists on.
+        pf = d / "postfix"
+        (pf / "queue").mkdir(parents=True)
+        (pf / "data").mkdir()
+        shutil.chown(pf / "data", "postfix")
+        smtp = free_port()
+        (pf / "main.cf").write_text(
+            POSTFIX_MAIN_CF.format(d=pf, players=domain, judge=judge_domain)
+        )
+        (pf / "master.cf").write_text(
+            f"127.0.0.1:{smtp} inet n - n - - smtpd\n" + POSTFIX_SERVICES
+        )
+        (pf / "transport").write_text(
+            f"{domain} lmtp:inet:127.0.0.1:{lmtp}\n"
+            f"{judge_domain} smtp:[127.0.0.1]:{judge_port}\n"
+        )
+        failed = _postfix(pf, "start")
+        hub = MailHub(d, smtp, imap, domain, users)
+        if failed:
+            _hub_unavailable(f"Postfix did not start: {hub.log()[-500:]}")
+
+        def ready() -> bool:
+            try:
+                with socket.create_connection(("127.0.0.1", smtp), timeout=2):
+                    pass
+                hub.client(users[0]).logout()
+                return True
+            except Exception:
+                return False
+
+        if not wait_until(ready, timeout=20):
+            _hub_unavailable(f"Postfix or Dovecot does not answer: {hub.log()[-500:]}")
+        return hub
+
+    yield start
+    for d in started:
+        if (d / "postfix" / "main.cf").exists():
+            _postfix(d / "postfix", "stop")
+        _stop_dovecot(d / "dovecot")
+        shutil.rmtree(d, ignore_errors=True)
 
 
 @pytest.fixture(name="free_port")

@@ -12,6 +12,7 @@ COMMANDS = {
     "serve": ("judge.cli.serve", "run the judge: mail in, mail out, deadlines"),
     "mail": ("judge.cli.mail", "submit a message to a running judge"),
     "status": ("judge.cli.status", "queue depths and recent errors"),
+    "backup": ("judge.cli.backup", "copy the database while the judge runs"),
     "adjudicate": ("judge.cli.adjudicate", "adjudicate JSON lines (the bot interface)"),
     "map": ("judge.cli.map", "draw a game's board as SVG or PNG"),
     "world": ("judge.cli.world", "generate a random world map"),

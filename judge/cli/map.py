@@ -19,12 +19,12 @@ from pathlib import Path
 from judge.config import ConfigError, load_config
 from judge.engine.board import add_maps_dir
 from judge.engine.serialize import position_from_json
-from judge.engine.variants import load_variant
 from judge.pictures.geometry import GeometryError
 from judge.pictures.render import render_png, render_svg
 from judge.pictures.response import phase_result_from_response
 from judge.service.game_map import NoPicture, game_scene
 from judge.store.db import open_database
+from judge.variants import load_variant
 
 FORMATS = (".svg", ".png")
 
@@ -89,6 +89,7 @@ def run(args) -> int:
     if args.state is None and args.orders is None:
         return _fail("give --state STATE.json (and perhaps --orders RESPONSE.json)")
     try:
+        _find_worlds(args.config)
         response = _read_json(args.orders, "orders") if args.orders else None
         if args.state is not None:
             state, variant = _split_state(_read_json(args.state, "state"))
@@ -143,3 +144,17 @@ def _write(output: Path, suffix: str, board, position, orders, title: str) -> No
         output.write_text(render_svg(board, position, orders, title), encoding="utf-8")
     else:
         output.write_bytes(render_png(board, position, orders, title))
+
+
+def _find_worlds(config_path: str | None) -> None:
+    """The random worlds of the judge's games (under its data_dir) are
+    variants here too, as for `judge adjudicate`."""
+
+    try:
+        config = load_config(config_path)
+    except ConfigError:
+        if config_path is not None:  # asked for by name: say why it is unusable
+            raise
+        return
+    if config.judge.worlds_path.is_dir():
+        add_maps_dir(config.judge.worlds_path)

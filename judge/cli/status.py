@@ -7,6 +7,11 @@ import sys
 
 from judge.config import ConfigError, load_config
 from judge.daemon import make_handler
+from judge.store.addresses import (
+    bounce_summary,
+    recent_bounces,
+    unreachable_addresses,
+)
 from judge.store.errors import recent_errors
 from judge.store.integrity import open_checked
 from judge.store.migrations import SchemaError, applied, check, pending
@@ -50,11 +55,20 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print("intake:  " + _counts(db, "intake", ("new", "done", "dropped", "failed")))
     print("outbox:  " + _counts(db, "outbox", ("queued", "sent", "failed")))
+    print("storage: " + _storage(db, path, config.storage))
     oldest = db.execute(
         "SELECT MIN(created_at), MIN(next_attempt) FROM outbox WHERE state = 'queued'"
     ).fetchone()
     if oldest[0]:
         print(f"oldest queued mail from {oldest[0]}, next attempt {oldest[1]}")
+    failed = db.execute(
+        "SELECT id, recipients, last_error FROM outbox WHERE state = 'failed'"
+        " ORDER BY id DESC LIMIT 5"
+    ).fetchall()
+    for outbox_id, recipients, error in failed:
+        print(f"  failed mail {outbox_id} to {recipients}: {error}")
+    if "bounces" in db.table_names():
+        _bounces(db, args.errors)
     errors = recent_errors(db, args.errors)
     if errors:
         print("recent errors:")
@@ -78,3 +92,42 @@ def _version(db, schema, applied) -> str:
     if have == schema.latest:
         return f"{schema.component} {have}"
     return f"{schema.component} {have} (this judge: {schema.latest})"
+
+
+def _storage(db, path, storage) -> str:
+    size = sum(
+        p.stat().st_size
+        for p in (path, path.with_name(path.name + "-wal"))
+        if p.exists()
+    )
+    free = db.execute("PRAGMA freelist_count").fetchone()[0]
+    columns = {row[1] for row in db.execute("PRAGMA table_info(outbox)")}
+    if "pruned_at" not in columns:  # migrations pending
+        return f"{size / 1e6:.1f} MB ({free} free pages)"
+    pruned = db.execute(
+        "SELECT (SELECT COUNT(*) FROM outbox WHERE pruned_at IS NOT NULL),"
+        " (SELECT COUNT(*) FROM intake WHERE pruned_at IS NOT NULL)"
+    ).fetchone()
+    return (
+        f"{size / 1e6:.1f} MB ({free} free pages); mail texts kept"
+        f" {storage.keep_sent_days:g} days out, {storage.keep_intake_days:g} days in;"
+        f" {pruned[0]} sent and {pruned[1]} received already pruned"
+    )
+
+
+def _bounces(db, limit: int) -> None:
+    """Bounces recorded and dropped (with reasons), unreachable addresses."""
+    counts = bounce_summary(db)
+    print(
+        f"bounces: recorded {counts.get('recorded', 0)},"
+        f" dropped {counts.get('dropped', 0)};"
+        f" addresses unreachable {counts['unreachable']}"
+    )
+    for row in unreachable_addresses(db, 10):
+        print(
+            f"  unreachable since {row['marked_at']}: {row['address']}: {row['reason']}"
+        )
+    for row in recent_bounces(db, limit):
+        about = f" <{row['address']}>" if row["address"] else ""
+        where = f" (message {row['intake_id']})" if row["intake_id"] else ""
+        print(f"  {row['at']} bounce {row['verdict']}{where}{about}: {row['reason']}")

@@ -2,7 +2,8 @@
 
 Threads, each with its own SQLite connection: the SMTP listener (aiosmtpd
 in a thread of its own, storing through a single intake thread), the IMAP
-poller, the worker (messages and scheduler ticks), the sender.  Stopping
+poller, the worker (messages and scheduler ticks), the sender, and the
+housekeeping (pruning old mail texts).  Stopping
 sets one event; the worker finishes the message in hand first."""
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ from collections.abc import Callable
 from datetime import datetime
 
 from judge.config import Config, ConfigError, DkimSettings, SmtpSettings
+from judge.daemon.housekeeping import run_housekeeping
 from judge.daemon.worker import Worker
 from judge.mail.dkim_signing import DkimKeyError, DkimSigner
 from judge.mail.imap_poller import ImapPoller
 from judge.mail.sender import drain_outbox
 from judge.mail.smtp_listener import server_tls_context, start_listener
 from judge.mail.transports import MaildirTransport, RelayTransport
+from judge.mail.verp import envelope_sender
 from judge.store.db import open_database, transaction, utc_now
 from judge.store.errors import record_error
 from judge.store.intake import store_incoming
@@ -76,6 +79,10 @@ class Daemon:
             db.close()
         self._thread("worker", self._run_worker)
         self._thread("sender", self._run_sender)
+        self._thread(
+            "housekeeping",
+            lambda: run_housekeeping(self.config, self.clock, self.stop_event),
+        )
         if self.config.smtp.enabled:
             self.smtp, self.smtp_handler = start_listener(
                 self.config.smtp.host,
@@ -84,6 +91,7 @@ class Daemon:
                 settings.address,
                 self.config.limits.max_message_size,
                 on_stored=self.work_waiting.set,
+                separator=settings.bounce_separator,
                 tls_context=self.tls_context,
                 require_tls=self.config.smtp.require_tls,
             )
@@ -214,6 +222,12 @@ class Daemon:
         else:
             transport = MaildirTransport(self.config.judge.maildir_path)
         limits = self.config.limits
+        address = self.config.judge.address
+        separator = self.config.judge.bounce_separator
+
+        def envelope(row) -> str:
+            return envelope_sender(address, row.id, row.verp_token, separator)
+
         while not self.stop_event.is_set():
             try:
                 drain_outbox(
@@ -222,6 +236,9 @@ class Daemon:
                     self.clock,
                     retry_initial=limits.retry_initial,
                     retry_max=limits.retry_max,
+                    max_retry_age=limits.max_retry_age,
+                    soft_days=limits.bounce_soft_days,
+                    envelope=envelope,
                     should_stop=self.stop_event.is_set,
                 )
             except Exception as exc:

@@ -16,10 +16,13 @@ import sqlite_utils
 
 from judge.config import Config
 from judge.mail import decode, quotes
+from judge.mail.bounces import handle_bounce
 from judge.mail.compose import compose
 from judge.mail.dkim_signing import DkimSigner
+from judge.mail.dsn import is_bounce, raw_addresses
 from judge.mail.loops import reason_not_to_answer
 from judge.mail.message import IncomingMail, OutgoingMail
+from judge.store.addresses import clear_address, mark_announced, unannounced
 from judge.store.db import from_iso, transaction
 from judge.store.errors import record_error
 from judge.store.intake import IntakeRow, count_attempt, finish, next_new
@@ -92,6 +95,11 @@ class Worker:
 
     def _handle(self, row: IntakeRow, now: datetime) -> int:
         msg = decode.parse(row.raw)
+        # A bounce is read for the address it reports, never answered.  Mail
+        # to a VERP address that is no bounce (a player's client replying to
+        # the Return-Path, an auto-reply) is read like any other mail.
+        if is_bounce(msg, row.envelope_from):
+            return self._bounce(row, msg, now)
         why_not = reason_not_to_answer(msg, row.envelope_from, self.address)
         if why_not:
             log.info("message %d dropped: %s", row.id, why_not)
@@ -102,6 +110,10 @@ class Worker:
             finish(self.db, row.id, "dropped", now, note="no reply address")
             log.info("message %d dropped: no reply address", row.id)
             return 0
+        # Mail from an address shows it works again: its bounces are forgotten.
+        for address in {sender.lower(), *map(str.lower, raw_addresses(msg, "From"))}:
+            if clear_address(self.db, address, now):
+                log.info("%s is reachable again (mail received from it)", address)
         message_id = decode.message_id_of(msg) or ""
         subject = decode.header(msg, "Subject")
         references = decode.references_of(msg)
@@ -162,6 +174,34 @@ class Worker:
         log.info("message %d from %s handled: %d mail queued", row.id, sender, queued)
         return queued
 
+    def _bounce(self, row: IntakeRow, msg, now: datetime) -> int:
+        """A bounce: recorded against the address it names, never answered."""
+        outcome = handle_bounce(
+            self.db,
+            msg,
+            row.id,
+            now,
+            judge_address=self.address,
+            separator=self.config.judge.bounce_separator,
+            soft_days=self.config.limits.bounce_soft_days,
+        )
+        finish(self.db, row.id, "dropped", now, note=outcome.note)
+        log.info("message %d: %s", row.id, outcome.note)
+        return self._announce(now)
+
+    def _announce(self, now: datetime) -> int:
+        """Tell the handler of addresses newly marked unreachable (by a bounce
+        or by the sender), queueing what it answers, in the open transaction."""
+        tell = getattr(self.handler, "address_unreachable", None)
+        queued = 0
+        for news in unannounced(self.db):
+            if tell is not None:
+                queued += self._queue(
+                    tell(self.db, news.address, news.reason, now), now, None
+                )
+            mark_announced(self.db, news.address)
+        return queued
+
     def _give_up(self, row: IntakeRow, error: str) -> None:
         """Mark the message failed, with an apology to its sender if answerable."""
         now = self.clock()
@@ -194,13 +234,12 @@ class Worker:
 
     def tick(self) -> None:
         """One scheduler tick: the handler's periodic work, in a transaction."""
-        tick = getattr(self.handler, "tick", None)
-        if tick is None:
-            return
+        tick = getattr(self.handler, "tick", None) or (lambda db, now: [])
         now = self.clock()
         try:
             with transaction(self.db):
-                queued = self._queue(tick(self.db, now), now, None)
+                queued = self._announce(now)
+                queued += self._queue(tick(self.db, now), now, None)
         except Exception as exc:
             log.exception("scheduler tick failed")
             with transaction(self.db):

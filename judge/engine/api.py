@@ -1,5 +1,13 @@
-"""The engine's public face: everything above the engine (the order language,
-`judge adjudicate`, the game service, pictures) uses only these names.
+"""The engine's entry points: `adjudicate` a phase, `orders_needed`, the
+`initial_position`, and the values they return.
+
+Above the engine (the order language, `judge adjudicate`, the game service,
+pictures, the variants) code uses these and the engine's value modules:
+`board` (maps), `orders`, `state`, `results`, `serialize` (the JSON state),
+`variants` (variant names and map data), `hooks` (for the variants), and, to
+refuse an order as it arrives, `adjustments` and `legality`.  The resolver's
+own modules (`movement`, `resolver`, `retreats`, `phases`, `tables`) are the
+engine's alone: an import-linter contract in pyproject.toml says so.
 
 Pure functions over immutable values: no I/O, no clock, no database.
 """
@@ -14,13 +22,13 @@ from judge.engine.adjustments import (
     build_sites,
 )
 from judge.engine.board import Board
+from judge.engine.hooks import hooks_for
 from judge.engine.movement import adjudicate_movement
 from judge.engine.orders import Order, Unit
 from judge.engine.phases import advance
 from judge.engine.results import OrderResult, Outcome, PhaseResult, Rules
 from judge.engine.retreats import adjudicate_retreats
 from judge.engine.state import Dislodged, Phase, Position
-from judge.engine.variant_rules import hooks_for
 
 DEFAULT_RULES = Rules()
 

@@ -12,7 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+from judge.resources import resource_dir
+
+MAPS_DIR = resource_dir("maps")  # the hand-made maps (read only)
 
 # Further folders searched after maps/ (a running judge's generated worlds),
 # and what to forget when a map file changes: see add_maps_dir.
@@ -140,7 +142,17 @@ class Board:
         )
 
     def home_centres(self, power: str) -> list[str]:
-        return sorted(p.id for p in self.provinces.values() if p.home == power)
+        """The provinces naming `power` as their home, and those its own
+        `homes` list names (a province has one `home`; Imperial's later
+        empires of a city share it with the first)."""
+        homes = {p.id for p in self.provinces.values() if p.home == power}
+        homes.update(self.data.get("powers", {}).get(power, {}).get("homes", ()))
+        return sorted(homes)
+
+    def is_reserve(self, power: str) -> bool:
+        """A power the map keeps in reserve (Imperial's later empires of a
+        city): listed only once it has units or centres."""
+        return bool(self.data.get("powers", {}).get(power, {}).get("reserve"))
 
     def supply_centres(self) -> list[str]:
         return sorted(p.id for p in self.provinces.values() if p.centre)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from judge.engine.board import Board, province_of
+from judge.engine.hooks import GuardRules, guard_rules
 from judge.engine.orders import (
     GARRISON,
     Convoy,
@@ -39,13 +40,15 @@ class OrderSet:
         self.t = t
         self.power: dict[str, str] = {}  # province -> owner of its unit
         self.side: dict[str, str] = {}  # province -> side of its unit (Tables.side)
-        # A garrison sharing a province with (or standing without) a unit
-        # there, ordered as a piece of its own: Imperial's garrisons
-        # (variant_imperial).  province -> the guard's key ("IG BRE"), and
-        # the key -> its province.  Keys sit beside provinces in the tables
-        # below; a guard never moves.
+        # A guard: a second piece in a province (beside a unit there, or
+        # alone), ordered as a piece of its own; the variant that places it
+        # (Imperial's garrisons) gives the rules of its fights, `guard_rules`
+        # (judge.engine.hooks.GuardRules).  province -> the guard's key
+        # ("IG BRE"), and the key -> its province.  Keys sit beside provinces
+        # in the tables below; a guard never moves.
         self.guard: dict[str, str] = {}
         self.home: dict[str, str] = {}
+        self.guard_rules: GuardRules | None = None
         self.unit: dict = {}  # province -> Unit
         self.kind: dict[str, str] = {}  # province -> H, M, SH, SM, C
         self.dest: dict[str, str] = {}  # move / supported move -> province
@@ -98,6 +101,8 @@ def prepare(
     o.unit = unit_of = {prov: unit for prov, (_power, unit) in units.items()}
     o.kind = kind_of = dict.fromkeys(units, "H")
     guards = position.extra.get("guards", {}) if position.extra else {}
+    if guards:
+        o.guard_rules = guard_rules(board)
     for prov, power in guards.items():
         key = guard_key(prov)
         o.guard[prov], o.home[key] = key, prov

@@ -102,6 +102,11 @@ class MovementResolution:
                 n += 1
         return n
 
+    def supports_against(self, prov: str, defender: str) -> int:
+        """The move from `prov`'s supports that count against `defender`
+        (none of the defender's own side)."""
+        return self._supports(prov, exclude_power=self.o.side[defender])
+
     def attack_strength(self, prov: str) -> int:
         o = self.o
         if not self.path_ok(prov):
@@ -148,12 +153,9 @@ class MovementResolution:
         if attack == 0:
             return False
         dest = o.dest[prov]
-        guard = o.guard.get(dest)  # a garrison defending besides any unit there
-        if guard is not None and o.side[guard] != o.side[prov]:
-            # It must be beaten on its own: strengths are not added (IMP-3d).
-            against = 1 + self._supports(prov, exclude_power=o.side[guard])
-            if against <= self.hold_strength(guard):
-                return False
+        guard = o.guard.get(dest)  # a second piece defending, by its own rules
+        if guard is not None and o.guard_rules.stops(self, prov, guard):
+            return False
         if self.head_to_head(prov):
             if attack <= self.defend_strength(dest):
                 return False
@@ -190,9 +192,9 @@ class MovementResolution:
         if self.moves(prov):
             return None
         o = self.o
-        guard = prov in o.home  # its own side's units enter beside it
+        guard = prov in o.home  # some may enter beside a guard, by its rules
         for attacker in o.moves_into.get(o.home.get(prov, prov), ()):
-            if guard and o.side[attacker] == o.side[prov]:
+            if guard and o.guard_rules.enters_beside(o, attacker, prov):
                 continue
             if self.resolve((MOVE, attacker)):
                 return attacker

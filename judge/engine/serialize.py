@@ -10,9 +10,9 @@ from __future__ import annotations
 import functools
 
 from judge.engine.board import Board, province_of
+from judge.engine.hooks import hooks_for
 from judge.engine.orders import Unit
 from judge.engine.state import Dislodged, Phase, Position
-from judge.engine.variant_state import check_variant_state
 
 
 def position_to_json(board: Board, position: Position) -> dict:
@@ -123,7 +123,13 @@ def position_from_json(board: Board, data) -> Position:
     extra = data.get("variant", {})
     if not isinstance(extra, dict):
         raise ValueError("state.variant must be an object")
-    check_variant_state(board, extra)
+    if extra:
+        hooks = hooks_for(board)
+        if hooks is None:
+            raise ValueError(
+                "the standard game has no variant state (state.variant must be empty)"
+            )
+        hooks.check_state(board, extra)
     return Position(
         phase, units, centres, dislodged, winner.upper() if winner else None, extra
     )

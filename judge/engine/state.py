@@ -13,13 +13,34 @@ from judge.engine.orders import Unit
 SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
 PHASE_TYPES = {"M": "Movement", "R": "Retreat", "A": "Adjustment"}
 _PHASE_RE = re.compile(r"^([SFW])(\d{1,4})([MRA])$")
+_SEASON_ORDER = {"S": 0, "F": 1, "W": 2}
+_TYPE_ORDER = {"M": 0, "R": 1, "A": 2}
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Phase:
+    """A phase, e.g. F1901R; phases compare by time (S1901M < F1901M)."""
+
     year: int
     season: str  # "S", "F", "W"
     type: str  # "M", "R", "A"
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        """Chronological sort key."""
+        return (self.year, _SEASON_ORDER[self.season], _TYPE_ORDER[self.type])
+
+    def __lt__(self, other: Phase) -> bool:
+        return self.key < other.key
+
+    def __le__(self, other: Phase) -> bool:
+        return self.key <= other.key
+
+    def __gt__(self, other: Phase) -> bool:
+        return self.key > other.key
+
+    def __ge__(self, other: Phase) -> bool:
+        return self.key >= other.key
 
     @classmethod
     def parse(cls, text: str) -> Phase:
@@ -57,7 +78,7 @@ class Position:
     centres: dict[str, str]  # centre province -> owning power
     dislodged: dict[str, Dislodged] = field(default_factory=dict)  # by province
     winner: str | None = None  # the power that won outright, if any
-    # Variant state the standard rules do not use (judge/engine/variant_rules.py):
+    # Variant state the standard rules do not use (judge/engine/hooks.py):
     # JSON-able, carried from phase to phase by the variant's hooks.
     extra: dict = field(default_factory=dict)
 

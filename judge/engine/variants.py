@@ -1,11 +1,12 @@
 """Variant names, options and loading: `NAME` or `NAME:option=value,...`.
 
-A variant is a map data file in maps/ plus, for some, a few rule hooks
-(judge/engine/variant_rules.py).  A plain map (maps/standard.toml) is a variant
-of its own; a variant file has a `[variant]` table naming the `base` map it
-amends (format: docs/variants.md).  Everything above the engine (the game
-service, `judge adjudicate`) turns a variant name into a board and rules with
-one call:
+A variant is a map data file in maps/ plus, for some, rules of its own
+(judge/variants/, which installs them as judge.engine.hooks).  A plain map
+(maps/standard.toml) is a variant of its own; a variant file has a
+`[variant]` table naming the `base` map it amends (format: docs/variants.md).
+Everything above the engine (the game service, `judge adjudicate`) turns a
+variant name into a board and rules with one call, through the variants'
+registry (judge.variants, which makes sure the rules are installed):
 
     board, rules = load_variant("1913:opening_nmr=waive")
 """
@@ -67,7 +68,8 @@ def variant_names() -> list[str]:
 
 
 def variant_playable(name: str) -> bool:
-    """Can games of this variant be adjudicated (Imperial not yet)?"""
+    """Can games of this variant be played (a map file may say `playable =
+    false`; every variant here is)?"""
     return _raw(_canonical_name(name)).get("variant", {}).get("playable", True)
 
 
@@ -227,74 +229,3 @@ def _raw(name: str) -> dict:
 
 for _cached in (_catalogue, _raw, _board, _load_variant):
     on_maps_changed(_cached.cache_clear)
-
-
-# -- what the game service shows and seats ---------------------------------------
-
-
-def variant_seats(board: Board, position=None) -> dict[str, list[str]]:
-    """Seat -> the countries its player orders.  One seat per power, except
-    the rulebook's small games (players P1.. with several countries, neutral
-    countries unseated; after the two-player coin toss Italy joins a seat)."""
-    if board.data.get("variant", {}).get("rules") == "small":
-        from judge.engine.variant_small import seating
-
-        return seating(board, position)
-    if board.data.get("variant", {}).get("rules") == "imperial":
-        from judge.engine.variant_imperial import PASSIVE
-
-        # One seat per Imperial City: a player takes it by JOINing the city.
-        return {p: [p] for p in board.powers if p not in PASSIVE}
-    return {power: [power] for power in board.powers}
-
-
-def variant_summary(board: Board, position) -> dict:
-    """What is particular to the variant at this position, as data for LIST and
-    the results: neutral countries, seating, closed provinces, the coin toss;
-    minor powers, designated homes, alliance votes; empires, garrisons,
-    barbarians, federations.  Empty for the standard game."""
-    kind = board.data.get("variant", {}).get("rules")
-    out: dict = {}
-    if kind == "small":
-        from judge.engine.variant_small import closed_provinces, neutral_powers
-
-        out["seats"] = variant_seats(board, position)
-        neutral = sorted(neutral_powers(board, position))
-        if neutral:
-            out["neutral"] = neutral
-        closed = sorted(closed_provinces(board, position))
-        if closed:
-            out["closed"] = closed
-            out["closed_until"] = board.data["closed"].get("until")
-        toss = position.extra.get("coin_toss") if position is not None else None
-        if toss:
-            out["coin_toss"] = dict(toss)
-    elif kind == "1913":
-        out["minor_powers"] = sorted(
-            p for p, d in board.data["powers"].items() if d.get("minor")
-        )
-        extra = position.extra if position is not None else {}
-        if extra.get("homes"):
-            out["designated_homes"] = dict(extra["homes"])
-        if extra.get("designations"):
-            out["pending_designations"] = dict(extra["designations"])
-        if extra.get("alliance"):
-            out["alliance_votes"] = dict(extra["alliance"])
-    elif kind == "imperial":
-        from judge.engine.variant_imperial import initial_state
-
-        extra = position.extra if position is not None else {}
-        out["empires"] = dict(extra.get("empires", {}))
-        out["imperial_garrisons"] = dict(extra.get("garrisons", {}))
-        out["neutral_garrisons"] = sorted(
-            p
-            for p, (power, _u) in (position.units if position else {}).items()
-            if power == "NEUTRAL"
-        )
-        out["barbarian"] = sorted(
-            extra.get("barbarian", initial_state(board).barbarian)
-        )
-        for key in ("federations", "barbarian_armies", "wild", "pending", "nmr"):
-            if extra.get(key):
-                out[key] = extra[key]
-    return out

@@ -10,12 +10,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
-GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / "commands.lark"
+from judge.resources import resource_dir
+
+GRAMMAR = resource_dir("grammar") / "commands.lark"
 
 USAGE = {
     "help": "HELP",

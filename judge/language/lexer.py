@@ -225,7 +225,8 @@ def tokenize(text: str, index: NameIndex, join_dashes: bool = True) -> list[Word
                 out.append(_word("UNITTYPE", text_i, start, end, index.unit_words[w]))
                 i += 1
                 continue
-            if w == "imperial" and index.unit_words and is_word(i + 1, "garrison"):
+            after = index.unit_word_prefixes.get(w)  # "Imperial Garrison"
+            if after is not None and is_word(i + 1, after):
                 i += 1
                 continue
             keyword = KEYWORDS.get(w)

@@ -21,13 +21,13 @@ import unicodedata
 from dataclasses import dataclass
 
 from judge.engine.board import Board
+from judge.variants import variant_for
 
 _WORD = re.compile(r"[a-z0-9]+")
 
 # Single letters that are order words: a one-letter word after a name never
 # continues the name ("F Black S A Swe" is a support, not "Black Sea").
 ORDER_LETTERS = frozenset("afhscmrdb")
-GARRISON_WORDS = {"ig": "IG", "g": "IG", "garrison": "IG"}
 
 
 # Letters that do not come apart into a plain letter and an accent.
@@ -107,10 +107,11 @@ class NameIndex:
                     if (short,) not in self.exact:
                         self.nations.setdefault(short, pid)
 
-        # The variant's rules: Imperial's garrison ("IG Bre") is a kind of
-        # piece, and a fleet's route is a multi-step move.
-        self.rules = board.data.get("variant", {}).get("rules")
-        self.unit_words = dict(GARRISON_WORDS) if self.rules == "imperial" else {}
+        # The variant's words for its own kinds of piece (Imperial's garrison,
+        # "IG Bre"), and its multi-step moves (a fleet's route).
+        self.variant = variant_for(board)
+        self.unit_words = dict(self.variant.unit_words)
+        self.unit_word_prefixes = dict(self.variant.unit_word_prefixes)
 
         # names for suggestions: spelling -> province
         self._spellings: dict[str, str] = {}

@@ -296,7 +296,7 @@ def _names_list(names: list[str]) -> str:
 def _garrison(ref: UnitRef, ctx: Context, ordering: bool = False) -> Unit:
     """`IG Bre`: an Imperial Garrison, the one the player's empire has when
     it is ordered (there is at most one), any one when it is supported."""
-    garrisons = (ctx.position.extra or {}).get("garrisons", {})
+    garrisons = ctx.index.variant.garrisons(ctx.position)
     filters = [lambda p: p in garrisons]
     if ordering and ctx.power:
         filters.append(lambda p: garrisons.get(p) == ctx.power)
@@ -489,7 +489,7 @@ def _fleet_location(unit: Unit, province: str, coast: str | None, ctx: Context) 
 
 def _route(unit: Unit, places: list[PlaceRef], ctx: Context) -> Order:
     """`A Lon-Nth-Bel`: a convoy route through seas, checked step by step."""
-    if unit.kind == "F" and ctx.index.rules == "imperial":
+    if unit.kind == "F" and ctx.index.variant.multi_step_move is not None:
         return _fleet_steps(unit, places, ctx)
     if unit.kind != "A":
         raise ReadingError("only armies are convoyed; a fleet moves one step")
@@ -539,16 +539,15 @@ def _route(unit: Unit, places: list[PlaceRef], ctx: Context) -> Order:
 
 
 def _fleet_steps(unit: Unit, places: list[PlaceRef], ctx: Context) -> Order:
-    """`F MAO - WES - TYS`: Imperial's multi-step fleet move (IMP-5), each
-    step read from where the fleet will be (the engine checks the path)."""
-    from judge.engine.variant_imperial_orders import MultiMove
-
+    """`F MAO - WES - TYS`: a variant's multi-step fleet move (Imperial's
+    IMP-5), each step read from where the fleet will be (the variant's rules
+    check the path)."""
     steps = []
     here = unit
     for place in places:
         steps.append(_destination(here, place, ctx))
         here = Unit("F", steps[-1])
-    return MultiMove(unit, tuple(steps))
+    return ctx.index.variant.multi_step_move(unit, tuple(steps))
 
 
 def _sea_next_to(board: Board, a: str, b: str) -> bool:

@@ -10,15 +10,15 @@ from __future__ import annotations
 import difflib
 import functools
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from lark import Lark, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 from lark.lexer import Lexer
 
 from judge.language.lexer import KEYWORDS, Word
+from judge.resources import resource_dir
 
-GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / "orders.lark"
+GRAMMAR = resource_dir("grammar") / "orders.lark"
 
 
 @dataclass(frozen=True)

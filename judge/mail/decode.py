@@ -28,7 +28,9 @@ def header(msg: Message, name: str) -> str:
         value = msg.get(name)
         text = "" if value is None else str(value)
     except Exception:
-        raw = msg.get_all(name, failobj=[None])[0] if hasattr(msg, "get_all") else ""
+        # The raw value, unparsed: get_all() would parse it again and raise.
+        wanted = name.lower()
+        raw = next((v for k, v in msg.raw_items() if k.lower() == wanted), None)
         text = "" if raw is None else str(raw)
     return " ".join(text.split())
 

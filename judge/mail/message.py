@@ -48,7 +48,11 @@ class OutgoingMail:
 class Handler(Protocol):
     """What the worker calls.  Both methods run inside the worker's open
     transaction on `db`: they write their state changes there and must not
-    commit; the worker queues the returned mail in the same transaction."""
+    commit; the worker queues the returned mail in the same transaction.
+
+    A handler may also have `address_unreachable(db, address, reason, now)
+    -> list[OutgoingMail]`: called once when the judge's mail to `address`
+    is found undeliverable (bounces, refusals: docs/mail.md)."""
 
     def handle(
         self, db: sqlite_utils.Database, mail: IncomingMail, now: datetime

@@ -4,6 +4,7 @@ durably before the 250 is sent."""
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import ssl
 from collections.abc import Callable
@@ -11,6 +12,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP
+
+from judge.mail.verp import is_judge_address
 
 log = logging.getLogger("judge.smtp")
 
@@ -22,16 +25,17 @@ class IntakeHandler:
     """aiosmtpd handler: RCPT checks the address, DATA stores the message."""
 
     def __init__(
-        self, store: StoreFunction, judge_address: str, on_stored=None
+        self, store: StoreFunction, judge_address: str, on_stored=None, separator=""
     ) -> None:
         self.store = store
         self.judge_address = judge_address.lower()
+        self.separator = separator  # VERP: bounces come to judge+tag@...
         self.on_stored = on_stored or (lambda: None)
         # SQLite work off the event loop, in a single thread of its own.
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="intake")
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
-        if address.strip().lower() != self.judge_address:
+        if not is_judge_address(address, self.judge_address, self.separator):
             return (
                 f"550 5.7.1 <{address}>: not accepted here; "
                 f"this judge only takes mail for <{self.judge_address}>"
@@ -43,13 +47,20 @@ class IntakeHandler:
         raw = envelope.original_content or envelope.content or b""
         if isinstance(raw, str):
             raw = raw.encode("utf-8", "surrogateescape")
+        # A tagged recipient (a bounce to a VERP address) is kept with the
+        # message, the way a mail server's local delivery records it.
+        tagged = [r for r in envelope.rcpt_tos if r.lower() != self.judge_address]
+        if tagged:
+            raw = b"".join(b"Delivered-To: %s\r\n" % _ascii(r) for r in tagged) + raw
         loop = asyncio.get_running_loop()
         try:
             intake_id, new = await loop.run_in_executor(
                 self.executor, self.store, raw, envelope.mail_from or ""
             )
-        except Exception:
+        except Exception as exc:
             log.exception("could not store a message from %s", envelope.mail_from)
+            if _storage_full(exc):
+                return "452 4.3.1 the judge's storage is full; try again later"
             return "451 4.3.0 the judge could not store your message; try later"
         if new:
             log.info(
@@ -65,6 +76,20 @@ class IntakeHandler:
 
     def close(self) -> None:
         self.executor.shutdown(wait=True)
+
+
+def _storage_full(exc: Exception) -> bool:
+    """SQLite's SQLITE_FULL: the disk (or the database's size limit) is full."""
+    return getattr(exc, "sqlite_errorcode", None) == SQLITE_FULL or (
+        isinstance(exc, OSError) and exc.errno == errno.ENOSPC
+    )
+
+
+SQLITE_FULL = 13
+
+
+def _ascii(address: str) -> bytes:
+    return address.encode("ascii", "replace")
 
 
 class JudgeSMTP(SMTP):
@@ -124,10 +149,11 @@ def start_listener(
     judge_address: str,
     max_size: int,
     on_stored=None,
+    separator: str = "",
     tls_context: ssl.SSLContext | None = None,
     require_tls: bool = False,
 ) -> tuple[Controller, IntakeHandler]:
-    handler = IntakeHandler(store, judge_address, on_stored)
+    handler = IntakeHandler(store, judge_address, on_stored, separator)
     controller = SizeLimitedSMTPController(
         handler, host, port, max_size, tls_context, require_tls
     )

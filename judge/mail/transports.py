@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import smtplib
 import socket
 import ssl
@@ -14,6 +15,27 @@ from judge.config import RelaySettings
 
 class PermanentFailure(Exception):
     """The relay refused the message for good (5xx): do not retry."""
+
+
+class TemporaryFailure(Exception):
+    """The relay refused the message for now (4xx at MAIL or DATA); the
+    connection is still good for the next message."""
+
+
+# What one delivery attempt refused: recipient -> (SMTP code, text).  Codes
+# of 500 and up are for good; below, the recipient is tried again later.
+Refused = dict[str, tuple[int, str]]
+
+_ADDRESS = re.compile(r"[^@\s<>()\[\],;:\"\\]+@[^@\s<>()\[\],;:\"\\]+")
+
+
+def unsendable(address: str, smtputf8: bool) -> str | None:
+    """Why this address cannot be given to the relay (None: it can)."""
+    if not _ADDRESS.fullmatch(address) or any(ord(c) < 32 for c in address):
+        return "5.1.3 malformed address"
+    if not address.isascii() and not smtputf8:
+        return "5.6.7 non-ASCII address and the relay does not offer SMTPUTF8"
+    return None
 
 
 class MaildirTransport:
@@ -36,19 +58,26 @@ class MaildirTransport:
     def close(self) -> None:
         pass
 
-    def send(self, message_id: str, recipients: tuple[str, ...], raw: bytes) -> None:
+    def send(
+        self,
+        message_id: str,
+        recipients: tuple[str, ...],
+        raw: bytes,
+        envelope_from: str | None = None,
+    ) -> Refused:
         digest = hashlib.sha256(message_id.encode()).hexdigest()[:32]
         name = f"judge.{digest}.{socket.gethostname() or 'localhost'}"
         if (self.maildir / "new" / name).exists() or any(
             (self.maildir / "cur").glob(name + "*")
         ):
-            return
+            return {}
         tmp = self.maildir / "tmp" / name
         with open(tmp, "wb") as handle:
             handle.write(raw)
             handle.flush()
             os.fsync(handle.fileno())
         os.rename(tmp, self.maildir / "new" / name)
+        return {}
 
 
 class RelayTransport:
@@ -89,23 +118,52 @@ class RelayTransport:
                 self.client.close()
             self.client = None
 
-    def send(self, message_id: str, recipients: tuple[str, ...], raw: bytes) -> None:
+    def send(
+        self,
+        message_id: str,
+        recipients: tuple[str, ...],
+        raw: bytes,
+        envelope_from: str | None = None,
+    ) -> Refused:
+        """Deliver one message; return the recipients refused, with codes.
+        Raises PermanentFailure or TemporaryFailure when the whole message is
+        refused, anything else when the connection failed."""
         if self.client is None:
             self.open()
+        smtputf8 = self.client.has_extn("smtputf8")
+        refused: Refused = {}
+        sendable = []
+        for recipient in recipients:
+            problem = unsendable(recipient, smtputf8)
+            if problem:
+                refused[recipient] = (553, problem)
+            else:
+                sendable.append(recipient)
+        if not sendable:
+            return refused
+        sender = envelope_from or self.sender
+        wide = not sender.isascii() or not all(r.isascii() for r in sendable)
         try:
-            refused = self.client.sendmail(self.sender, list(recipients), raw)
+            refused.update(
+                _texts(
+                    self.client.sendmail(
+                        sender, sendable, raw, mail_options=["SMTPUTF8"] if wide else []
+                    )
+                )
+            )
         except smtplib.SMTPRecipientsRefused as exc:
-            if all(code >= 500 for code, _ in exc.recipients.values()):
-                raise PermanentFailure(
-                    f"all recipients refused: {exc.recipients}"
-                ) from exc
-            raise
+            refused.update(_texts(exc.recipients))
         except (smtplib.SMTPDataError, smtplib.SMTPSenderRefused) as exc:
+            text = f"{exc.smtp_code} {_text(exc.smtp_error)}"
             if exc.smtp_code >= 500:
-                raise PermanentFailure(
-                    f"refused: {exc.smtp_code} {exc.smtp_error}"
-                ) from exc
-            raise
-        # Recipients refused while others accepted are not retried: a retry
-        # would send the others a second copy.
-        del refused
+                raise PermanentFailure(f"refused: {text}") from exc
+            raise TemporaryFailure(f"refused for now: {text}") from exc
+        return refused
+
+
+def _text(value) -> str:
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+
+
+def _texts(refused: dict) -> Refused:
+    return {rcpt: (code, _text(text)) for rcpt, (code, text) in refused.items()}

@@ -1,10 +1,11 @@
-"""Imperial Diplomacy's multi-step fleet moves on the map: how far a fleet
+"""Multi-step fleet moves on the map (Imperial Diplomacy's): how far a fleet
 went.
 
-The engine reports such a move as given (a MultiMove), with no codes when it
-went all the way and "bounce" when a step failed; where the fleet stopped is
-only in the position after the phase.  `steps_travelled` reads it from there,
-and answers 0 (nothing known to be travelled) when it cannot tell.
+Such a move is an order with `steps` (the variant's multi-step move), given
+with no codes when it went all the way and "bounce" when a step failed;
+where the fleet stopped is only in the position after the phase.
+`steps_travelled` reads it from there, and answers 0 (nothing known to be
+travelled) when it cannot tell.
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ from __future__ import annotations
 from judge.engine.api import OrderResult, Outcome, PhaseResult
 from judge.engine.board import province_of
 from judge.engine.orders import Move, Unit
-from judge.engine.variant_imperial_orders import MultiMove
 
 
 def is_multistep(order) -> bool:
-    return isinstance(order, MultiMove)
+    """A move through several provinces: an order with its `steps`."""
+    return isinstance(getattr(order, "steps", None), tuple)
 
 
 def _where_others_are(result: OrderResult, phase: PhaseResult) -> set[str]:
@@ -29,7 +30,7 @@ def _where_others_are(result: OrderResult, phase: PhaseResult) -> set[str]:
             continue
         if Outcome.DISLODGED in r.outcomes:
             continue
-        if isinstance(r.order, MultiMove):
+        if is_multistep(r.order):
             if not r.outcomes:  # one stopped early: unknown
                 known.add(province_of(r.order.steps[-1]))
         elif isinstance(r.order, Move) and not r.outcomes:

@@ -473,10 +473,21 @@ def _draw_orders(c: _Canvas, orders: PhaseResult) -> None:
 # -- title -----------------------------------------------------------------------
 
 
-def _count_layout(c: _Canvas) -> tuple[list[tuple[object, float, float]], float]:
+def _count_layout(
+    c: _Canvas, position: Position
+) -> tuple[list[tuple[object, float, float]], float]:
     """Where each power's centre count goes in the title band (wrapping onto
-    more rows on maps with many powers), and the band's height."""
-    powers = sorted(c.board.powers.values(), key=lambda p: p.name)
+    more rows on maps with many powers), and the band's height.  A power the
+    map keeps in reserve shows once it holds something."""
+    holding = set(position.centres.values()) | {p for p, _u in position.units.values()}
+    powers = sorted(
+        (
+            p
+            for p in c.board.powers.values()
+            if not c.board.is_reserve(p.id) or p.id in holding
+        ),
+        key=lambda p: p.name,
+    )
     width = c.geo.width
     slot = (width - 24) / max(len(powers), 1)
     places, x, row = [], 12.0, 0
@@ -502,7 +513,7 @@ def _draw_title(
         name = c.board.powers.get(position.winner)
         heading += f" — won by {name.name if name else position.winner}"
     width = c.geo.width
-    places, band = _count_layout(c)
+    places, band = _count_layout(c, position)
     c.out.append(
         f'<g class="title"><rect width="{_fmt(width)}" height="{_fmt(band)}" '
         'fill="#FAF8F2"/>'
@@ -552,7 +563,7 @@ def render_svg(
     c.dislodged_provinces = {d.unit.province for d in dislodged}
     # Drawn over the board before the phase, the orders' victims are marked.
     struck = {d.unit.province: d for d in orders.dislodged} if orders else {}
-    band = _count_layout(c)[1]
+    band = _count_layout(c, position)[1]
     width, height = geo.width, geo.height + band
     c.out.append(
         '<svg xmlns="http://www.w3.org/2000/svg" '

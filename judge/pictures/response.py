@@ -11,8 +11,8 @@ from judge.engine.api import OrderResult, PhaseResult
 from judge.engine.board import Board
 from judge.engine.orders import Order, read_canonical
 from judge.engine.state import Phase, Position
-from judge.engine.variant_rules import parse_variant_order
 from judge.pictures.render import order_locations
+from judge.variants import parse_variant_order
 
 
 def parse_canonical(text: str) -> Order:

@@ -1,4 +1,4 @@
-"""The one jinja2 environment for mail templates (templates/ at the repo root).
+"""The one jinja2 environment for mail templates (templates/: judge.resources).
 
 Plain text: no autoescaping; trailing newlines kept so a template's last line
 ends the mail; block tags leave no stray blank lines behind.
@@ -7,11 +7,12 @@ ends the mail; block tags leave no stray blank lines behind.
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 
 import jinja2
 
-TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
+from judge.resources import resource_dir
+
+TEMPLATES_DIR = resource_dir("templates")
 
 
 @functools.cache

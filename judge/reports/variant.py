@@ -1,33 +1,14 @@
 """What is particular to a variant, in plain lines for LIST and the results
-(judge.engine.variants.variant_summary gives the facts as data).  Nothing
-for the standard game."""
+(the Variant object's `summary` gives the facts as data, its
+`report_headings` and `report_fact` their words).  Nothing for the standard
+game."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from judge.engine.board import Board
-
-# The order facts are shown in, and their headings.
-HEADINGS = {
-    "seats": "Seats",
-    "neutral": "Neutral countries",
-    "closed": "Closed provinces",
-    "coin_toss": "Coin toss",
-    "minor_powers": "Minor powers",
-    "designated_homes": "Designated home centres",
-    "pending_designations": "Designations waiting",
-    "alliance_votes": "Alliance votes",
-    "empires": "Empires",
-    "imperial_garrisons": "Imperial garrisons",
-    "neutral_garrisons": "Neutral garrisons",
-    "barbarian": "Barbarian provinces",
-    "federations": "Federations",
-    "barbarian_armies": "Barbarian armies",
-    "wild": "Wild barbarian units",
-    "pending": "Waiting to take effect",
-    "nmr": "Missed turns",
-}
+from judge.variants import variant_for
 
 
 def variant_lines(board: Board, title: str, summary: Mapping) -> list[str]:
@@ -35,14 +16,22 @@ def variant_lines(board: Board, title: str, summary: Mapping) -> list[str]:
     (the standard game)."""
     if not summary:
         return []
+    variant = variant_for(board)
+    headings = variant.report_headings  # the order facts are shown in
+
+    def name(word) -> str:
+        return _name(board, word)
+
     lines = [f"Variant: {title}."]
-    for key, heading in HEADINGS.items():
+    for key, heading in headings.items():
         if key not in summary or key == "closed_until":
             continue
-        text = _fact(board, key, summary[key], summary)
+        text = variant.report_fact(board, key, summary[key], summary, name)
+        if text is None:
+            text = _words(board, summary[key])
         if text:
             lines.append(f"{heading}: {text}.")
-    for key in sorted(set(summary) - set(HEADINGS) - {"closed_until"}):
+    for key in sorted(set(summary) - set(headings) - {"closed_until"}):
         lines.append(
             f"{key.replace('_', ' ').capitalize()}: {_words(board, summary[key])}."
         )
@@ -69,46 +58,3 @@ def _words(board: Board, value) -> str:
     if isinstance(value, list | tuple | set | frozenset):
         return ", ".join(_name(board, v) for v in value) if value else "none"
     return _name(board, value)
-
-
-def _fact(board: Board, key: str, value, summary: Mapping) -> str:
-    if key == "seats":
-        return "; ".join(
-            f"{seat} {', '.join(board.powers[c].name for c in countries)}"
-            if [seat] != list(countries)
-            else board.powers[seat].name
-            for seat, countries in value.items()
-        )
-    if key == "closed":
-        until = summary.get("closed_until")
-        names = ", ".join(_name(board, p) for p in value)
-        return f"{names} (until {until})" if until else names
-    if key == "coin_toss":
-        power = _name(board, value.get("power", "?"))
-        return f"{power} goes to {value.get('player', '?')} ({value.get('year', '')})"
-    if key == "designated_homes":
-        return "; ".join(
-            f"{_name(board, p)} {_name(board, c)}" for p, c in sorted(value.items())
-        )
-    if key == "alliance_votes":
-        return "; ".join(
-            f"{_name(board, p)} for {', '.join(_name(board, v) for v in votes)}"
-            for p, votes in sorted(value.items())
-        )
-    if key == "empires":
-        if not value:
-            return "none yet"
-        return "; ".join(
-            f"{(e or {}).get('name') or _name(board, slot)} in"
-            f" {_name(board, (e or {}).get('city', ''))}"
-            for slot, e in sorted(value.items())
-        )
-    if key == "imperial_garrisons":
-        return (
-            "; ".join(
-                f"{_name(board, city)} ({_name(board, slot)})"
-                for city, slot in sorted(value.items())
-            )
-            or "none"
-        )
-    return _words(board, value)

@@ -82,13 +82,6 @@ class DeadlineSettings:
         return getattr(self, name)
 
 
-@dataclass(frozen=True)
-class PhaseSchedule:
-    deadline: datetime
-    grace_end: datetime
-    earliest: datetime  # no processing before this (start + min)
-
-
 def _utc(moment: datetime) -> datetime:
     if moment.tzinfo is None:
         return moment.replace(tzinfo=UTC)
@@ -161,21 +154,6 @@ def early_process_time(
     now + delay, but not before `earliest`."""
     delay = timedelta(hours=settings.timing(phase_type).delay)
     return max(_utc(now) + delay, _utc(earliest))
-
-
-def schedule_phase(
-    phase_type: str,
-    settings: DeadlineSettings,
-    now: datetime,
-    previous_deadline: datetime | None = None,
-) -> PhaseSchedule:
-    """Deadline, grace end and earliest processing of a phase starting now."""
-    deadline = next_deadline(phase_type, settings, now, previous_deadline)
-    return PhaseSchedule(
-        deadline=deadline,
-        grace_end=grace_end(phase_type, settings, deadline),
-        earliest=earliest_processing(phase_type, settings, now),
-    )
 
 
 def reminder_time(deadline: datetime) -> datetime:

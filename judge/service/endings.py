@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from judge.service import seats
 from judge.service.store import load_game, members
+from judge.variants import variant_for
 
 MAX_LENGTH = 200  # characters of an ending
 
@@ -68,7 +69,7 @@ def _game_for_vote(session):
     if me is None:
         return None, None
     game = load_game(session.db, me.game)
-    if seats.kind(game.board) != "imperial":
+    if not variant_for(game.board).agreed_endings:
         session.say(
             "SET END refused: agreed endings are an Imperial rule; use SET DRAW."
         )

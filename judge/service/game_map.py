@@ -16,9 +16,9 @@ from judge.engine.api import PhaseResult, adjudicate
 from judge.engine.board import Board
 from judge.engine.serialize import position_from_json
 from judge.engine.state import Position
-from judge.engine.variants import load_variant
 from judge.service.processing import engine_orders
 from judge.service.store import load_game
+from judge.variants import load_variant
 
 
 class NoPicture(LookupError):

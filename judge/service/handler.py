@@ -12,11 +12,14 @@ import sqlite_utils
 
 from judge.config import JudgeSettings
 from judge.mail.message import IncomingMail, OutgoingMail
+from judge.service import reachability
+from judge.service.passwords import take_rehashes
 from judge.service.scheduler import tick_game
 from judge.service.schema import SERVICE_SCHEMA
 from judge.service.session import Session
 from judge.service.worlds_cmds import use_worlds_dir
 from judge.store.migrations import migrate
+from judge.store.schema import STORE_SCHEMA
 
 log = logging.getLogger(__name__)
 
@@ -29,14 +32,28 @@ class GameService:
         use_worlds_dir(settings)  # games' random worlds load like other maps
 
     def setup(self, db: sqlite_utils.Database) -> None:
-        migrate(db, SERVICE_SCHEMA)
+        # The store's tables too: the service asks which addresses are
+        # unreachable (judge.store.addresses).  Idempotent.
+        migrate(db, STORE_SCHEMA, SERVICE_SCHEMA)
 
     def handle(
         self, db: sqlite_utils.Database, mail: IncomingMail, now: datetime
     ) -> list[OutgoingMail]:
+        take_rehashes()  # what an earlier, undone message left
         session = Session(self, db, mail, now)
         session.run()
-        return session.outgoing()
+        out = session.outgoing()
+        for old, new in take_rehashes():  # passwords that passed: today's cost
+            db.execute(
+                "UPDATE svc_members SET password = ? WHERE password = ?", (new, old)
+            )
+        return out
+
+    def address_unreachable(
+        self, db: sqlite_utils.Database, address: str, reason: str, now: datetime
+    ) -> list[OutgoingMail]:
+        """The mail side found `address` unreachable: tell its games' masters."""
+        return reachability.address_unreachable(db, self.settings, address, reason, now)
 
     def tick(self, db: sqlite_utils.Database, now: datetime) -> list[OutgoingMail]:
         out: list[OutgoingMail] = []

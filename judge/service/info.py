@@ -119,7 +119,10 @@ def summary(db, name: str) -> str:
     ]
     if game.position:
         positions.append(game.position)
-    powers = sorted(board.powers)
+    held = set()  # a power the map keeps in reserve shows once it held centres
+    for text in positions:
+        held.update(json.loads(text).get("centers", {}))
+    powers = [p for p in sorted(board.powers) if not board.is_reserve(p) or p in held]
     header = "Year  " + " ".join(f"{board.powers[p].name[:7]:>7}" for p in powers)
     lines = [f"Supply centres in game '{name}':", "", header]
     seen = set()

@@ -5,14 +5,11 @@ from __future__ import annotations
 import random
 from datetime import datetime
 
-from judge.engine.api import initial_position
 from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
 from judge.service.processing import notice, schedule, tell_all
 from judge.service.seats import (
     game_seats,
-    imperial_city,
-    kind,
     seat_label,
     seat_players,
     signon_hint,
@@ -24,6 +21,7 @@ from judge.service.store import (
     save_position,
     update_game,
 )
+from judge.variants import variant_for
 
 
 def draw_powers(
@@ -60,17 +58,17 @@ def roster_lines(db, game: Game, board) -> list[str]:
     seats = {m.power: m for m in members(db, game.name, "player") if m.power}
     table = game_seats(game, board)
     seated = {c for countries in table.values() for c in countries}
-    imperial = kind(board) == "imperial"
+    every_country = variant_for(board).roster_lists_every_country
     lines = []
     for power in sorted(board.powers):
         name = board.powers[power].name
         member = seats.get(power)
         if power not in seated:
-            if imperial:
-                continue  # NEUTRAL garrisons and DISORDER units: no player
+            if not every_country:
+                continue  # e.g. Imperial's NEUTRAL garrisons: no player
             who = "(neutral)"
-        elif member is None and imperial:
-            continue  # an Imperial City nobody has taken
+        elif member is None and not every_country:
+            continue  # e.g. an Imperial City nobody has taken
         else:
             who = player_label(game, member)
         lines.append(f"  {name:<10} {who}")
@@ -94,7 +92,7 @@ def start_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
     owner = {c: seat for seat, countries in table.items() for c in countries}
     drawn = draw_powers(game, players, list(table), owner)
     seat_players(db, game, drawn, board)
-    position = initial_position(board)
+    position = variant_for(board).start(board)
     save_position(db, name, board, position)
     update_game(db, name, status="active")
     game = load_game(db, name)
@@ -130,17 +128,16 @@ def start_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
 
 
 def join_cities(db, game: Game, board) -> None:
-    """Imperial: each empire drawn orders `JOIN <its city>` in the opening
-    phase (IMP-2); its player may send JOIN <city> NAME <text> to name it."""
-    if kind(board) != "imperial":
-        return
+    """The orders the variant gives each player's country at the start
+    (Imperial: each empire drawn orders `JOIN <its city>`, IMP-2)."""
+    variant = variant_for(board)
     for member in members(db, game.name, "player"):
-        city = imperial_city(member.power or "")
-        if city:
+        join = variant.opening_join(board, member.power or "")
+        if join:
             db.execute(
                 "INSERT OR REPLACE INTO svc_orders (game, power, unit, text)"
                 " VALUES (?, ?, 'JOIN', ?)",
-                [game.name, member.power, f"JOIN {city}"],
+                [game.name, member.power, join],
             )
 
 

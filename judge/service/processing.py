@@ -11,7 +11,6 @@ from datetime import datetime, timedelta
 from judge.engine.api import adjudicate, orders_needed
 from judge.engine.board import Board
 from judge.engine.state import Position
-from judge.engine.variants import variant_summary, variant_title
 from judge.mail.message import Attachment, OutgoingMail
 from judge.pictures import render_png
 from judge.pictures.geometry import GeometryError
@@ -32,6 +31,7 @@ from judge.service.store import (
     update_game,
 )
 from judge.service.variant_orders import read_orders
+from judge.variants import variant_summary, variant_title
 
 log = logging.getLogger(__name__)
 LATE_REPEAT = timedelta(hours=24)

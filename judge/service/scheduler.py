@@ -18,6 +18,7 @@ from judge.service.processing import (
     process,
     recipients,
 )
+from judge.service.reachability import note_for_others
 from judge.service.store import (
     iso,
     load_game,
@@ -83,7 +84,7 @@ def late_notices(db, settings, game, late: list[str]) -> list[OutgoingMail]:
             text = (
                 f"The deadline has passed.  Still waiting for orders from: {names}.\n"
                 f"The grace period ends {grace}.\n"
-            )
+            ) + note_for_others(db, game, member)
             mails.append(notice(settings, game, member, "Late Powers", text))
     return mails
 
@@ -117,10 +118,15 @@ def reminders(db, settings, game, late: list[str]) -> list[OutgoingMail]:
                 f"The deadline is {deadline}.  Send SIGNON and your orders, or\n"
                 "LIST for the state of the game.\n\nYour orders so far:\n"
                 + "\n".join(copy)
-                + "\n",
+                + "\n"
+                + _spaced(note_for_others(db, game, member)),
             )
         )
     return mails
+
+
+def _spaced(note: str) -> str:
+    return "\n" + note if note else ""
 
 
 def current_lines(board, position, power, orders, needed) -> list[str]:

@@ -1,4 +1,4 @@
-"""Seats: who a player is in a variant (judge.engine.variants.variant_seats).
+"""Seats: who a player is in a variant (the Variant object's `seats`).
 
 A seat is the countries one player orders: one power in the standard game and
 1913; P1, P2, ... with one to three countries in the rulebook's small games;
@@ -15,22 +15,21 @@ games (`SIGNON 2<game>` for P2); in Imperial the city's three letters
 
 from __future__ import annotations
 
-from judge.engine.api import initial_position
 from judge.engine.board import Board
 from judge.engine.state import Position
-from judge.engine.variants import variant_seats
 from judge.service.store import Game, Member, load_game, member_by_id, members
+from judge.variants import variant_for, variant_named, variant_seats
 
 
 def kind(board: Board) -> str | None:
-    """The variant's rule hooks: None, "small", "1913" or "imperial"."""
+    """The name of the variant's rules: None, "small", "1913", "imperial"..."""
     return board.data.get("variant", {}).get("rules")
 
 
 def game_seats(game: Game, board: Board) -> dict[str, list[str]]:
     """Seat -> its countries, at the game's current position (before the
     start: the first)."""
-    position = game.current(board) if game.position else initial_position(board)
+    position = game.current(board) if game.position else variant_for(board).start(board)
     return variant_seats(board, position)
 
 
@@ -63,6 +62,9 @@ def power_for_letter(
     if power is None:
         return None, None
     if seat_name(seats, power.id) is None:
+        closed = variant_for(board).seat_closed(board, power.id)
+        if closed:  # e.g. Imperial's later empire of a city, not open yet
+            return None, f"{power.name} is not open: {closed}"
         return None, f"{power.name} is played by nobody in this variant"
     return power.id, None
 
@@ -137,38 +139,22 @@ def reseat(db, game: Game, board: Board, position: Position) -> list[str]:
 
 
 def imperial_city(power: str) -> str | None:
-    """'EMPIRE_BRE' -> 'BRE'."""
-    return power.removeprefix("EMPIRE_") if power.startswith("EMPIRE_") else None
+    """The city an Imperial seat is named after ('EMPIRE_BRE' and a later
+    empire of Brest, 'EMPIRE_BRE_2' -> 'BRE'), or None."""
+    return variant_named("imperial").seat_city(power)
 
 
 def city_taken(board: Board, position: Position, seat: str) -> str | None:
-    """Why a newcomer cannot found the empire of this Imperial City (IMP-2:
-    the city must still be neutral and hold no unit but its neutral
-    garrison), or None.  An empire already founded may be taken over."""
-    city = imperial_city(seat)
-    if city is None or seat in (position.extra or {}).get("empires", {}):
-        return None
-    name = board.location_name(city)
-    owner = position.centres.get(city)
-    if owner not in (None, "NEUTRAL"):
-        return f"{name} is no longer free: it is {board.powers[owner].name}'s"
-    held = position.units.get(city)
-    if held is not None and held[0] != "NEUTRAL":
-        return (
-            f"{name} is no longer free: a unit of {board.powers[held[0]].name} is there"
-        )
-    return None
+    """Why a newcomer cannot take this seat now (Imperial: its city is no
+    longer free), or None."""
+    return variant_for(board).seat_taken(board, position, seat)
 
 
 def signon_hint(board: Board, seat: str, countries: list[str], game: str) -> str:
     """How the player of a variant's seat signs on ('' in the standard game)."""
-    city = imperial_city(seat)
-    if city:
-        return (
-            f"Sign on with SIGNON {city}{game} <password>; in the opening phase"
-            f" your empire orders JOIN {city} (send JOIN {city} NAME <name> to"
-            " name it)."
-        )
+    hint = variant_for(board).signon_hint(board, seat, game)
+    if hint is not None:
+        return hint
     if countries == [seat]:
         return ""
     letters = ", ".join(board.powers[c].letter for c in countries)
@@ -182,13 +168,23 @@ def signon_hint(board: Board, seat: str, countries: list[str], game: str) -> str
 
 def long_letter(db, target: str) -> str | None:
     """Imperial's three-letter SIGNON prefix: 'BREalpha' -> 'BRE' when game
-    'alpha' exists and has a seat lettered BRE (else None: one letter)."""
+    'alpha' exists and has a seat lettered BRE; a later empire of a city has
+    the city's letters and its number ('BRE2alpha' -> 'BRE2').  Else None:
+    one letter."""
     if len(target) < 4 or not target[:3].isalpha():
         return None
-    game = load_game(db, target[3:].lower())
+    size = 4 if target[3:4].isdigit() else 3
+    game = load_game(db, target[size:].lower())
     if game is None:
         return None
-    letter = target[:3].upper()
+    letter = target[:size].upper()
     if any(p.letter.upper() == letter for p in game.board.powers.values()):
         return letter
     return None
+
+
+def newcomer_slot(board: Board, position: Position, seat: str) -> str | None:
+    """The seat a newcomer signing on to `seat` founds instead, when the
+    variant has one (Imperial, rule 3: a city whose empire lost it and lives
+    on elsewhere, the city neutral again), else None."""
+    return variant_for(board).newcomer_seat(board, position, seat)

@@ -20,6 +20,7 @@ from judge.service import (
     deadlines,
     info,
     master,
+    reachability,
     seats,
     settings_cmds,
     worlds_cmds,
@@ -248,6 +249,7 @@ class Session:
         game = self.game_arg(command.args[0])
         if game:
             self.say(info.describe_game(self.db, self.settings, game.name))
+            self.say_unreachable(game.name)
 
     def do_history(self, command: Command) -> None:
         game = self.game_arg(command.args[0])
@@ -263,6 +265,12 @@ class Session:
         game = self.game_arg(command.args[0])
         if game:
             self.say(info.whogame(self.db, game.name))
+            self.say_unreachable(game.name)
+
+    def say_unreachable(self, game: str) -> None:
+        lines = reachability.master_lines(self.db, game, self.mail.sender, self.me)
+        if lines:
+            self.lines[-1] += "\n" + "\n".join(lines)
 
     def do_map(self, command: Command) -> None:
         master.send_map(self, command)
@@ -429,6 +437,27 @@ class Session:
                 )  # fmt: skip
             self.signed_on(member_by_id(self.db, seat.id), power.id)
             return
+        fresh = seats.newcomer_slot(board, game.current(board), power.id)
+        if (
+            fresh is not None
+            and seat is not None
+            and seat.state not in ("abandoned", "cd", "resigned")
+            and seat.address.lower() != self.mail.sender.lower()
+        ):
+            # Imperial, rule 3: the city's empire lives on elsewhere and the
+            # city is neutral again; a newcomer founds a new empire there.
+            city = board.location_name(seats.imperial_city(fresh))
+            self.say(
+                f"{power.name} lives on without {city}, which is neutral again:"
+                f" you found a new empire there, {board.powers[fresh].name}"
+                f" (SIGNON {board.powers[fresh].letter}{game.name}), and order"
+                f" JOIN {seats.imperial_city(fresh)}."
+            )
+            power = board.powers[fresh]
+            seat = next(
+                (m for m in members(self.db, game.name, "player") if m.power == fresh),
+                None,
+            )
         if seat is None or seat.state in ("abandoned", "cd", "resigned"):
             taken = seats.city_taken(board, game.current(board), power.id)
             if seat is None and taken:

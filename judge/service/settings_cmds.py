@@ -15,7 +15,7 @@ from judge.engine.variants import (
     variant_playable,
 )
 from judge.reports.dates import judge_date
-from judge.service import endings, seats
+from judge.service import endings, reachability, seats
 from judge.service.deadlines import PhaseTiming
 from judge.service.endings import set_end, set_noend  # noqa: F401 (SET END)
 from judge.service.lifecycle import finish_game
@@ -116,6 +116,7 @@ def set_address(session, command) -> None:
         session.say(f"'{address[:60]}' is not a mail address.")
         return
     update_seat(session, me, address=address)
+    reachability.address_set(session.db, address, session.now)
     session.say(f"Your address in game '{me.game}' is now {address}.")
 
 

@@ -12,11 +12,11 @@ import sqlite_utils
 from judge.engine.adjustments import adjustment_counts
 from judge.engine.api import Rules
 from judge.engine.board import Board
+from judge.engine.hooks import hooks_for
 from judge.engine.serialize import position_from_json, position_to_json
 from judge.engine.state import Position
-from judge.engine.variant_rules import hooks_for
-from judge.engine.variants import load_variant
 from judge.service.deadlines import DeadlineSettings, PhaseTiming
+from judge.variants import load_variant
 
 
 def iso(moment: datetime | None) -> str | None:

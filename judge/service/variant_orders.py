@@ -1,7 +1,7 @@
 """Orders by mail in every variant: the order language, plus the orders only a
 variant knows (1913's DESIGNATE and ALLIANCE, Imperial's JOIN, multi-step
 fleet moves, federations, gifts, barbarian armies), read by
-`variant_rules.parse_variant_order` first, as `judge adjudicate` does; and
+the variant (judge.variants.parse_variant_order) first, as `judge adjudicate` does; and
 a multi-country seat's lines shared out among its countries."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from judge.engine.adjustments import adjustment_counts, build_sites
 from judge.engine.board import Board, province_of
+from judge.engine.hooks import hooks_for
 from judge.engine.legality import void_whatever_ordered
 from judge.engine.orders import (
     GARRISON,
@@ -25,14 +26,9 @@ from judge.engine.orders import (
     Waive,
 )
 from judge.engine.state import Position
-from judge.engine.variant_imperial_orders import garrison_named
-from judge.engine.variant_rules import hooks_for, parse_variant_order
 from judge.language.orders import ParsedOrder, parse_orders
 from judge.reports.orders import piece_key
-from judge.service import seats
-
-# Unit-less variant orders of which a power has one standing at a time.
-_SINGLE = {"Designate", "Alliance", "Join", "LeaveFederation"}
+from judge.variants import parse_variant_order, variant_for
 
 
 def read_orders(
@@ -64,8 +60,7 @@ def read_orders(
             if order is not None:
                 out[i] = ParsedOrder(parsed.text, order)
     if power is not None:
-        if seats.kind(board) == "imperial" and position.phase.type == "M":
-            out = [_garrison_named(position, power, parsed) for parsed in out]
+        out = [_settled(board, position, power, parsed) for parsed in out]
         out = [_not_yours(board, position, power, parsed) for parsed in out]
         if position.phase.type == "A" and hooks_for(board) is None:
             out = [_no_adjustment(board, position, power, parsed) for parsed in out]
@@ -74,10 +69,13 @@ def read_orders(
     return out
 
 
-def _garrison_named(position: Position, power: str, parsed: ParsedOrder):
+def _settled(board: Board, position: Position, power: str, parsed: ParsedOrder):
+    """The order as the variant reads it in this position (Imperial: `A BRE`
+    where only a garrison stands is that garrison)."""
     if parsed.order is None:
         return parsed
-    return replace(parsed, order=garrison_named(position, power, parsed.order))
+    order = variant_for(board).settle_order(position, power, parsed.order)
+    return parsed if order is parsed.order else replace(parsed, order=order)
 
 
 def _void_on_arrival(board: Board, position: Position, parsed):
@@ -179,9 +177,8 @@ def order_key(order: Order, waives: int) -> str:
         return piece_key(unit)
     if isinstance(order, Waive):
         return f"WAIVE{waives}"
-    name = type(order).__name__
-    if name in _SINGLE:
-        return name.upper()
+    if getattr(order, "standing", False):  # one per power at a time
+        return type(order).__name__.upper()
     return "V:" + order.canonical()
 
 
@@ -300,28 +297,10 @@ def route(
 
 def refusal(board: Board, power: str, order: Order) -> str | None:
     """Why a variant order is refused when it arrives (None: taken)."""
-    city = getattr(order, "city", None)
-    if type(order).__name__ == "Join" and power != f"EMPIRE_{city}":
-        mine = power.removeprefix("EMPIRE_")
-        return f"your empire's Imperial City is {mine}: order JOIN {mine}"
-    return None
+    return variant_for(board).refuse_order(board, power, order)
 
 
 def order_notes(board: Board, position: Position, power: str, orders) -> list[str]:
-    """What a player should know about an order set as it stands: Imperial's
-    petrol budget (IMP-5d: over budget, the last steps are cut at the
-    deadline)."""
-    if seats.kind(board) != "imperial":
-        return []
-    if position.phase.type != "M":
-        return []
-    from judge.engine.variant_imperial_petrol import over_budget
-
-    budget = sum(1 for u in position.units_of(power) if u.kind == "F")
-    problem = over_budget(orders, budget)
-    if problem is None:
-        return []
-    return [
-        f"Warning for {board.powers[power].name}: {problem}; at the deadline"
-        " the last step of the last multi-step move is cut until they fit."
-    ]
+    """What a player should know about an order set as it stands (e.g.
+    Imperial's petrol budget)."""
+    return variant_for(board).order_notes(board, position, power, orders)

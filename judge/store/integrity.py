@@ -31,6 +31,11 @@ def open_checked(path: str | Path) -> sqlite_utils.Database:
     path = Path(path)
     try:
         db = open_database(path)
+    except sqlite3.OperationalError as exc:  # not the file's content: access
+        raise SchemaError(
+            f"cannot open the database {path}: {exc}; check that the judge's"
+            " user may read and write it and its folder"
+        ) from exc
     except sqlite3.DatabaseError as exc:
         raise _refusal(path, str(exc)) from exc
     try:

@@ -23,12 +23,15 @@ reorder a migration once released: databases out there have run it.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import sqlite_utils
+
+log = logging.getLogger("judge.store")
 
 
 class SchemaError(RuntimeError):
@@ -130,6 +133,12 @@ def migrate(db: sqlite_utils.Database | sqlite3.Connection, *schemas: Schema) ->
             start = len(applied(conn, schema.component))
             for version, migration in enumerate(schema.migrations[start:], start + 1):
                 _apply(conn, schema.component, version, migration)
+                log.info(
+                    "%s schema migrated to version %d: %s",
+                    schema.component,
+                    version,
+                    migration.name,
+                )
                 count += 1
         return count
     finally:

@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import json
+import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import sqlite_utils
 
-from judge.store.db import iso, transaction
+from judge.store.db import from_iso, iso, transaction
 
 
 @dataclass(frozen=True)
 class OutboxRow:
     id: int
     message_id: str
-    recipients: tuple[str, ...]
+    recipients: tuple[str, ...]  # still to deliver (all, until some are done)
     raw: bytes
     attempts: int
+    verp_token: str | None = None
+    created_at: str | None = None
+
+    def age(self, now: datetime) -> timedelta:
+        return now - from_iso(self.created_at) if self.created_at else timedelta(0)
 
 
 def queue_message(
@@ -33,7 +39,7 @@ def queue_message(
     """Queue one rendered message (inside the caller's transaction)."""
     cursor = db.execute(
         "INSERT INTO outbox (intake_id, message_id, in_reply_to, recipients, raw,"
-        " created_at, next_attempt) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        " created_at, next_attempt, verp_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         (
             intake_id,
             message_id,
@@ -42,6 +48,8 @@ def queue_message(
             raw,
             iso(now),
             iso(now),
+            # the per-message secret of its VERP envelope sender (48 bits)
+            secrets.token_hex(6),
         ),
     )
     return cursor.lastrowid
@@ -50,14 +58,44 @@ def queue_message(
 def due_messages(
     db: sqlite_utils.Database, now: datetime, limit: int = 100
 ) -> list[OutboxRow]:
+    """Messages whose (next) attempt is due, oldest first.  Ordered by the
+    next attempt, so that messages retried with backoff never crowd out new
+    ones: each is tried on its own schedule."""
     rows = db.execute(
-        "SELECT id, message_id, recipients, raw, attempts FROM outbox"
-        " WHERE state = 'queued' AND next_attempt <= ? ORDER BY id LIMIT ?",
+        "SELECT id, message_id, COALESCE(remaining, recipients), raw, attempts,"
+        " verp_token, created_at FROM outbox"
+        " WHERE state = 'queued' AND next_attempt <= ? ORDER BY next_attempt, id"
+        " LIMIT ?",
         (iso(now), limit),
     ).fetchall()
     return [
-        OutboxRow(r[0], r[1], tuple(json.loads(r[2])), bytes(r[3]), r[4]) for r in rows
+        OutboxRow(r[0], r[1], tuple(json.loads(r[2])), bytes(r[3]), r[4], r[5], r[6])
+        for r in rows
     ]
+
+
+def find_message(db: sqlite_utils.Database, outbox_id: int) -> dict | None:
+    """One message's recipients (all of them), token and Message-ID: what a
+    bounce naming it is checked against."""
+    row = db.execute(
+        "SELECT message_id, recipients, verp_token FROM outbox WHERE id = ?",
+        (outbox_id,),
+    ).fetchone()
+    if row is None:
+        return None
+    return {
+        "id": outbox_id,
+        "message_id": row[0],
+        "recipients": tuple(json.loads(row[1])),
+        "verp_token": row[2],
+    }
+
+
+def find_by_message_id(db: sqlite_utils.Database, message_id: str) -> dict | None:
+    row = db.execute(
+        "SELECT id FROM outbox WHERE message_id = ?", (message_id,)
+    ).fetchone()
+    return find_message(db, row[0]) if row else None
 
 
 def mark_sent(
@@ -81,18 +119,25 @@ def mark_retry(
     *,
     initial: float,
     maximum: float,
+    remaining: tuple[str, ...] | None = None,
 ) -> datetime:
-    """Count a failed try; the next one waits twice as long (capped)."""
+    """Count a failed try; the next one waits twice as long (capped).
+    `remaining`: the recipients still to deliver, when others were accepted."""
     with transaction(db):
         attempts = db.execute(
             "SELECT attempts FROM outbox WHERE id = ?", (outbox_id,)
         ).fetchone()[0]
-        delay = min(initial * 2**attempts, maximum)
+        delay = min(initial * 2 ** min(attempts, 40), maximum)
         next_attempt = now + timedelta(seconds=delay)
         db.execute(
             "UPDATE outbox SET attempts = attempts + 1, next_attempt = ?,"
-            " last_error = ? WHERE id = ?",
-            (iso(next_attempt), error[:2000], outbox_id),
+            " last_error = ?, remaining = COALESCE(?, remaining) WHERE id = ?",
+            (
+                iso(next_attempt),
+                error[:2000],
+                None if remaining is None else json.dumps(list(remaining)),
+                outbox_id,
+            ),
         )
     return next_attempt
 
@@ -100,13 +145,13 @@ def mark_retry(
 def mark_failed(
     db: sqlite_utils.Database, outbox_id: int, now: datetime, error: str
 ) -> None:
-    """A permanent refusal (5xx): retrying would not help."""
-    with transaction(db):
-        db.execute(
-            "UPDATE outbox SET state = 'failed', attempts = attempts + 1,"
-            " last_error = ?, sent_at = ? WHERE id = ?",
-            (error[:2000], iso(now), outbox_id),
-        )
+    """A permanent refusal (5xx), or retries given up: retrying would not
+    help.  Inside the caller's transaction."""
+    db.execute(
+        "UPDATE outbox SET state = 'failed', attempts = attempts + 1,"
+        " last_error = ?, sent_at = ? WHERE id = ?",
+        (error[:2000], iso(now), outbox_id),
+    )
 
 
 def reply_to(db: sqlite_utils.Database, message_id: str) -> list[bytes]:

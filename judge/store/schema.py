@@ -1,9 +1,12 @@
-"""The mail tables: intake (raw mail in), outbox (mail out), errors, rates.
+"""The mail tables: intake (raw mail in), outbox (mail out), errors, rates,
+and what the judge knows of the addresses it writes to (bounces).
 
 Their history is `STORE_SCHEMA`'s list of migrations (judge/store/migrations.py
 says how to add one); version 1 is the schema of the first release."""
 
 from __future__ import annotations
+
+import sqlite3
 
 import sqlite_utils
 
@@ -62,12 +65,73 @@ CREATE TABLE IF NOT EXISTS sender_rate (
 """
 
 
+# Version 2: bounces (docs/mail.md).  Each outgoing message's VERP secret and
+# the recipients it still owes; what is known of each address; every bounce,
+# recorded or dropped, with its reason.
+V2_BOUNCES = """
+ALTER TABLE outbox ADD COLUMN verp_token TEXT;  -- secret of its VERP sender
+ALTER TABLE outbox ADD COLUMN remaining TEXT;   -- JSON; NULL: all recipients
+
+CREATE TABLE address_state (
+    address TEXT PRIMARY KEY,              -- lower-cased
+    state TEXT NOT NULL DEFAULT 'ok',      -- ok | unreachable
+    reason TEXT,                           -- the failure that decided it
+    soft_since TEXT,                       -- first soft failure of the run
+    soft_last TEXT,                        -- latest soft failure
+    marked_at TEXT,                        -- when it became unreachable
+    announced INTEGER NOT NULL DEFAULT 1,  -- 0: the handler not told yet
+    updated TEXT NOT NULL
+);
+CREATE INDEX address_state_unannounced
+    ON address_state(announced) WHERE announced = 0;
+
+CREATE TABLE bounces (                     -- every bounce, recorded or dropped
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at TEXT NOT NULL,
+    intake_id INTEGER,                     -- NULL: a refusal at send time
+    outbox_id INTEGER,
+    address TEXT,
+    kind TEXT,                             -- hard | soft | NULL (dropped)
+    status TEXT,                           -- DSN status, e.g. 5.1.1
+    verdict TEXT NOT NULL,                 -- recorded | dropped
+    reason TEXT NOT NULL
+);
+"""
+
+# Version 3: bodies of mail past their keeping time are dropped
+# (judge/store/retention.py): pruned_at says when; the partial indexes hold
+# only the rows still to prune.
+V3_RETENTION = """
+ALTER TABLE outbox ADD COLUMN pruned_at TEXT;
+ALTER TABLE intake ADD COLUMN pruned_at TEXT;
+CREATE INDEX outbox_to_prune ON outbox(sent_at)
+    WHERE pruned_at IS NULL AND state IN ('sent', 'failed');
+CREATE INDEX intake_to_prune ON intake(handled_at)
+    WHERE pruned_at IS NULL AND state IN ('done', 'dropped', 'failed');
+"""
+
+
+def _incremental_vacuum(conn: sqlite3.Connection) -> None:
+    """Pages freed by pruning can then be given back to the file system in
+    small steps (PRAGMA incremental_vacuum) instead of one long VACUUM.  An
+    existing file needs one VACUUM to switch: it rewrites the file whole
+    (for a while twice its size on disk).  Safe to run again."""
+    if conn.execute("PRAGMA auto_vacuum").fetchone()[0] != INCREMENTAL:
+        conn.execute("PRAGMA auto_vacuum = INCREMENTAL")
+        conn.execute("VACUUM")
+
+
+INCREMENTAL = 2  # PRAGMA auto_vacuum's value for INCREMENTAL
+
 STORE_SCHEMA = Schema(
     "store",
     [
         # IF NOT EXISTS: a database made before versions were recorded holds
         # exactly these tables, and is recognised as version 1.
         Migration("mail tables", V1_MAIL_TABLES),
+        Migration("bounces and address state", V2_BOUNCES),
+        Migration("mail bodies pruned", V3_RETENTION),
+        Migration("incremental vacuum", _incremental_vacuum, transactional=False),
     ],
 )
 

@@ -1,8 +1,8 @@
 """Random worlds: playable maps generated from a seed (issue 8).
 
     world = generate(seed, powers=7, name=None)   # World(name, data, geometry, report)
-    name = write_world(world)                     # maps/<name>.toml + .geometry.toml
-    board = load_board(name)                      # then like any other map
+    name = write_world(world, folder)             # <name>.toml + .geometry.toml
+    add_maps_dir(folder); board = load_board(name)  # then like any other map
 
 `problems(world)` lists anything unsound (empty for every generated world);
 `start_picture(world)` draws its first position (PNG bytes);

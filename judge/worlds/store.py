@@ -1,4 +1,4 @@
-"""Writing a world to maps/ (or another directory) and reading it back.
+"""Writing a world to a directory (the judge's worlds_dir) and reading it back.
 
 A world is two files, `<name>.toml` (the map data) and
 `<name>.geometry.toml` (its drawing), beside the hand-made maps, so the
@@ -36,11 +36,17 @@ def geometry_text(world: World) -> str:
     return dumps(world.geometry, GEOMETRY_HEADER.format(name=world.name))
 
 
-def write_world(world: World, directory: Path | str | None = None) -> str:
-    """Write the world's two files; returns its map name.  Writing the same
-    world again is harmless; a name already taken by a hand-made map or by
-    another world is refused (games may be running on it)."""
-    folder = Path(directory) if directory is not None else MAPS_DIR
+def write_world(world: World, directory: Path | str) -> str:
+    """Write the world's two files into `directory` (never the package's
+    maps/); returns its map name.  Writing the same world again is harmless;
+    a name already taken by a hand-made map or by another world is refused
+    (games may be running on it)."""
+    folder = Path(directory)
+    if (MAPS_DIR / f"{world.name}.toml").exists():  # it would be shadowed
+        raise WorldError(
+            f"{world.name}.toml already exists and is not a generated world; "
+            "choose another name"
+        )
     path = folder / f"{world.name}.toml"
     text = map_text(world)
     if path.exists():

@@ -1,5 +1,9 @@
 """The guess-and-check resolver on its own, with toy rules."""
 
+import itertools
+
+import pytest
+
 from judge.engine.resolver import Resolver
 
 
@@ -51,3 +55,23 @@ def test_a_backup_that_settles_nothing_cannot_loop_forever():
 
 def pytest_fail(cycle):
     raise AssertionError(f"backup rule called for {cycle}")
+
+
+# Issue 13 in miniature: an army (h) moves if its convoy (c) works; the
+# convoy works unless the attack on it (e) succeeds, which it never does,
+# though it reads the support (s) of a unit the army attacks; that support
+# stands if the convoy fails and the army does not arrive.  One consistent
+# answer (e and s fail, c and h succeed), whichever node is asked first.
+_ISSUE_13 = {
+    "h": lambda r: r.resolve("c"),
+    "c": lambda r: not r.resolve("e"),
+    "e": lambda r: r.resolve("s") and False,
+    "s": lambda r: not r.resolve("c") and not r.resolve("h"),
+}
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(_ISSUE_13)))
+def test_answers_do_not_depend_on_which_node_is_asked_first(order):
+    r = Resolver(lambda n: _ISSUE_13[n](r), lambda cycle: pytest_fail(cycle))
+    answers = {node: r.resolve(node) for node in order}
+    assert answers == {"h": True, "c": True, "e": False, "s": False}

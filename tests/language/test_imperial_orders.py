@@ -9,9 +9,9 @@ import pytest
 
 from judge.engine.api import adjudicate, initial_position
 from judge.engine.orders import Unit
-from judge.engine.variant_imperial import Join
-from judge.engine.variants import load_variant
 from judge.language.orders import parse_orders
+from judge.variants import load_variant
+from judge.variants.imperial.rules import Join
 
 BOARD, RULES = load_variant("imperial")
 GAUL, FRANK = "EMPIRE_BRE", "EMPIRE_MAR"

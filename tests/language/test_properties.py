@@ -1,7 +1,7 @@
 """Property tests: no text makes the reader raise, and every canonical form
 reads back to itself, by the fast path and by the grammar alike."""
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from judge.engine.board import province_of
@@ -160,20 +160,25 @@ def movement_orders(draw):
     loc = draw(st.sampled_from(ARMY_AT if kind == "A" else FLEET_AT))
     unit = Unit(kind, loc)
     standing = [unit]
-    shape = draw(st.sampled_from(["hold", "move", "via", "sh", "sm", "convoy"]))
     adjacent = sorted(
         BOARD.army_adjacency[unit.province]
         if kind == "A"
         else BOARD.fleet_adjacency[loc]
     )
-    if shape == "hold" or not adjacent:
+    # Only the shapes this unit can take: an army on a coast may go by
+    # convoy, a fleet at sea may convoy (no shape quietly turns into a hold).
+    sea = BOARD.provinces[unit.province].kind == "sea"
+    coast = BOARD.provinces[unit.province].kind == "coast"
+    shapes = ["hold"] + (["move", "sh", "sm"] if adjacent else [])
+    shapes += ["via"] if kind == "A" and coast else []
+    shapes += ["convoy"] if kind == "F" and sea else []
+    shape = draw(st.sampled_from(shapes))
+    if shape == "hold":
         return Hold(unit), standing
     if shape == "move":
         return Move(unit, draw(st.sampled_from(adjacent))), standing
     if shape == "via":
         coastal = [p for p in ARMY_AT if BOARD.provinces[p].kind == "coast"]
-        if kind != "A" or BOARD.provinces[loc].kind != "coast":
-            return Hold(unit), standing
         dest = draw(st.sampled_from([p for p in coastal if p != loc]))
         return Move(unit, dest, True), standing
     # supports and convoys need a second unit
@@ -202,8 +207,6 @@ def movement_orders(draw):
         else:
             dest = draw(st.sampled_from(target_adjacent))
         return SupportMove(unit, target, dest), standing
-    if kind != "F" or BOARD.provinces[unit.province].kind != "sea":
-        return Hold(unit), standing
     coastal = [
         p
         for p in ARMY_AT
@@ -284,7 +287,14 @@ def test_canonical_adjustments_read_back(kind, data):
 
 
 @FEW
-@given(st.lists(movement_orders(), min_size=2, max_size=5))
+@given(
+    st.lists(
+        movement_orders(),
+        min_size=2,
+        max_size=5,
+        unique_by=lambda drawn: drawn[0].unit.province,  # one order per unit
+    )
+)
 def test_canonical_orders_run_together_split_back(drawn):
     """Orders written one after another with no separator read as each alone."""
     standing, named = {}, {}
@@ -292,11 +302,9 @@ def test_canonical_orders_run_together_split_back(drawn):
         for unit in units:
             standing[unit.province] = unit
         for unit in (order.unit, getattr(order, "target", None), *units):
-            if unit is not None and named.setdefault(unit.province, unit) != unit:
-                return  # two units drawn in one province: no such position
-    ordered = [order.unit.province for order, _ in drawn]
-    if len(set(ordered)) != len(ordered):
-        return
+            if unit is not None:
+                # two different units drawn in one province: no such position
+                assume(named.setdefault(unit.province, unit) == unit)
     position = positions.position("S1901M", place(standing.values()))
     texts = [order.canonical() for order, _ in drawn]
     results = parse_orders(BOARD, position, None, " ".join(texts))

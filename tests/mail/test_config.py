@@ -12,6 +12,8 @@ def test_repository_judge_toml_matches_the_embedded_defaults():
     assert config.judge.address == defaults.judge.address
     assert config.smtp == defaults.smtp
     assert config.limits == defaults.limits == Limits()
+    assert config.storage == defaults.storage
+    assert config.storage.keep_sent_days == config.storage.keep_intake_days == 14
     assert config.limits.max_message_size == 256 * 1024
     assert config.imap is None and config.relay is None and config.dkim is None
 
@@ -82,3 +84,38 @@ def test_the_rate_limit_leaves_room_for_a_game_played_fast():
     hours: a few hundred messages an hour from one player or master must
     all be read (loops are stopped by the auto-reply checks, not by this)."""
     assert Limits().rate_limit_messages >= 500
+
+
+def test_passwords_kept_out_of_the_config(tmp_path, monkeypatch):
+    (tmp_path / "secrets").mkdir()
+    (tmp_path / "secrets" / "imap").write_text("s3cret with spaces \n")
+    monkeypatch.setenv("TEST_JUDGE_RELAY_PASSWORD", "relay-pw")
+    path = tmp_path / "j.toml"
+    path.write_text(
+        '[imap]\nuser = "judge"\npassword_file = "secrets/imap"\n'
+        '[relay]\nuser = "judge"\npassword_env = "TEST_JUDGE_RELAY_PASSWORD"\n'
+    )
+    config = load_config(path)
+    assert config.imap.password == "s3cret with spaces "  # only the line break goes
+    assert config.relay.password == "relay-pw"
+    assert "s3cret" not in path.read_text() and "relay-pw" not in path.read_text()
+
+
+@pytest.mark.parametrize(
+    ("section", "message"),
+    [
+        (
+            '[relay]\npassword_env = "TEST_JUDGE_NOT_SET"\n',
+            "TEST_JUDGE_NOT_SET is not set",
+        ),
+        ('[imap]\npassword_file = "missing"\n', "password_file: cannot read"),
+        ('[imap]\npassword = "a"\npassword_file = "f"\n', "give only one of"),
+        ('[imap]\npassword_file = "empty"\n', "is empty"),
+    ],
+)
+def test_unusable_password_settings_are_refused(tmp_path, section, message):
+    (tmp_path / "empty").write_text("\n")
+    path = tmp_path / "j.toml"
+    path.write_text(section)
+    with pytest.raises(ConfigError, match=message):
+        load_config(path)

@@ -1,5 +1,8 @@
 """The IMAP poller against a real Dovecot server."""
 
+import logging
+import os
+import subprocess
 import threading
 from email.message import EmailMessage
 
@@ -92,7 +95,8 @@ def test_processed_mail_is_moved_and_big_mail_refused(
     client.logout()
 
 
-def test_polling_without_idle_and_reconnecting(dovecot, tmp_path, wait_until):
+def test_polling_without_idle_and_reconnecting(dovecot, wait_until, caplog):
+    caplog.set_level(logging.INFO, logger="judge.imap")
     stored = []
     stop = threading.Event()
     poller = ImapPoller(
@@ -107,26 +111,63 @@ def test_polling_without_idle_and_reconnecting(dovecot, tmp_path, wait_until):
         assert poller.connected.wait(10)
         dovecot.append(message("<p1@example.org>"))
         assert wait_until(lambda: len(stored) == 1)
+        assert connections(caplog) == 1
         # Cut the connection under the poller: it must come back by itself.
-        poller_client_sockets_closed = _kill_imap_sessions(dovecot)
-        assert poller_client_sockets_closed
+        _kill_imap_sessions(dovecot)
         dovecot.append(message("<p2@example.org>"))
         assert wait_until(lambda: len(stored) == 2, timeout=15)
+        assert any("connection lost" in r.getMessage() for r in caplog.records)
+        assert connections(caplog) == 2  # the second message came by a new one
     finally:
         stop.set()
         thread.join(10)
     assert not thread.is_alive()
 
 
-def _kill_imap_sessions(dovecot) -> bool:
-    """Kick every logged-in IMAP session, the way a server restart would."""
-    import subprocess
+def connections(caplog) -> int:
+    """How many times the poller has logged in (it logs each connection)."""
+    return sum(r.getMessage().startswith("IMAP connected") for r in caplog.records)
 
-    result = subprocess.run(
-        ["doveadm", "-c", str(dovecot.directory / "dovecot.conf"), "kick", "judge"],
-        capture_output=True,
-        text=True,
+
+def _kill_imap_sessions(dovecot) -> None:
+    """Kick every logged-in IMAP session, the way a server restart would.
+    Without doveadm the test cannot cut the connection: it skips, unless
+    JUDGE_REQUIRE_DOVECOT=1 (CI), where that is a failure."""
+    command = [
+        "doveadm",
+        "-c",
+        str(dovecot.directory / "dovecot.conf"),
+        "kick",
+        "judge",
+    ]
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=30)
+        problem = result.stderr.strip() if result.returncode != 0 else None
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        problem = str(exc)
+    if problem is None:
+        return
+    if os.environ.get("JUDGE_REQUIRE_DOVECOT") == "1":
+        pytest.fail(f"doveadm kick failed (JUDGE_REQUIRE_DOVECOT=1): {problem}")
+    pytest.skip(f"doveadm kick failed: {problem}")
+
+
+def test_imap_password_from_a_file_named_in_the_config(
+    dovecot, tmp_path, start_judge, wait_until
+):
+    from judge.config import load_config
+
+    (tmp_path / "imap.secret").write_text("secret\n")
+    path = tmp_path / "judge.toml"
+    path.write_text(
+        '[judge]\naddress = "judge@example.org"\ndata_dir = "var"\n'
+        "[smtp]\nenabled = false\n"
+        f'[imap]\nhost = "{dovecot.host}"\nport = {dovecot.port}\nuser = "judge"\n'
+        'password_file = "imap.secret"\n'
     )
-    if result.returncode != 0:
-        pytest.skip(f"doveadm kick failed: {result.stderr.strip()}")
-    return True
+    config = load_config(path)
+    assert "secret" not in path.read_text().replace("imap.secret", "")
+    daemon = start_judge(config)
+    assert daemon.imap.connected.wait(10)  # logged in with the file's password
+    dovecot.append(message("<from-file@example.org>"))
+    assert wait_until(lambda: len(maildir_replies(config)) == 1)

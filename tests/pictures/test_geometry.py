@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from judge.engine.board import Board, load_board
-from judge.engine.variants import load_variant, variant_names
 from judge.pictures.geometry import GeometryError, load_geometry, parse_geometry
+from judge.variants import load_variant, variant_names
 
 BOARD = load_board("standard")
 GEO = load_geometry(BOARD)

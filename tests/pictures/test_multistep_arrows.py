@@ -17,12 +17,12 @@ from judge.engine.api import OrderResult, adjudicate, initial_position
 from judge.engine.board import load_board
 from judge.engine.orders import Hold, Move, SupportHold, SupportMove, Unit
 from judge.engine.state import Dislodged
-from judge.engine.variant_imperial import Join, MultiMove
-from judge.engine.variants import load_variant
 from judge.pictures import render_png, render_svg
 from judge.pictures.geometry import load_geometry
 from judge.pictures.multistep import steps_travelled
 from judge.pictures.render import UNIT_RADIUS, drawable
+from judge.variants import load_variant
+from judge.variants.imperial.rules import Join, MultiMove
 
 BOARD, RULES = load_variant("imperial")
 GEO = load_geometry(load_board("standard"))  # Imperial is played on it

@@ -10,11 +10,11 @@ import pytest
 
 from judge.engine.api import initial_position
 from judge.engine.state import Phase, Position
-from judge.engine.variants import load_variant, variant_names
 from judge.pictures import render_png, render_svg
 from judge.pictures.geometry import load_geometry
 from judge.pictures.render import drawable
 from judge.pictures.style import LAND, SEA, WAVES, power_colours, tint
+from judge.variants import load_variant, variant_names
 from tests.pictures.game import BOARD, play
 from tests.pictures.pngread import pixel, read_png
 
@@ -185,7 +185,7 @@ def test_a_variant_order_without_a_unit_is_not_drawn():
 
     from judge.engine.api import adjudicate
     from judge.engine.results import OrderResult
-    from judge.engine.variant_rules import parse_variant_order
+    from judge.variants import parse_variant_order
 
     board, rules = load_variant("imperial")
     start = initial_position(board)

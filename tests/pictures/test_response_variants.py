@@ -5,10 +5,10 @@ import pytest
 
 from judge.engine.api import initial_position
 from judge.engine.orders import SupportMove, Unit
-from judge.engine.variant_imperial_orders import Join, MultiMove
-from judge.engine.variants import load_variant
 from judge.pictures.render import drawable, render_svg
 from judge.pictures.response import phase_result_from_response
+from judge.variants import load_variant
+from judge.variants.imperial.orders import Join, MultiMove
 
 BOARD, _RULES = load_variant("imperial")
 

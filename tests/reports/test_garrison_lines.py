@@ -5,9 +5,9 @@ import dataclasses
 
 from judge.engine.api import adjudicate, initial_position
 from judge.engine.orders import Hold, Move, SupportHold, SupportMove, Unit
-from judge.engine.variant_imperial import Join
-from judge.engine.variants import load_variant
 from judge.reports.results import order_lines
+from judge.variants import load_variant
+from judge.variants.imperial.rules import Join
 
 BOARD, RULES = load_variant("imperial")
 GAUL, FRANK = "EMPIRE_BRE", "EMPIRE_MAR"

@@ -113,17 +113,17 @@ def hold_all_but(judge: Judge, missing=(), extra: str = "") -> None:
 
 
 def form_game(
-    judge: Judge, name="alpha", options="", master=True
+    judge: Judge, name="alpha", options="", master=True, variant="standard"
 ) -> list[OutgoingMail]:
     """A master creates the game and seven players join it."""
     joining = PLAYERS
     if master:
         judge.send(
-            MASTER, f"CREATE ?{name} pw-master standard {options}\nBECOME MASTER"
+            MASTER, f"CREATE ?{name} pw-master {variant} {options}\nBECOME MASTER"
         )
     else:  # the first player creates it
         creator = PLAYERS[0]
-        judge.send(creator, f"CREATE ?{name} {password(creator)} standard {options}")
+        judge.send(creator, f"CREATE ?{name} {password(creator)} {variant} {options}")
         joining = PLAYERS[1:]
     out = []
     for address in joining:

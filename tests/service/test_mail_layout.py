@@ -5,7 +5,7 @@ import pytest
 from harness import GOLDEN
 from mail_layout import Layout, LayoutError
 
-from judge.engine.variants import load_variant
+from judge.variants import load_variant
 
 
 def mail(subject: str) -> str:

@@ -10,9 +10,9 @@ from email.message import EmailMessage
 
 from harness import HOLDS, MASTER, PLAYERS, form_game, hold_all_but, password, signon
 
-from judge.engine.variants import load_variant
 from judge.mail import decode, quotes
 from judge.service.variant_orders import _header
+from judge.variants import load_variant
 
 STRANGER = "newcomer@example.org"
 OBSERVER = "watcher@example.org"

@@ -4,7 +4,10 @@ each results mail against its golden file and the rulebook's stated results."""
 from pathlib import Path
 
 from harness import form_game, signon
+from mail_layout import Layout
 from sample_game import SAMPLE
+
+from judge.variants import load_variant
 
 GOLDEN = Path(__file__).parent / "golden" / "sample"
 
@@ -22,7 +25,19 @@ def results_of_sample(judge) -> dict[str, str]:
 
 
 def test_sample_game_results_mails(judge, update_golden):
+    layout = Layout(load_variant("standard")[0], "PYJ", "alpha")
+    orders = dict(SAMPLE)
     for number, (phase, body) in enumerate(results_of_sample(judge).items(), 1):
+        # What matters, whatever the golden file says: the contract's layout,
+        # the phases in turn, and one line per order given.
+        results = layout.read_results(body, phase, number)
+        given = sum(len(text.splitlines()) for text in orders[phase].values())
+        if phase.endswith("M"):
+            assert len(results.lines) == given
+        elif phase.endswith("A"):
+            assert len(results.adjustments) == given
+        if number < len(SAMPLE):
+            assert results.phase == SAMPLE[number][0]
         golden = GOLDEN / f"{number}_{phase}.txt"
         if update_golden:
             golden.write_text(body)

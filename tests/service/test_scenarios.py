@@ -140,6 +140,13 @@ def test_master_rollback_and_process(judge, update_golden):
     start = len(judge.transcript)
     out = judge.send(MASTER, f"{master}\nROLLBACK")
     assert "rolled back to S1901M" in out[0].body
+    told = [m for m in out if m.subject == "PYJ:alpha - Rollback"]
+    assert sorted(m.to[0] for m in told) == sorted([MASTER, *PLAYERS])
+    for m in told:  # everyone learns the phase to order again, and its deadline
+        assert "The master has rolled the game back to S1901M (turn 1)." in m.body
+        assert "All orders for it must be sent again." in m.body
+        assert m.body.startswith(":: Judge: PYJ  Game: alpha  Variant: Standard\n")
+        assert ":: Deadline: S1901M " in m.body
     assert judge.phase() == "S1901M"
     assert judge.game()["turn"] == 1
     assert judge.row("SELECT count(*) FROM svc_orders")[0] == 0

@@ -7,6 +7,7 @@ from dataclasses import replace
 from harness import MASTER
 
 from judge.engine.orders import Unit
+from judge.engine.state import Phase
 from judge.service.store import load_game, save_position
 
 ADDRESSES = [f"p{i}@example.org" for i in range(1, 16)]
@@ -252,7 +253,7 @@ def test_unknown_variants_and_options_are_refused(judge):
 
 
 def test_the_toss_is_seeded_per_game_and_variants_have_help(judge):
-    from judge.engine.variants import variant_names
+    from judge.variants import variant_names
 
     judge.send(MASTER, "CREATE ?solo pw-master standard-2p\nBECOME MASTER")
     assert judge.game("solo")["variant"] == "standard-2p:seed=solo"
@@ -286,3 +287,100 @@ def test_imperial_garrison_ordered_by_mail(judge):
     assert "Empire of Brest: Garrison Brest SUPPORT Army Picardy -> Paris." in results
     assert "Empire of Brest: Army Picardy -> Paris." in results
     assert "(*bounce*)" not in results.split("Army Picardy -> Paris.")[1][:12]
+
+
+def test_imperial_city_neutral_again_is_founded_anew_by_mail(judge):
+    """Rule 3: "To join the game, a player should select any one of the
+    neutral supply centers on a sea coast ... The GM will provide a name for
+    the empire."  Brest's empire lost Brest and lives on in Paris; Brest is
+    neutral again, so a newcomer founds a new empire there, under a fresh
+    name, while the first empire plays on."""
+    judge.send(MASTER, "CREATE ?refound pw-master imperial\nBECOME MASTER")
+    first, newcomer = ADDRESSES[:2]
+    judge.send(first, f"SIGNON ?refound {pw(first)}\nSET PREFERENCE BRE")
+    judge.send(MASTER, "SIGNON Mrefound pw-master\nFORCE BEGIN")
+    judge.send(first, f"SIGNON BRErefound {pw(first)}\nJOIN BRE NAME Gaul")
+    advance(judge, "refound")
+    assert judge.phase("refound") == "S1901M"
+    # While Brest is Gaul's, its later empire's seat is not open.
+    reply = judge.send(newcomer, f"SIGNON BRE2refound {pw(newcomer)}").pop(0).body
+    assert "Empire of Brest II is not open" in reply, reply
+    # Gaul lost Brest (garrison destroyed; a neutral garrison back) and holds
+    # Paris and Picardy.
+    game = load_game(judge.db, "refound")
+    position = game.current(game.board)
+    units = {
+        **position.units,
+        "BRE": ("NEUTRAL", Unit("A", "BRE")),
+        "PIC": ("EMPIRE_BRE", Unit("A", "PIC")),
+        "PAR": ("EMPIRE_BRE", Unit("A", "PAR")),
+    }
+    centres = {**position.centres, "BRE": "NEUTRAL", "PAR": "EMPIRE_BRE"}
+    extra = {**position.extra, "garrisons": {}}
+    with judge.db.conn:
+        save_position(
+            judge.db,
+            "refound",
+            game.board,
+            replace(position, units=units, centres=centres, extra=extra),
+        )
+    # Now SIGNON BRE (by another player than Gaul's) founds a new empire.
+    reply = judge.send(newcomer, f"SIGNON BRErefound {pw(newcomer)}").pop(0).body
+    assert "you found a new empire there, Empire of Brest II" in reply, reply
+    assert "You have taken over Empire of Brest II" in reply
+    assert holder(judge, "refound", "EMPIRE_BRE_2") == newcomer
+    assert holder(judge, "refound", "EMPIRE_BRE") == first
+    reply = judge.send(
+        newcomer, f"SIGNON BRE2refound {pw(newcomer)}\nJOIN BRE NAME Armorica"
+    ).pop(0)
+    assert "Refused" not in reply.body, reply.body
+    assert "JOIN BRE NAME Armorica." in reply.body
+    judge.send(first, f"SIGNON BRErefound {pw(first)}\nA Pic H\nA Par H")
+    out = advance(judge, "refound")
+    result = results_for(out, newcomer)[0].body
+    assert "JOIN BRE NAME Armorica." in result
+    game = load_game(judge.db, "refound")
+    position = game.current(game.board)
+    assert position.extra["empires"]["EMPIRE_BRE_2"] == {
+        "city": "BRE",
+        "name": "Armorica",
+    }
+    assert position.extra["garrisons"]["BRE"] == "EMPIRE_BRE_2"
+    assert position.units["BRE"] == ("EMPIRE_BRE_2", Unit("A", "BRE"))
+    assert "EMPIRE_BRE" in position.extra["empires"]  # Gaul plays on
+    # The first empire's player still signs on to the first empire.
+    reply = judge.send(first, f"SIGNON BRErefound {pw(first)}\nA Pic H").pop(0).body
+    assert "Refused" not in reply and "new empire" not in reply
+
+
+def test_imperial_barbarian_army_disbanded_in_winter_by_mail(judge):
+    """Rule 9: "barbarian armies may be disbanded at any time; they stand in
+    civil disorder in the province they last occupied".  Gaul owes a removal
+    and removes its barbarian army in Burgundy: it stays there, uncontrolled."""
+    judge.send(MASTER, "CREATE ?barb pw-master imperial\nBECOME MASTER")
+    first = ADDRESSES[0]
+    judge.send(first, f"SIGNON ?barb {pw(first)}\nSET PREFERENCE BRE")
+    judge.send(MASTER, "SIGNON Mbarb pw-master\nFORCE BEGIN")
+    signon = f"SIGNON BREbarb {pw(first)}\n"
+    judge.send(first, signon + "JOIN BRE NAME Gaul")
+    advance(judge, "barb")
+    game = load_game(judge.db, "barb")
+    position = game.current(game.board)
+    markers = [p for p in position.extra["barbarian"] if p != "BUR"]
+    extra = {**position.extra, "barbarian": markers, "barbarian_armies": ["BUR"]}
+    units = {**position.units, "BUR": ("EMPIRE_BRE", Unit("A", "BUR"))}
+    winter = replace(position, phase=Phase(1901, "W", "A"), units=units, extra=extra)
+    with judge.db.conn:
+        save_position(judge.db, "barb", game.board, winter)
+    reply = judge.send(first, signon + "A Bur D").pop(0).body
+    assert "Refused" not in reply, reply
+    results = results_for(advance(judge, "barb"), first)[0].body
+    assert "Empire of Brest: Removes the army in Burgundy." in results
+    assert "Wild barbarian units: Burgundy." in results
+    game = load_game(judge.db, "barb")
+    after = game.current(game.board)
+    assert str(after.phase) == "S1902M"
+    assert after.units["BUR"] == ("DISORDER", Unit("A", "BUR"))
+    assert after.extra["wild"] == ["BUR"]
+    assert "BUR" in after.extra["barbarian"]
+    assert after.units_of("EMPIRE_BRE") == [Unit("A", "BRE")]

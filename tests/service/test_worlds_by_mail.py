@@ -15,8 +15,8 @@ from harness import PLAYERS, Judge, password
 from judge.config import JudgeSettings
 from judge.engine.board import load_board, remove_maps_dir
 from judge.engine.serialize import position_from_json
-from judge.engine.variants import VariantError, load_variant
 from judge.service.handler import GameService
+from judge.variants import VariantError, load_variant
 
 SEED = 4242
 CREATOR, SECOND, THIRD = PLAYERS[:3]

@@ -35,10 +35,10 @@ from harness import MASTER, Judge
 from judge.adjudicate import handle_request
 from judge.engine.api import initial_position, orders_needed
 from judge.engine.serialize import position_from_json
-from judge.engine.variant_imperial import Join, coastal_centres
-from judge.engine.variants import load_variant, variant_seats
 from judge.service.store import load_game, members, save_position, stored_orders
 from judge.service.variant_orders import order_key
+from judge.variants import load_variant, variant_seats
+from judge.variants.imperial.rules import Join, coastal_centres
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/
 from variants.test_random_games import _head_start, random_orders  # noqa: E402

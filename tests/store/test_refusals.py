@@ -28,7 +28,17 @@ def config(tmp_path):
 
 
 def serve(config, capsys) -> tuple[int, str]:
-    status = main(["serve", "--config", str(config)])
+    """`judge serve` in this process; the logging it sets up (a handler on
+    this test's captured stderr) is put back as it was afterwards."""
+    import logging
+
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    try:
+        status = main(["serve", "--config", str(config)])
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
     return status, capsys.readouterr().err
 
 
@@ -72,3 +82,67 @@ def test_a_newer_database_is_refused(config, capsys):
     assert status == EXIT_REFUSED
     assert "service schema is at version" in err and "newer than this judge" in err
     assert "from the future" in err
+
+
+def test_status_tells_what_the_judge_will_do_with_the_database(config, capsys):
+    db_path = config.parent / "data" / "judge.db"
+    shutil.copy(V1_DATABASE, db_path)
+    before = db_path.read_bytes()
+    assert main(["status", "--config", str(config)]) == 0
+    out = capsys.readouterr().out
+    assert "schema:  store 0 (this judge: 4), service 0 (this judge: 1)" in out
+    assert "5 migration(s) pending, applied when `judge serve` next starts" in out
+    assert "outbox:  queued 12, sent 16, failed 0" in out
+    assert db_path.read_bytes() == before  # status changes nothing
+    damage(db_path, "overwritten")
+    assert main(["status", "--config", str(config)]) == 1
+    out = capsys.readouterr().out
+    assert "the judge will refuse to start" in out and "damaged" in out
+
+
+def test_judge_serve_upgrades_the_first_release_s_database(config, caplog):
+    import logging
+
+    from judge.config import load_config
+    from judge.daemon import make_handler
+    from judge.daemon.daemon import Daemon
+    from judge.store.migrations import applied
+
+    db_path = config.parent / "data" / "judge.db"
+    shutil.copy(V1_DATABASE, db_path)
+    loaded = load_config(config)
+    daemon = Daemon(loaded, make_handler(loaded))
+    with caplog.at_level(logging.INFO, logger="judge.store"):
+        daemon.start()
+    daemon.stop()
+    assert "store schema migrated to version 4: incremental vacuum" in caplog.text
+    db = open_database(db_path)
+    assert len(applied(db, "store")) == 4 and len(applied(db, "service")) == 1
+
+
+def test_a_failing_migration_stops_the_judge_with_the_reason(config):
+    from judge.config import load_config
+    from judge.daemon import make_handler
+    from judge.daemon.daemon import Daemon
+    from judge.service.schema import SERVICE_SCHEMA
+    from judge.store.migrations import SchemaError, applied
+
+    db_path = config.parent / "data" / "judge.db"
+    shutil.copy(V1_DATABASE, db_path)
+    loaded = load_config(config)
+    handler = make_handler(loaded)
+    broken = Migration(
+        "games get a colour",
+        "ALTER TABLE svc_games ADD COLUMN colour TEXT;\n"
+        "UPDATE svc_games SET colour = no_such_column;\n",
+    )
+    handler.schema = Schema("service", [*SERVICE_SCHEMA.migrations, broken])
+    daemon = Daemon(loaded, handler)
+    with pytest.raises(SchemaError, match="'games get a colour'.*undone.*unchanged"):
+        daemon.start()
+    assert not daemon.threads  # nothing started
+    db = open_database(db_path)
+    assert "colour" not in {r[1] for r in db.execute("PRAGMA table_info(svc_games)")}
+    assert len(applied(db, "service")) == 1
+    orders = db.execute("SELECT COUNT(*) FROM svc_orders").fetchone()[0]
+    assert orders == 12  # the game as it was

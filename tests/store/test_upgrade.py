@@ -52,6 +52,8 @@ def test_the_v1_database_is_upgraded_and_its_game_plays_on(tmp_path):
     )
     assert len(applied(db, "service")) == service.schema.latest
     assert migrate(db, STORE_SCHEMA, service.schema) == 0  # nothing pending now
+    assert db.execute("PRAGMA auto_vacuum").fetchone()[0] == 2  # switched
+    assert db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
     # the upgraded tables are those a new judge creates
     fresh = open_checked(tmp_path / "fresh.db")
     migrate(fresh, STORE_SCHEMA, service.schema)

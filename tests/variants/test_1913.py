@@ -3,13 +3,13 @@
 import pytest
 
 from judge.engine.api import adjudicate, initial_position, orders_needed
-from judge.engine.variant_1913 import (
+from judge.variants import load_variant
+from judge.variants.v1913.rules import (
     Designate,
     alliance_winners,
     designations,
     parse_designate,
 )
-from judge.engine.variants import load_variant
 
 from .helpers import orders, outcome, position, units_of
 
@@ -84,7 +84,7 @@ def test_opening_nmr_builds_the_default_set():
 
 
 def test_opening_vote_without_builds_gets_the_default_units():
-    from judge.engine.variant_1913 import Alliance
+    from judge.variants.v1913.rules import Alliance
 
     vote = {"PORTUGAL": [Alliance(("ENGLAND", "PORTUGAL"))]}
     after = play(initial_position(BOARD), vote).position
@@ -392,7 +392,7 @@ def test_designate_is_read_from_text():
 
 
 def test_alliance_votes_as_standing_orders_end_the_game():
-    from judge.engine.variant_1913 import Alliance, parse_alliance
+    from judge.variants.v1913.rules import Alliance, parse_alliance
 
     assert parse_alliance(BOARD, "ALLIANCE R A L") == Alliance(
         ("AUSTRIA", "BULGARIA", "RUSSIA")

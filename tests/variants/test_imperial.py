@@ -3,7 +3,8 @@
 from judge.adjudicate import handle_request
 from judge.engine.api import adjudicate, initial_position
 from judge.engine.orders import Hold, Move, SupportMove, Unit
-from judge.engine.variant_imperial import (
+from judge.variants import load_variant, variant_playable
+from judge.variants.imperial.rules import (
     NEUTRAL,
     MultiMove,
     barbarian_step,
@@ -16,7 +17,6 @@ from judge.engine.variant_imperial import (
     resolve_joins,
     victory_threshold,
 )
-from judge.engine.variants import load_variant, variant_playable
 
 BOARD, RULES = load_variant("imperial")
 

@@ -5,8 +5,8 @@ import dataclasses
 from judge.engine.api import adjudicate, initial_position, orders_needed
 from judge.engine.orders import Unit
 from judge.engine.serialize import position_from_json, position_to_json
-from judge.engine.variant_imperial import NEUTRAL, Join, MultiMove, parse_multimove
-from judge.engine.variants import load_variant
+from judge.variants import load_variant
+from judge.variants.imperial.rules import NEUTRAL, Join, MultiMove, parse_multimove
 
 from .helpers import order, outcome
 
@@ -398,8 +398,8 @@ def test_multi_step_orders_read_from_text():
 
 
 def test_empires_named_by_id_city_board_name_or_their_players_name():
-    from judge.engine.variant_imperial import Accept, Federate, Give
-    from judge.engine.variant_rules import parse_variant_order
+    from judge.variants import parse_variant_order
+    from judge.variants.imperial.rules import Accept, Federate, Give
 
     pos = joined("BRE", "NAP")
     pos = dataclasses.replace(
@@ -426,14 +426,14 @@ def test_empires_named_by_id_city_board_name_or_their_players_name():
 
 # 11-13, 18. Federations.
 def federated(pos, a=GAUL, b=ROME):
-    from judge.engine.variant_imperial import Federate
+    from judge.variants.imperial.rules import Federate
 
     result = play(pos, {a: [Federate(b)], b: [Federate(a)]})
     return result
 
 
 def test_federating_takes_effect_at_the_end_of_the_phase():
-    from judge.engine.variant_imperial import Accept, Federate, LeaveFederation
+    from judge.variants.imperial.rules import Accept, Federate, LeaveFederation
 
     pos = joined("BRE", "MAR", "NAP")
     half = play(pos, {GAUL: [Federate(ROME)]}).position
@@ -491,7 +491,7 @@ def test_a_partner_in_your_centre_does_not_take_it():
 
 
 def test_federated_victory_when_they_federate():
-    from judge.engine.variant_imperial import Federate
+    from judge.variants.imperial.rules import Federate
 
     pos = joined("BRE", "NAP")
     centres = dict(pos.centres)
@@ -555,7 +555,7 @@ def test_disorder_units_hold_and_are_exempt_from_adjustments():
 
 # 13 (continued). Trades between partners, after the Fall retreats.
 def test_gifts_of_a_centre_a_unit_and_builds():
-    from judge.engine.variant_imperial import Give
+    from judge.variants.imperial.rules import Give
 
     fall = federated(joined("BRE", "NAP")).position  # F1901M, federated
     fall = moved(fall, mar=None, bur=(ROME, "A BUR"), gas=(GAUL, "A GAS"))
@@ -575,7 +575,7 @@ def test_gifts_of_a_centre_a_unit_and_builds():
 
 
 def test_gifts_need_a_federation():
-    from judge.engine.variant_imperial import Give
+    from judge.variants.imperial.rules import Give
 
     fall = play(joined("BRE", "NAP"), {}).position
     fall = moved(fall, gas=(GAUL, "A GAS"))
@@ -587,7 +587,7 @@ def test_gifts_need_a_federation():
 
 
 def test_builds_given_move_the_allowance():
-    from judge.engine.variant_imperial import Give
+    from judge.variants.imperial.rules import Give
 
     winter = federated(joined("BRE", "NAP")).position
     winter = moved(winter, bre=None, nap=None, pic=(GAUL, "A PIC"))
@@ -606,7 +606,7 @@ def test_builds_given_move_the_allowance():
 
 
 def test_a_winter_is_held_for_builds_given_in_the_fall():
-    from judge.engine.variant_imperial import Give
+    from judge.variants.imperial.rules import Give
 
     fall = federated(joined("BRE", "NAP")).position
     assert str(fall.phase) == "F1901M"
@@ -645,7 +645,7 @@ def _winter_with_surplus():
 
 
 def test_raising_a_barbarian_army():
-    from judge.engine.variant_imperial import Raise
+    from judge.variants.imperial.rules import Raise
 
     winter = _winter_with_surplus()
     assert "BUR" in winter.extra.get("barbarian", ["BUR"])
@@ -659,7 +659,7 @@ def test_raising_a_barbarian_army():
 
 
 def test_a_barbarian_army_takes_a_centre_for_nobody():
-    from judge.engine.variant_imperial import Raise
+    from judge.variants.imperial.rules import Raise
 
     after = play(_winter_with_surplus(), {GAUL: [Raise("BUR")]}).position
     spring = play(after, {GAUL: ["A BUR - BEL", "A PIC S A BUR - BEL"]}).position
@@ -676,7 +676,7 @@ def test_a_barbarian_army_takes_a_centre_for_nobody():
 
 
 def test_releasing_a_barbarian_army():
-    from judge.engine.variant_imperial import Raise, Release
+    from judge.variants.imperial.rules import Raise, Release
 
     after = play(_winter_with_surplus(), {GAUL: [Raise("BUR")]}).position
     spring = play(after, {GAUL: [Release("BUR")]}).position
@@ -690,3 +690,24 @@ def test_releasing_a_barbarian_army():
     assert taken.units["BUR"] == (GAUL, Unit("A", "BUR"))
     assert "BUR" not in taken.extra["barbarian"]
     assert "wild" not in taken.extra
+
+
+def test_a_centre_waiting_for_its_garrison_taken_by_an_empire_waits_no_more():
+    """IMP-10c: a centre a barbarian army took is neutral until its garrison
+    can stand there; an empire's ordinary army holding it at a Fall update
+    takes it as usual, and then no neutral garrison is waiting for it."""
+    from judge.variants.imperial.rules import Raise
+
+    after = play(_winter_with_surplus(), {GAUL: [Raise("BUR")]}).position
+    spring = play(after, {GAUL: ["A BUR - BEL", "A PIC S A BUR - BEL"]}).position
+    fall = play(spring, {}).position
+    # Gaul holds Paris too: no removal that Winter, its barbarian army stays.
+    fall = dataclasses.replace(fall, centres={**fall.centres, "PAR": GAUL})
+    nxt = play(fall, {}).position if fall.phase.type == "A" else fall
+    assert nxt.phase.season == "S" and nxt.extra["pending"] == ["BEL"]
+    swap = play(nxt, {GAUL: ["A BEL - RUH", "A PIC - BEL"]}).position
+    assert swap.units["BEL"] == (GAUL, Unit("A", "BEL"))  # an ordinary army
+    assert swap.extra["pending"] == ["BEL"]  # still occupied: still waiting
+    taken = play(swap, {}).position  # the Fall update: Gaul's army holds it
+    assert taken.centres["BEL"] == GAUL
+    assert "BEL" not in taken.extra.get("pending", [])

@@ -3,14 +3,14 @@
 import pytest
 
 from judge.engine.board import Board
-from judge.engine.variant_small import seating
-from judge.engine.variants import (
+from judge.variants import (
     VariantError,
     canonical_variant,
     load_variant,
     parse_variant,
     variant_names,
 )
+from judge.variants.small.rules import seating
 
 NAMES = [
     "1913",
@@ -237,7 +237,7 @@ def test_two_player_game_starts_in_1914_with_italy_unseated():
 
 def test_seats_for_the_service():
     from judge.engine.api import initial_position
-    from judge.engine.variants import variant_seats, variant_summary
+    from judge.variants import variant_seats, variant_summary
 
     board, _ = load_variant("standard")
     assert variant_seats(board) == {p: [p] for p in board.powers}

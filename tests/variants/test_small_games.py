@@ -3,8 +3,8 @@
 import pytest
 
 from judge.engine.api import adjudicate, initial_position, orders_needed
-from judge.engine.variant_small import coin_toss, seating
-from judge.engine.variants import load_variant
+from judge.variants import load_variant
+from judge.variants.small.rules import coin_toss, seating
 
 from .helpers import order, orders, outcome, position, units_of
 

@@ -11,8 +11,8 @@ from judge.adjudicate import handle_request
 from judge.engine.api import adjudicate, orders_needed
 from judge.engine.orders import Disband, Unit
 from judge.engine.state import Phase
-from judge.engine.variant_1913 import Designate, designations
-from judge.engine.variant_imperial import (
+from judge.variants import load_variant
+from judge.variants.imperial.rules import (
     DISORDER,
     NEUTRAL,
     Give,
@@ -21,7 +21,7 @@ from judge.engine.variant_imperial import (
     Release,
     over_budget,
 )
-from judge.engine.variants import load_variant
+from judge.variants.v1913.rules import Designate, designations
 from tests.engine.test_datc import CASES, _check_phase
 
 from .helpers import orders, outcome, position, units_of

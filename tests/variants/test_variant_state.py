@@ -14,10 +14,11 @@ import pytest
 from judge.adjudicate import handle_line
 from judge.engine.api import adjudicate, initial_position
 from judge.engine.serialize import position_from_json, position_to_json
-from judge.engine.variant_1913 import Alliance
-from judge.engine.variant_imperial import Give, Join, coastal_centres
-from judge.engine.variant_state import IMPERIAL, RULES_1913
-from judge.engine.variants import load_variant
+from judge.variants import load_variant
+from judge.variants.imperial.rules import Give, Join, coastal_centres
+from judge.variants.imperial.state import FIELDS as IMPERIAL
+from judge.variants.v1913.rules import Alliance
+from judge.variants.v1913.state import FIELDS as RULES_1913
 from tests.variants.test_random_games import VARIANTS, _head_start, random_orders
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,13 +1,16 @@
-"""Rule hooks for variants, around the standard adjudicator.
+"""The engine's one door for variants: rule hooks around the standard rules.
 
-A variant's map file names its hooks (`[variant] rules = "small"` or "1913");
-the standard resolver stays generic.  Each hook module wraps the three engine
-calls: it may set orders aside before the standard rules run (reporting them
+The engine imports no variant.  A variant's map file names its rules
+(`[variant] rules = "small"`), and the variants' registry (judge.variants)
+installs an object with these hooks under that name.  `judge.engine.api`
+hands such a board's phases to its hooks, which wrap the standard calls:
+they may set orders aside before the standard rules run (reporting them
 "void"), and fix up the next position after them (neutral units disbanded,
 phases nobody has to order played at once, variant victory).
 
 Variant state the standard position has no room for (a coin toss, designated
-home centres) travels in `Position.extra`, a plain JSON-able mapping.
+home centres) travels in `Position.extra`, a plain JSON-able mapping, and
+the hooks check it when a state is read (`check_state`).
 """
 
 from __future__ import annotations
@@ -18,12 +21,13 @@ from typing import Any, Protocol
 
 from judge.engine.board import Board
 from judge.engine.orders import Order
+from judge.engine.results import Outcome
 from judge.engine.state import Phase, Position
 
 Standard = Callable[..., Any]  # the standard adjudicate(board, position, orders, rules)
 
 
-class VariantHooks(Protocol):
+class RuleHooks(Protocol):
     def adjudicate(
         self,
         board: Board,
@@ -41,39 +45,67 @@ class VariantHooks(Protocol):
         standard_needed: Callable[[Board, Position], dict[str, int]],
     ) -> dict[str, int]: ...
 
+    def check_state(self, board: Board, extra: Mapping) -> None:
+        """Raise ValueError naming the first field of the variant's state
+        (`state.variant`) that is unknown or of the wrong shape."""
 
-def hooks_for(board: Board) -> VariantHooks | None:
+
+class GuardRules(Protocol):
+    """How a guard fights: a second piece in a province, beside any unit
+    there, that only holds or supports (`Position.extra["guards"]`: province
+    -> power, put there by a variant's hooks for one phase)."""
+
+    def stops(self, resolution: Any, attacker: str, guard: str) -> bool:
+        """Does the guard (its key) stop the move from `attacker` into its
+        province, whatever happens to the unit there?"""
+
+    def enters_beside(self, orders: Any, attacker: str, guarded: str) -> bool:
+        """May the unit from `attacker` enter `guarded` beside its guard
+        (neither beating nor being stopped by it)?"""
+
+
+def guard_rules(board: Board) -> GuardRules:
+    """The rules of the guards a board's variant places."""
+    rules = getattr(hooks_for(board), "guard_rules", None)
+    if rules is None:
+        raise ValueError(f"map {board.name!r}: guards, but no rules for them")
+    return rules
+
+
+_installed: dict[str, RuleHooks] = {}
+
+
+def install(rules: str, hooks: RuleHooks) -> None:
+    """Make `hooks` the rules of boards whose map names `rules` (called by
+    the variants' registry)."""
+    _installed[rules] = hooks
+
+
+def rules_name(board: Board) -> str | None:
+    """The rules the board's map names; None for the standard rules."""
+    return board.data.get("variant", {}).get("rules")
+
+
+def hooks_for(board: Board) -> RuleHooks | None:
     """The rule hooks a board's variant needs; None for the standard rules."""
     kind = board.data.get("variant", {}).get("rules")
-    if kind == "small":
-        from judge.engine.variant_small import SmallGameRules
-
-        return SmallGameRules()
-    if kind == "1913":
-        from judge.engine.variant_1913 import Rules1913
-
-        return Rules1913()
-    if kind == "imperial":
-        from judge.engine.variant_imperial import ImperialRules
-
-        return ImperialRules()
-    return None
+    if kind is None:
+        return None
+    hooks = _installed.get(kind)
+    if hooks is None:
+        raise ValueError(
+            f"map {board.name!r} follows the rules {kind!r}, which no variant"
+            " provides (is judge.variants imported?)"
+        )
+    return hooks
 
 
 # -- helpers shared by the hook modules ---------------------------------------
 
-_SEASON_ORDER = {"S": 0, "F": 1, "W": 2}
-_TYPE_ORDER = {"M": 0, "R": 1, "A": 2}
-
-
-def phase_key(phase: Phase) -> tuple[int, int, int]:
-    """Chronological sort key (Phase's own ordering is alphabetical)."""
-    return (phase.year, _SEASON_ORDER[phase.season], _TYPE_ORDER[phase.type])
-
 
 def before(phase: Phase, limit: str | None) -> bool:
     """Is `phase` earlier than the phase written `limit` (None: forever)?"""
-    return limit is None or phase_key(phase) < phase_key(Phase.parse(limit))
+    return limit is None or phase < Phase.parse(limit)
 
 
 def extra_of(position: Position) -> dict:
@@ -98,10 +130,10 @@ def void_results(result_type, results, voided: list[tuple[str, Order]]) -> tuple
         unit = getattr(order, "unit", None)
         for i, r in enumerate(out):
             if r.power == power and r.unit == unit and r.order is None and unit:
-                out[i] = result_type(power, unit, order, ("void",))
+                out[i] = result_type(power, unit, order, (Outcome.VOID,))
                 break
         else:
-            out.append(result_type(power, unit, order, ("void",)))
+            out.append(result_type(power, unit, order, (Outcome.VOID,)))
     return tuple(out)
 
 
@@ -130,32 +162,3 @@ def play_out(
             break
         position = standard(board, position, {}, rules).position
     return dataclasses.replace(result, position=position)
-
-
-def parse_variant_order(board: Board, text: str, position=None) -> Order | None:
-    """An order only a variant knows (1913's `DESIGNATE <centre>`), or None
-    when the text is not one: the order language reads everything else.
-    The position, when given, lends the names players gave their empires."""
-    if board.data.get("variant", {}).get("rules") == "1913":
-        from judge.engine.variant_1913 import parse_alliance, parse_designate
-
-        return parse_designate(board, text) or parse_alliance(board, text)
-    if board.data.get("variant", {}).get("rules") == "imperial":
-        from judge.engine.variant_imperial import (
-            parse_barbarian,
-            parse_federation,
-            parse_give,
-            parse_join,
-            parse_multimove,
-        )
-        from judge.engine.variant_imperial_map import empire_names
-
-        names = empire_names(position)
-        return (
-            parse_join(board, text)
-            or parse_multimove(board, text)
-            or parse_federation(board, text, names)
-            or parse_give(board, text, names)
-            or parse_barbarian(board, text)
-        )
-    return None

@@ -26,9 +26,10 @@ from dataclasses import dataclass
 
 from judge.engine.api import OrderResult
 from judge.engine.board import Board
+from judge.engine.hooks import extra_of, normalise, with_extra
 from judge.engine.orders import Build, Unit
+from judge.engine.results import Outcome
 from judge.engine.state import Phase, Position
-from judge.engine.variant_rules import extra_of, normalise, with_extra
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,7 @@ class Designate:
 
     province: str
     unit = None  # names no unit
+    standing = True  # one stands per power: a later one replaces it
 
     def canonical(self) -> str:
         return f"DESIGNATE {self.province}"
@@ -49,6 +51,7 @@ class Alliance:
 
     powers: tuple[str, ...]
     unit = None
+    standing = True  # one stands per power: a later one replaces it
 
     def canonical(self) -> str:
         return "ALLIANCE " + (" ".join(self.powers) if self.powers else "NONE")
@@ -215,7 +218,7 @@ class Rules1913:
                     elif ok:
                         votes.pop(power, None)
                     late.append(
-                        OrderResult(power, None, order, () if ok else ("void",))
+                        OrderResult(power, None, order, () if ok else (Outcome.VOID,))
                     )
                     continue
                 if not isinstance(order, Designate):
@@ -227,7 +230,7 @@ class Rules1913:
                     or order.province in Board.home_centres(board, power)
                 )
                 if refused:
-                    late.append(OrderResult(power, None, order, ("void",)))
+                    late.append(OrderResult(power, None, order, (Outcome.VOID,)))
                 else:
                     pending[power] = order.province
             orders[power] = rest
@@ -251,7 +254,7 @@ class Rules1913:
                     homes[power] = province
                     late.append(OrderResult(power, None, order, ()))
                 else:
-                    late.append(OrderResult(power, None, order, ("void",)))
+                    late.append(OrderResult(power, None, order, (Outcome.VOID,)))
             pending = {}
             if nxt.phase.season == "S":  # the Winter was skipped: still so?
                 winter = dataclasses.replace(

@@ -137,13 +137,71 @@ def bloc_result(
 
 
 def slot_of(city: str) -> str:
+    """The first empire slot of a city."""
     return f"EMPIRE_{city}"
 
 
+def city_of(slot: str) -> str | None:
+    """The Imperial City of an empire slot: 'EMPIRE_BRE' and its later
+    empires 'EMPIRE_BRE_2', 'EMPIRE_BRE_3' -> 'BRE'."""
+    if not slot.startswith("EMPIRE_"):
+        return None
+    return slot.removeprefix("EMPIRE_").split("_")[0]
+
+
+def slots_of(board: Board, city: str) -> list[str]:
+    """Every empire slot of a city, the first empire's first: a newcomer may
+    found an empire at any neutral coastal centre whatever its history
+    (rule 3), so a city whose empire lost it and lives on elsewhere has
+    reserve slots for later empires (maps/imperial.toml)."""
+    first = slot_of(city)
+    later = sorted(
+        (p for p in board.powers if p.startswith(first + "_")),
+        key=lambda p: int(p.rsplit("_", 1)[1]),
+    )
+    return [first, *later] if first in board.powers else later
+
+
+def is_reserve(board: Board, slot: str) -> bool:
+    """A later empire's slot, a seat only once it is open or founded."""
+    return board.is_reserve(slot)
+
+
+def fresh_slot(board: Board, empires: Mapping, city: str) -> str | None:
+    """The slot a newcomer founding an empire at `city` takes: the city's
+    first slot no living empire holds (None: all taken)."""
+    return next((s for s in slots_of(board, city) if s not in empires), None)
+
+
+def open_slots(board: Board, position) -> list[str]:
+    """Reserve slots a newcomer may take now: a city whose empires all live
+    and which is neutral again, with nothing but a neutral garrison in it."""
+    extra = (position.extra or {}) if position else {}
+    empires = extra.get("empires", {})
+    garrisons = extra.get("garrisons", {})
+    out = []
+    for city in coastal_centres(board):
+        slot = fresh_slot(board, empires, city)
+        if slot is None or not is_reserve(board, slot) or city in garrisons:
+            continue
+        held = position.units.get(city)
+        if position.centres.get(city, NEUTRAL) == NEUTRAL and (
+            held is None or held[0] == NEUTRAL
+        ):
+            out.append(slot)
+    return out
+
+
 def empire_names(position) -> dict[str, str]:
-    """The names players gave their empires (upper case) -> slot."""
-    empires = (position.extra or {}).get("empires", {}) if position else {}
-    return {e["name"].upper(): s for s, e in empires.items() if e.get("name")}
+    """The names players gave their empires (upper case) -> slot; and a
+    city whose later empire holds it (its garrison) -> that empire."""
+    extra = (position.extra or {}) if position else {}
+    empires = extra.get("empires", {})
+    names = {e["name"].upper(): s for s, e in empires.items() if e.get("name")}
+    for city, slot in extra.get("garrisons", {}).items():
+        if slot != slot_of(city):
+            names.setdefault(city, slot)
+    return names
 
 
 def place_of(board: Board, word: str) -> str | None:
@@ -169,6 +227,8 @@ def empire_of(board: Board, word: str, names=None) -> str | None:
         if slot != NEUTRAL and power.name.upper() == word:
             return slot
     place = place_of(board, word)
+    if place and names and place in names:  # a later empire holds the city
+        return names[place]
     if place and slot_of(place) in board.powers:
         return slot_of(place)
     return None

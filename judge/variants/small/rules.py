@@ -24,6 +24,14 @@ from collections.abc import Mapping
 
 from judge.engine.api import OrderResult
 from judge.engine.board import Board, province_of
+from judge.engine.hooks import (
+    before,
+    extra_of,
+    normalise,
+    play_out,
+    void_results,
+    with_extra,
+)
 from judge.engine.orders import (
     Build,
     Convoy,
@@ -35,15 +43,6 @@ from judge.engine.orders import (
     SupportMove,
 )
 from judge.engine.state import Dislodged, Position
-from judge.engine.variant_rules import (
-    before,
-    extra_of,
-    normalise,
-    phase_key,
-    play_out,
-    void_results,
-    with_extra,
-)
 
 ENTERING = (Move, Retreat, Convoy, SupportMove)
 
@@ -87,13 +86,6 @@ def seating(board: Board, position: Position | None = None) -> dict[str, list[st
         seats[toss["player"]].append(toss["power"])
         seats[toss["player"]].sort()
     return seats
-
-
-def player_of(board: Board, position: Position | None, power: str) -> str | None:
-    for player, countries in seating(board, position).items():
-        if power in countries:
-            return player
-    return None
 
 
 def blocked(order: Order, closed: frozenset[str]) -> bool:
@@ -176,7 +168,7 @@ class SmallGameRules:
         table = board.data.get("coin_toss")
         if not table or "coin_toss" in extra:
             return pos
-        if phase_key(pos.phase) < (table["year"], 2, 0):  # before its Winter
+        if pos.phase.key < (table["year"], 2, 0):  # before its Winter
             return pos
         extra["coin_toss"] = {
             "power": table["power"],

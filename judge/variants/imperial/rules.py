@@ -9,11 +9,12 @@ builds are not blocked; in a movement phase it is the engine's guard
 supports as an army, may be hold-supported, and is destroyed when an enemy
 enters.  The pieces, each in its own module:
 
-* variant_imperial_map: the starting state, joining, victory;
-* variant_imperial_orders: the variant's orders and how they are read;
-* variant_imperial_barbarians: the barbarian step and barbarian armies;
-* variant_imperial_petrol: fleet budgets and multi-step moves in rounds;
-* variant_imperial_federations: sides, federation orders, trades.
+* map: the starting state, joining, victory;
+* orders: the variant's orders and how they are read;
+* barbarians: the barbarian step and barbarian armies;
+* petrol: fleet budgets and multi-step moves in rounds;
+* federations: sides, federation orders, trades;
+* garrisons: how a garrison fights (the engine's guard rules).
 """
 
 from __future__ import annotations
@@ -21,15 +22,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from judge.engine.api import OrderResult, standard_orders_needed
 from judge.engine.board import Board
+from judge.engine.hooks import extra_of, normalise, void_results, with_extra
 from judge.engine.orders import GARRISON, Hold, Move, Unit
+from judge.engine.results import Outcome
 from judge.engine.state import Phase, Position
-from judge.engine.variant_imperial_barbarians import (
+from judge.variants.imperial.barbarians import (
     barbarian_step,
     follow,
     raise_barbarians,
 )
-from judge.engine.variant_imperial_federations import (
+from judge.variants.imperial.federations import (
     apply_federation_orders,
     execute_gifts,
     lend_builds,
@@ -37,18 +41,18 @@ from judge.engine.variant_imperial_federations import (
     same_side,
     sides_of,
 )
-from judge.engine.variant_imperial_map import (
+from judge.variants.imperial.map import (
     DISORDER,
     NEUTRAL,
     PASSIVE,
     bloc_result,
+    city_of,
     coastal_centres,
     initial_state,
     resolve_joins,
-    slot_of,
     victory_threshold,
 )
-from judge.engine.variant_imperial_orders import (
+from judge.variants.imperial.orders import (
     Accept,
     Federate,
     Give,
@@ -64,7 +68,7 @@ from judge.engine.variant_imperial_orders import (
     parse_join,
     parse_multimove,
 )
-from judge.engine.variant_imperial_petrol import (
+from judge.variants.imperial.petrol import (
     fit_to_budget,
     later_rounds,
     multi_results,
@@ -140,8 +144,6 @@ class Turn:
 
     @classmethod
     def start(cls, board, position, orders, rules) -> Turn:
-        from judge.engine.variant_rules import extra_of, normalise
-
         extra = extra_of(position)
         federations = [list(f) for f in extra.get("federations", [])]
         return cls(
@@ -178,9 +180,7 @@ class Turn:
         return (getattr(self.rules, "options", {}) or {}).get(name, default)
 
     def answer(self, power, order, ok: bool = True) -> None:
-        from judge.engine.api import OrderResult
-
-        self.late.append(OrderResult(power, None, order, () if ok else ("void",)))
+        self.late.append(OrderResult(power, None, order, () if ok else (Outcome.VOID,)))
 
 
 class ImperialRules:
@@ -218,8 +218,6 @@ class ImperialRules:
     def _adjudicate(
         self, board, position, orders, rules, standard, standard_needed, depth
     ):
-        from judge.engine.api import OrderResult
-        from judge.engine.variant_rules import void_results
 
         t = Turn.start(board, position, orders, rules)
         self._count_nmrs(t)
@@ -296,15 +294,8 @@ class ImperialRules:
                 prov = order.province
                 ok = prov in t.ba and units.get(prov, (None,))[0] == power
                 t.answer(power, order, ok)
-                if not ok:
-                    continue
-                t.ba.discard(prov)
-                if t.board.provinces[prov].centre:
-                    units[prov] = (NEUTRAL, Unit("A", prov))
-                else:
-                    units[prov] = (DISORDER, units[prov][1])
-                    t.wild.add(prov)
-                    t.markers.add(prov)
+                if ok:
+                    _let_go(t, units, prov, units[prov][1])
         t.position = replace(t.position, units=units)
 
     def _sort_orders(self, t: Turn) -> None:
@@ -335,7 +326,9 @@ class ImperialRules:
                     else:
                         t.answer(power, order, False)
                 elif isinstance(order, Join):
-                    if power != slot_of(order.city) or power in t.empires:
+                    # Any slot of the city no living empire holds (rule 3:
+                    # a later empire of a city that is neutral again).
+                    if city_of(power) != order.city or power in t.empires:
                         t.answer(power, order, False)
                     else:
                         t.joins.append([power, order.city, order.name])
@@ -381,8 +374,6 @@ class ImperialRules:
             extra = {**t.extra, "guards": dict(t.garrisons), "sides": t.side}
             return replace(t.position, extra=extra)
         if t.phase.type == "A":
-            from judge.engine.api import OrderResult
-
             work = replace(
                 t.position,
                 units={p: e for p, e in t.position.units.items() if e[0] != DISORDER},
@@ -413,6 +404,13 @@ class ImperialRules:
                 {p: e for p, e in t.position.units.items() if e[0] == DISORDER}
             )
             nxt = replace(nxt, centres=t.position.centres)  # lent builds go back
+            # Rule 9: a barbarian army "disbanded" (a removal, ordered or by
+            # civil disorder) stands where it was, uncontrolled, as RELEASE
+            # leaves it.
+            for prov in sorted(t.ba):
+                entry = t.position.units.get(prov)
+                if entry is not None and entry[0] in t.empires and prov not in units:
+                    _let_go(t, units, prov, entry[1])
         elif t.phase.type == "M":
             for city, owner in list(t.garrisons.items()):
                 entry = units.get(city)
@@ -460,7 +458,7 @@ class ImperialRules:
                 for r in result.results
                 if r.unit is not None
                 and r.unit.kind != GARRISON
-                and "dislodged" in r.outcomes
+                and Outcome.DISLODGED in r.outcomes
             }
             for r in result.results:
                 if isinstance(r.order, Move) and not r.outcomes:
@@ -484,7 +482,6 @@ class ImperialRules:
         """After a season's movement and retreats, in the rules' order: civil
         disorder, partners keeping their centres, the barbarian step, the
         barbarians' captures, gifts; after Fall, whether a Winter is due."""
-        from judge.engine.api import OrderResult
 
         fall = t.phase.season == "F"
         if t.cd:
@@ -506,6 +503,8 @@ class ImperialRules:
                 if (prov in t.ba or prov in t.wild) and prov not in t.garrisons:
                     centres[prov] = NEUTRAL
                     t.pending.add(prov)
+            # One an empire's ordinary unit took at this update waits no more.
+            t.pending = {p for p in t.pending if centres.get(p) == NEUTRAL}
             nxt = replace(nxt, centres=centres)
         # IMP-8: gifts between partners (units after Spring too)
         nxt, done = execute_gifts(t.board, t.phase, nxt, t.gifts, t.side, t.garrisons)
@@ -516,7 +515,6 @@ class ImperialRules:
         if not fall:
             return nxt
         winter = replace(nxt, phase=Phase(t.phase.year, "W", "A"), dislodged={})
-        from judge.engine.variant_rules import with_extra
 
         facts = {
             "empires": t.empires,
@@ -621,8 +619,6 @@ class ImperialRules:
 
     def _store(self, t: Turn, nxt: Position) -> tuple[Position, bool]:
         """Federation changes (at the end of every phase), then the state."""
-        from judge.engine.variant_rules import with_extra
-
         t.federations, changed = apply_federation_orders(
             t.standing, t.federations, t.empires
         )
@@ -667,7 +663,19 @@ class ImperialRules:
         return replace(nxt, winner="+".join(winners), extra=extra)
 
 
-def _standard_needed(board, position):
-    from judge.engine.api import standard_orders_needed
+def _let_go(t: Turn, units: dict, prov: str, unit: Unit) -> None:
+    """IMP-10d: a barbarian army released or disbanded stands in civil
+    disorder where it was, a barbarian unit that spreads the barbarians;
+    in a centre it becomes the centre's neutral garrison."""
+    t.ba.discard(prov)
+    if t.board.provinces[prov].centre:
+        units[prov] = (NEUTRAL, Unit("A", prov))
+        t.pending.discard(prov)  # the centre has its garrison
+    else:
+        units[prov] = (DISORDER, unit)
+        t.wild.add(prov)
+        t.markers.add(prov)
 
+
+def _standard_needed(board, position):
     return standard_orders_needed(board, position)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from judge.engine.board import Board
 from judge.engine.orders import GARRISON, Hold, Move, SupportHold, SupportMove, Unit
 from judge.engine.state import Position
-from judge.engine.variant_imperial_map import empire_of, place_of
+from judge.variants.imperial.map import empire_of, place_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +19,7 @@ class Join:
     city: str
     name: str = ""
     unit = None  # names no unit
+    standing = True  # one stands per power: a later one replaces it
 
     def canonical(self) -> str:
         return f"JOIN {self.city}" + (f" NAME {self.name}" if self.name else "")
@@ -60,6 +61,7 @@ class Accept:
 @dataclass(frozen=True, slots=True)
 class LeaveFederation:
     unit = None
+    standing = True  # one stands per power: a later one replaces it
 
     def canonical(self) -> str:
         return "LEAVE FEDERATION"

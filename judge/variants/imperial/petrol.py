@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 from judge.engine.board import Board
 from judge.engine.orders import Convoy, Hold, Move, SupportHold, SupportMove, Unit
-from judge.engine.variant_imperial_federations import same_side
-from judge.engine.variant_imperial_orders import MultiMove
+from judge.engine.results import Outcome
+from judge.variants.imperial.federations import same_side
+from judge.variants.imperial.orders import MultiMove
 
 
 def petrol_cost(order) -> int:
@@ -24,11 +25,6 @@ def petrol_cost(order) -> int:
     if isinstance(order, Hold):
         return 0
     return 0
-
-
-def petrol_budget(fleets: int) -> int:
-    """The budget of a movement phase: the fleets at its start."""
-    return fleets
 
 
 def fit_to_budget(orders: Sequence, budget: int) -> tuple[list, list[str]]:
@@ -161,9 +157,9 @@ def multi_results(result_type, results, multis, stopped) -> tuple:
     for r in results:
         entry = multis.get(r.unit.province) if r.unit is not None else None
         if entry is not None and r.power == entry[0] and isinstance(r.order, Move):
-            codes = tuple(c for c in r.outcomes if c != "bounce")
+            codes = tuple(c for c in r.outcomes if c != Outcome.BOUNCE)
             if r.unit.province in stopped:
-                codes = ("bounce",) + codes
+                codes = (Outcome.BOUNCE,) + codes
             r = result_type(r.power, r.unit, entry[1], codes)
         out.append(r)
     return tuple(out)

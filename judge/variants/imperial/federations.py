@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from judge.engine.variant_imperial_orders import Accept, Federate, Give
+from judge.engine.results import Outcome
+from judge.variants.imperial.orders import Accept, Federate, Give
 
 
 def sides_of(federations) -> dict[str, str]:
@@ -92,7 +93,7 @@ def execute_gifts(board, phase, nxt, gifts, side, garrisons):
             ok = entry is not None and entry[0] == giver and entry[1].kind == kind_
             if ok:
                 units[place.split("/")[0]] = (to, entry[1])
-        done.append((giver, order, () if ok else ("void",)))
+        done.append((giver, order, () if ok else (Outcome.VOID,)))
     return replace(nxt, centres=centres, units=units), done
 
 
@@ -110,7 +111,7 @@ def lend_builds(work, gifts, side, garrisons):
         units = sum(1 for p, _u in work.units.values() if p == giver)
         n = min(int(what), len(owned) - units)
         if not same_side(side, giver, to) or n <= 0:
-            done.append((giver, order, ("void",)))
+            done.append((giver, order, (Outcome.VOID,)))
             continue
         lent = [c for c in owned if garrisons.get(c) != giver] + [
             c for c in owned if garrisons.get(c) == giver

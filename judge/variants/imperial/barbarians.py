@@ -8,7 +8,8 @@ from dataclasses import dataclass, replace
 
 from judge.engine.board import Board
 from judge.engine.orders import Unit
-from judge.engine.variant_imperial_map import NEUTRAL, edge_provinces, land_provinces
+from judge.engine.results import Outcome
+from judge.variants.imperial.map import NEUTRAL, edge_provinces, land_provinces
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ def raise_barbarians(work, raises, markers, late_type):
         elif ok:
             units[prov] = (power, Unit("A", prov))
             raised.add(prov)
-        done.append(late_type(power, None, order, () if ok else ("void",)))
+        done.append(late_type(power, None, order, () if ok else (Outcome.VOID,)))
     return replace(work, units=units, centres=centres), done, raised
 
 

@@ -1,0 +1,175 @@
+"""`Variant`: everything the judge needs to know of a variant, in one object.
+
+This class is the standard game.  A variant extends it (judge/variants/<name>/
+exports one instance as `VARIANT`) and overrides what it changes:
+
+* map and start: the map data file(s) in maps/ whose `[variant] rules` name
+  `rules`; the start is the map's units and centres (`start`);
+* seats: who orders which countries (`seats`), whether a country nobody
+  plays is listed (`roster_lists_every_country`), whether a seat can be
+  taken (`seat_taken`, `seat_closed`, `newcomer_seat`, `seat_city`), how
+  to sign on (`signon_hint`), opening orders (`opening_join`);
+* the language: words for its unit kinds (`unit_words`, `unit_word_prefixes`),
+  where its garrisons stand (`garrisons`), orders of its own
+  (`parse_order`), a fleet's move through several provinces
+  (`multi_step_move`);
+* adjudication hooks: `adjudicate` and `orders_needed` wrap the standard
+  rules (judge.engine.hooks, which the registry installs in the engine);
+  `guard_rules` say how the guards it places fight;
+* state fields (`state_fields`, `check_relations`), checked whenever a state
+  is read;
+* orders as they arrive: refusals (`refuse_order`), a reading settled by the
+  position (`settle_order`), warnings (`order_notes`);
+* reports and pictures: the facts LIST and the results show (`summary`,
+  in words: `report_headings`, `report_fact`), agreed endings
+  (`agreed_endings`); a multi-step move is drawn as such when its order
+  has `steps`.
+
+docs/variants.md ("Adding a variant") walks through a new one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from judge.engine.api import initial_position
+from judge.engine.board import Board
+from judge.engine.orders import Order, Unit
+from judge.engine.state import Position
+from judge.variants.state import Checker, check_fields
+
+
+class Variant:
+    """The standard game: no hooks, one seat per power, no state of its own."""
+
+    # The `[variant] rules` name of its map files; None for the standard game.
+    rules: str | None = None
+    # Words naming its own unit kinds ("ig" -> "IG"), and words that may come
+    # before one of them and say nothing more ("imperial" before "garrison").
+    unit_words: Mapping[str, str] = {}
+    unit_word_prefixes: Mapping[str, str] = {}
+    # Builds the order for `F MAO - WES - TYS` when fleets may move several
+    # steps in one order (None: that text is a convoy route).
+    multi_step_move: Callable[[Unit, tuple[str, ...]], Order] | None = None
+    # The roster lists countries nobody plays (as neutral) and open seats.
+    roster_lists_every_country = True
+    # Players may agree on how the game ends (SET END) instead of a draw.
+    agreed_endings = False
+    # How the guards it places fight (judge.engine.hooks.GuardRules): a
+    # second piece in a province, as Imperial's garrisons are.
+    guard_rules: Any = None
+
+    # -- the start -------------------------------------------------------------
+
+    def start(self, board: Board) -> Position:
+        """The position a game of it starts from."""
+        return initial_position(board)
+
+    # -- adjudication (judge.engine.hooks.RuleHooks) ---------------------------
+
+    def adjudicate(self, board, position, orders, rules, standard, standard_needed):
+        return standard(board, position, orders, rules)
+
+    def orders_needed(self, board, position, standard_needed) -> dict[str, int]:
+        return standard_needed(board, position)
+
+    def check_state(self, board: Board, extra: Mapping) -> None:
+        if not extra:
+            return
+        check_fields(board, self.state_fields(board), extra)
+        self.check_relations(extra)
+
+    # -- state -------------------------------------------------------------------
+
+    def state_fields(self, board: Board) -> Mapping[str, Checker]:
+        """Field of `state.variant` -> its checker (judge.variants.state)."""
+        return {}
+
+    def check_relations(self, extra: Mapping) -> None:
+        """Raise ValueError when the fields, each well formed, disagree."""
+
+    # -- the language --------------------------------------------------------------
+
+    def garrisons(self, position: Position) -> Mapping[str, str]:
+        """Its garrisons (`IG <city>`, the engine's GARRISON pieces) in the
+        position: province -> the power that orders it."""
+        return {}
+
+    def parse_order(
+        self, board: Board, text: str, position: Position | None = None
+    ) -> Order | None:
+        """An order only this variant knows (1913's `DESIGNATE <centre>`), or
+        None: the order language reads everything else."""
+        return None
+
+    # -- seats and orders as they arrive --------------------------------------------
+
+    def seats(self, board: Board, position: Position | None = None) -> dict:
+        """Seat -> the countries its player orders."""
+        return {power: [power] for power in board.powers}
+
+    def opening_join(self, board: Board, power: str) -> str | None:
+        """The JOIN order a player's country is given when the game starts,
+        which the player may replace (None: none)."""
+        return None
+
+    def seat_taken(self, board: Board, position: Position, seat: str) -> str | None:
+        """Why a newcomer cannot take this seat now (None: it may)."""
+        return None
+
+    def seat_closed(self, board: Board, power: str) -> str | None:
+        """Why a country nobody plays yet is not open to sign on to, when it
+        may open later (None: it is simply played by nobody)."""
+        return None
+
+    def newcomer_seat(self, board: Board, position: Position, seat: str) -> str | None:
+        """The seat a newcomer signing on to a held `seat` founds instead
+        (None: none; the seat is taken over as usual)."""
+        return None
+
+    def seat_city(self, seat: str) -> str | None:
+        """The province a seat is named after, where seats are places."""
+        return None
+
+    def signon_hint(self, board: Board, seat: str, game: str) -> str | None:
+        """How the player of this seat signs on, when the variant says it
+        its own way (None: the judge's words)."""
+        return None
+
+    def refuse_order(self, board: Board, power: str, order: Order) -> str | None:
+        """Why `power` may not give this order at all (None: taken)."""
+        return None
+
+    def settle_order(self, position: Position, power: str, order: Order) -> Order:
+        """The order as the position settles it (e.g. which piece is meant)."""
+        return order
+
+    def order_notes(
+        self, board: Board, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        """What a player should know about the orders as they stand."""
+        return []
+
+    # -- reports -------------------------------------------------------------------
+
+    # Fact of `summary` -> its heading in LIST and the results, in the order
+    # shown (facts without one follow, in alphabetical order).
+    report_headings: Mapping[str, str] = {}
+
+    def report_fact(
+        self,
+        board: Board,
+        key: str,
+        value: Any,
+        summary: Mapping[str, Any],
+        name: Callable[[Any], str],
+    ) -> str | None:
+        """A fact of `summary` in words (`name` names a power or province);
+        None: the judge's plain listing of the value."""
+        return None
+
+    def summary(self, board: Board, position: Position | None) -> dict[str, Any]:
+        """What is particular to the variant at this position, as data for LIST
+        and the results (judge.reports.variant writes it out)."""
+        return {}
