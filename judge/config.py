@@ -29,6 +29,7 @@ class JudgeSettings:
     timezone: str = "UTC"
     data_dir: Path = Path("var")
     worlds_dir: Path = Path("maps")  # relative to data_dir
+    picture_processes: int = 2  # drawing results pictures ahead in a storm
     # VERP: each message's envelope sender is address+b-<id>-<secret>, so a
     # bounce names the message (docs/mail.md); "" or verp=false: off
     verp: bool = True
@@ -96,6 +97,7 @@ class RelaySettings:
     password_file: str = ""
     password_env: str = ""
     timeout: float = 30.0
+    smtputf8: bool = False  # the relay carries non-ASCII addresses (RFC 6531)
 
 
 @dataclass(frozen=True)
@@ -119,6 +121,27 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class Budgets:
+    """What one message, and one sender, may make the game service do
+    (docs/mail.md, "Budgets per message and per sender")."""
+
+    commands_per_message: int = 50  # commands read; orders do not count
+    order_lines_per_message: int = 400  # order lines read (a power has ~34 units)
+    reply_bytes: int = 100_000  # the reply's body; beyond it, what was skipped
+    hashes_per_message: int = 3  # password hashes (argon2id) one message may cost
+    hash_seconds_per_message: float = 1.0  # and the time they may take, about
+    mails_per_message: int = 30  # mails caused, besides a processing's results
+    maps_per_hour: int = 5  # MAP pictures mailed to one sender
+    creates_per_day: int = 10  # games (and their worlds) one sender creates
+    subscriptions_per_day: int = 10  # OBSERVE of new games by one sender
+    press_per_hour: int = 30  # press messages one player sends in a game
+    absence_days_per_player: int = 15  # a player's absences in one game, in all
+    absence_days_per_game: int = 30  # all absences of one game's players
+    password_failures_slow: int = 3  # wrong passwords in an hour: one try in 5 min
+    password_failures_stop: int = 10  # then none until the hour has passed
+
+
+@dataclass(frozen=True)
 class StorageSettings:
     keep_sent_days: float = 14.0  # a sent mail's whole text, after delivery
     keep_intake_days: float = 14.0  # a handled incoming mail's raw text
@@ -133,6 +156,7 @@ class Config:
     relay: RelaySettings | None = None
     dkim: DkimSettings | None = None
     limits: Limits = field(default_factory=Limits)
+    budgets: Budgets = field(default_factory=Budgets)
     storage: StorageSettings = field(default_factory=StorageSettings)
     source: Path | None = None  # the file read, None for the defaults
 
@@ -154,6 +178,7 @@ SECTIONS: dict[str, type] = {
     "relay": RelaySettings,
     "dkim": DkimSettings,
     "limits": Limits,
+    "budgets": Budgets,
     "storage": StorageSettings,
 }
 
@@ -193,15 +218,7 @@ def config_from_dict(
     data_dir = Path(judge.data_dir)
     if not data_dir.is_absolute() and "judge" in data and "data_dir" in data["judge"]:
         data_dir = base / data_dir
-    judge = JudgeSettings(
-        code=judge.code,
-        address=judge.address.strip(),
-        timezone=judge.timezone,
-        data_dir=data_dir,
-        worlds_dir=judge.worlds_dir,
-        verp=judge.verp,
-        verp_separator=judge.verp_separator,
-    )
+    judge = replace(judge, address=judge.address.strip(), data_dir=data_dir)
     smtp = parts.get("smtp", SmtpSettings())
     smtp = replace(
         smtp,
@@ -219,6 +236,7 @@ def config_from_dict(
         relay=_with_password("relay", parts.get("relay"), base),
         dkim=dkim,
         limits=parts.get("limits", Limits()),
+        budgets=parts.get("budgets", Budgets()),
         storage=parts.get("storage", StorageSettings()),
         source=source,
     )
@@ -309,6 +327,8 @@ def _check(judge: JudgeSettings, smtp: SmtpSettings, dkim: DkimSettings | None) 
             f"[judge] verp_separator {separator!r} must be one character such"
             " as '+' or '-'"
         )
+    if judge.picture_processes < 0:
+        raise ConfigError("[judge] picture_processes must be 0 or more")
     if bool(smtp.tls_cert) != bool(smtp.tls_key):
         raise ConfigError(
             "[smtp] tls_cert and tls_key go together: set both or neither"

@@ -34,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"no database at {path}: the judge has not run here yet")
         return 1
     schemas = [STORE_SCHEMA]
-    handler_schema = getattr(make_handler(config), "schema", None)
+    handler = make_handler(config)
+    handler_schema = getattr(handler, "schema", None)
     if handler_schema is not None:
         schemas.append(handler_schema)
     print(f"judge {config.judge.code} <{config.judge.address}>, database {path}")
@@ -69,6 +70,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"  failed mail {outbox_id} to {recipients}: {error}")
     if "bounces" in db.table_names():
         _bounces(db, args.errors)
+    status_lines = getattr(handler, "status_lines", None)
+    if status_lines is not None and not waiting:
+        for line in status_lines(db):  # the handler's own: games that fail
+            print(line)
     errors = recent_errors(db, args.errors)
     if errors:
         print("recent errors:")

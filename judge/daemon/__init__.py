@@ -11,4 +11,9 @@ from judge.service.handler import GameService
 
 def make_handler(config: Config):
     """The one place that chooses what answers the mail: the game service."""
-    return GameService(config.judge)
+    relay = config.relay
+    return GameService(
+        config.judge,
+        config.budgets,
+        smtputf8=relay is not None and relay.smtputf8,
+    )

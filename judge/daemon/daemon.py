@@ -26,7 +26,7 @@ from judge.mail.sender import drain_outbox
 from judge.mail.smtp_listener import server_tls_context, start_listener
 from judge.mail.transports import MaildirTransport, RelayTransport
 from judge.mail.verp import envelope_sender
-from judge.store.db import open_database, transaction, utc_now
+from judge.store.db import longest_transaction, open_database, transaction, utc_now
 from judge.store.errors import record_error
 from judge.store.intake import store_incoming
 from judge.store.integrity import open_checked
@@ -126,7 +126,13 @@ class Daemon:
         for thread in self.threads:
             thread.join()
         self.threads.clear()
-        log.info("stopped")
+        close = getattr(self.handler, "close", None)
+        if close is not None:
+            close()  # the game service's drawing processes
+        log.info(
+            "stopped; longest write transaction %.0f ms",
+            longest_transaction[0] * 1000,
+        )
 
     def serve_forever(self) -> None:
         """Run until SIGTERM or SIGINT (main thread only)."""
@@ -192,6 +198,7 @@ class Daemon:
             self.config,
             self.clock,
             self.mail_waiting.set,
+            should_stop=self.stop_event.is_set,
             signer=self.signer,
         )
         interval = self.config.limits.tick_interval

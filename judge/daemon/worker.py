@@ -9,6 +9,7 @@ is only ever called from one thread."""
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from datetime import datetime
 
@@ -16,11 +17,19 @@ import sqlite_utils
 
 from judge.config import Config
 from judge.mail import decode, quotes
+from judge.mail.addresses import for_sending, same_mailbox, undeliverable
 from judge.mail.bounces import handle_bounce
-from judge.mail.compose import compose
+from judge.mail.compose import MAX_SUBJECT, compose
 from judge.mail.dkim_signing import DkimSigner
-from judge.mail.dsn import is_bounce, raw_addresses
-from judge.mail.loops import reason_not_to_answer
+from judge.mail.dsn import is_bounce
+from judge.mail.loops import (
+    ANSWER,
+    check_echo,
+    echo_notice,
+    note_reply,
+    reason_not_to_answer,
+)
+from judge.mail.loops import NOTICE as ECHO_NOTICE
 from judge.mail.message import IncomingMail, OutgoingMail
 from judge.store.addresses import clear_address, mark_announced, unannounced
 from judge.store.db import from_iso, transaction
@@ -31,6 +40,12 @@ from judge.store.rates import NOTICE, OK, check_rate
 
 log = logging.getLogger("judge.worker")
 
+# Messages handled between two pieces of scheduled work (a game each): enough
+# to keep players' mail flowing in a storm, bounded so a flood of mail cannot
+# hold the storm up for long either.
+MESSAGES_BETWEEN_WORK = 20
+WORK_READY_WAIT = 60.0  # seconds at most for a piece of work to be ready
+
 
 class Worker:
     def __init__(
@@ -40,6 +55,7 @@ class Worker:
         config: Config,
         clock: Callable[[], datetime],
         on_queued: Callable[[], None] = lambda: None,
+        should_stop: Callable[[], bool] = lambda: False,
         signer: DkimSigner | None = None,
     ) -> None:
         self.db = db
@@ -47,6 +63,7 @@ class Worker:
         self.config = config
         self.clock = clock
         self.on_queued = on_queued
+        self.should_stop = should_stop
         self.signer = signer
         self.address = config.judge.address
         self.first_message = True
@@ -94,7 +111,9 @@ class Worker:
         return True
 
     def _handle(self, row: IntakeRow, now: datetime) -> int:
-        msg = decode.parse(row.raw)
+        depth = decode.mime_depth(row.raw)
+        too_deep = depth > decode.MAX_MIME_DEPTH
+        msg = decode.parse_headers(row.raw) if too_deep else decode.parse(row.raw)
         # A bounce is read for the address it reports, never answered.  Mail
         # to a VERP address that is no bounce (a player's client replying to
         # the Return-Path, an auto-reply) is read like any other mail.
@@ -107,11 +126,32 @@ class Worker:
             return 0
         sender = decode.reply_address(msg)
         if sender is None:
-            finish(self.db, row.id, "dropped", now, note="no reply address")
-            log.info("message %d dropped: no reply address", row.id)
+            shown = [
+                f"{name} {value[:80]!r}"
+                for name in ("From", "Reply-To")
+                if (value := decode.raw_header(msg, name))
+            ]
+            note = "no reply address" + (
+                f" (not a mail address one can write to: {', '.join(shown)})"
+                if shown
+                else ""
+            )
+            finish(self.db, row.id, "dropped", now, note=note)
+            if shown:
+                record_error(self.db, "worker", f"reply address refused: {note}", now)
+            log.info("message %d dropped: %s", row.id, note)
             return 0
+        problem = self.undeliverable(sender)
+        if problem:
+            note = f"reply address refused: {problem}"
+            finish(self.db, row.id, "dropped", now, note=note[:500])
+            record_error(self.db, "worker", note, now, row.id)
+            log.info("message %d dropped: %s", row.id, note)
+            return 0
+        sender = for_sending(sender)
         # Mail from an address shows it works again: its bounces are forgotten.
-        for address in {sender.lower(), *map(str.lower, raw_addresses(msg, "From"))}:
+        # (read strictly: a display name holding an address clears nothing)
+        for address in {sender.lower(), *map(str.lower, decode.addresses(msg, "From"))}:
             if clear_address(self.db, address, now):
                 log.info("%s is reachable again (mail received from it)", address)
         message_id = decode.message_id_of(msg) or ""
@@ -150,29 +190,63 @@ class Worker:
             finish(self.db, row.id, "dropped", now, sender=sender, note=note)
             log.info("message %d from %s: %s", row.id, sender, note)
             return queued
-        if row.oversized:
-            refusal = (
-                f"Your message was {row.size} bytes long; the judge reads messages"
-                f" of at most {limits.max_message_size} bytes. Please send your"
-                " commands as plain text, without attachments."
-            )
-            queued = self._queue([reply(refusal)], now, row.id)
-            finish(self.db, row.id, "done", now, sender=sender, note="oversized")
+        if row.oversized or too_deep:
+            if row.oversized:
+                refusal = (
+                    f"Your message was {row.size} bytes long; the judge reads"
+                    f" messages of at most {limits.max_message_size} bytes. Please"
+                    " send your commands as plain text, without attachments."
+                )
+            else:
+                refusal = (
+                    f"Your message's MIME parts are nested {depth} deep; the judge"
+                    f" reads at most {decode.MAX_MIME_DEPTH} levels. Please send"
+                    " your commands as plain text, without attachments."
+                )
+            queued = self._queue([reply(refusal)], now, row.id, sender)
+            note = "oversized" if row.oversized else f"MIME nested {depth} deep"
+            finish(self.db, row.id, "done", now, sender=sender, note=note)
+            return queued
+        whole_text = decode.body_text(msg)
+        text = quotes.strip_quotes_and_signature(whole_text)
+        # Arrival time: how soon it answered the judge, even behind a queue.
+        arrived = min(now, from_iso(row.received_at))
+        echo = check_echo(
+            self.db, sender, subject, text, whole_text, references, arrived
+        )
+        if echo != ANSWER:
+            queued = 0
+            note = "mail loop suspected"
+            if echo == ECHO_NOTICE:
+                queued = self._queue([reply(echo_notice())], now, row.id)
+                note += " (notice sent)"
+                record_error(self.db, "worker", f"{note}: {sender}", now, row.id)
+            finish(self.db, row.id, "dropped", now, sender=sender, note=note)
+            log.info("message %d from %s: %s", row.id, sender, note)
             return queued
         mail = IncomingMail(
             id=row.id,
             sender=sender,
             subject=subject,
-            body=quotes.strip_quotes_and_signature(decode.body_text(msg)),
+            body=text,
             message_id=message_id,
             references=references,
             received_at=from_iso(row.received_at),
         )
         replies = self.handler.handle(self.db, mail, now)
-        queued = self._queue(replies, now, row.id)
+        queued = self._queue(replies, now, row.id, sender)
         finish(self.db, row.id, "done", now, sender=sender)
         log.info("message %d from %s handled: %d mail queued", row.id, sender, queued)
         return queued
+
+    def undeliverable(self, address: str) -> str | None:
+        """Why the judge cannot write to `address` (None: it can)."""
+        relay = self.config.relay
+        return undeliverable(
+            address,
+            smtputf8=relay is not None and relay.smtputf8,
+            judge_address=self.address,
+        )
 
     def _bounce(self, row: IntakeRow, msg, now: datetime) -> int:
         """A bounce: recorded against the address it names, never answered."""
@@ -233,13 +307,24 @@ class Worker:
     # -- scheduler --------------------------------------------------------
 
     def tick(self) -> None:
-        """One scheduler tick: the handler's periodic work, in a transaction."""
-        tick = getattr(self.handler, "tick", None) or (lambda db, now: [])
+        """One scheduler tick.  Addresses newly unreachable are announced to
+        the handler first.  A handler with due work (`due_work`) then gets
+        one short transaction per piece of work, its mail queued in it, and
+        the waiting messages are handled between pieces, so a storm of games
+        due at once never keeps a player's mail waiting for long; a piece
+        that fails is rolled back alone and the handler puts it off.  A
+        handler with only `tick` does all its periodic work in one."""
+        due_work = getattr(self.handler, "due_work", None)
         now = self.clock()
+        keys = []
         try:
             with transaction(self.db):
                 queued = self._announce(now)
-                queued += self._queue(tick(self.db, now), now, None)
+                if due_work is not None:
+                    keys = due_work(self.db, now)
+                else:
+                    tick = getattr(self.handler, "tick", None) or (lambda db, now: [])
+                    queued += self._queue(tick(self.db, now), now, None)
         except Exception as exc:
             log.exception("scheduler tick failed")
             with transaction(self.db):
@@ -248,15 +333,72 @@ class Worker:
         if queued:
             log.info("scheduler: %d mail queued", queued)
             self.on_queued()
+        done = 0
+        for key in keys:
+            if self.should_stop():
+                break
+            done += self._work(key)
+            for _ in range(MESSAGES_BETWEEN_WORK):
+                if self.should_stop() or not self.process_next():
+                    break
+        if done:
+            log.info("scheduler: %d mail queued", done)
+
+    def _work(self, key) -> int:
+        ready = getattr(self.handler, "work_ready", None)
+        if ready is not None:
+            # work done elsewhere for it (a drawing) still going: handle mail
+            # meanwhile, so no transaction and no player waits for it
+            limit = time.monotonic() + WORK_READY_WAIT
+            while not ready(key) and time.monotonic() < limit:
+                if self.should_stop():
+                    break
+                if not self.process_next():
+                    time.sleep(0.01)
+        now = self.clock()
+        try:
+            with transaction(self.db):
+                queued = self._queue(self.handler.do_work(self.db, key, now), now, None)
+        except Exception as exc:
+            error = f"{type(exc).__name__}: {exc}"
+            log.exception("scheduler: %s failed", key)
+            with transaction(self.db):
+                note = self.handler.work_failed(self.db, key, error, now)
+                record_error(self.db, "scheduler", note, now)
+            return 0
+        if queued:
+            self.on_queued()
+        return queued
 
     # -- outbox -----------------------------------------------------------
 
-    def _queue(self, mails, now: datetime, intake_id: int | None) -> int:
+    def _queue(
+        self,
+        mails,
+        now: datetime,
+        intake_id: int | None,
+        replying_to: str | None = None,
+    ) -> int:
+        """Compose and queue `mails`; an address the judge cannot write to
+        (the judge's own, a malformed one) is left out and recorded.  The
+        judge's reply to `replying_to` is remembered by the loop detector."""
         count = 0
         for mail in mails or ():
-            recipients = tuple(
-                r for r in mail.to if r.strip().lower() != self.address.lower()
-            )
+            recipients = []
+            for address in mail.to:
+                problem = self.undeliverable(address)
+                if problem is None:
+                    recipients.append(for_sending(address))
+                elif not same_mailbox(address, self.address):
+                    record_error(
+                        self.db,
+                        "worker",
+                        f"mail '{mail.subject[:60]}' not sent to {address[:80]!r}:"
+                        f" {problem}",
+                        now,
+                        intake_id,
+                    )
+            recipients = tuple(recipients)
             if not recipients:
                 continue
             if recipients != tuple(mail.to):
@@ -278,12 +420,16 @@ class Worker:
                 in_reply_to=mail.in_reply_to,
                 intake_id=intake_id,
             )
+            if replying_to and recipients == (replying_to,):
+                note_reply(
+                    self.db, replying_to, message_id, mail.subject, mail.body, now
+                )
             count += 1
         return count
 
 
 def reply_subject(subject: str) -> str:
-    subject = subject.strip()
+    subject = subject.strip()[:MAX_SUBJECT]
     if not subject:
         return "Re: your message to the judge"
     return subject if subject.lower().startswith("re:") else f"Re: {subject}"

@@ -6,9 +6,12 @@ with the modern header registry, for the same bytes on the wire."""
 
 from __future__ import annotations
 
+import base64
 import email.charset
 import re
+import secrets
 from datetime import datetime
+from email.encoders import encode_noop
 from email.header import Header
 from email.mime.application import MIMEApplication
 from email.mime.multipart import MIMEMultipart
@@ -25,6 +28,38 @@ UTF8_QP.header_encoding = email.charset.QP
 UTF8_QP.body_encoding = email.charset.QP  # readable in any client's source view
 
 
+# Every line the judge writes stays far inside RFC 5322's 998 octets: a
+# subject echoed from a sender is cut, message ids of a sane length only.
+MAX_SUBJECT = 200  # characters
+MAX_FILENAME = 100
+MAX_REFERENCES = 20
+_UTF8_TO = "utf8-recipients.invalid"
+_MSG_ID = re.compile(r"<[!-;=?-~]{3,250}>")
+
+
+def safe_filename(name: str) -> str:
+    """An attachment's file name: ASCII letters, digits, '.', '-', '_' only
+    (nothing a client could take for a path), and short."""
+    cleaned = re.sub(r"[^A-Za-z0-9._-]+", "_", name)
+    cleaned = re.sub(r"\.{2,}", ".", cleaned).strip("._") or "attachment"
+    if len(cleaned) > MAX_FILENAME:
+        stem, dot, ext = cleaned.rpartition(".")
+        ext = ext[:10] if dot else ""
+        cleaned = cleaned[: MAX_FILENAME - len(ext) - 1] + (f".{ext}" if ext else "")
+    return cleaned
+
+
+def _message_id(text: str | None) -> str | None:
+    return text if text and _MSG_ID.fullmatch(text) else None
+
+
+def _references(ids) -> list[str]:
+    kept = [i for i in ids if _MSG_ID.fullmatch(i)]
+    if len(kept) > MAX_REFERENCES:  # the first and the latest (RFC 5322 3.6.4)
+        kept = [kept[0], *kept[-(MAX_REFERENCES - 1) :]]
+    return kept
+
+
 def compose(
     mail: OutgoingMail, *, judge_address: str, judge_code: str, now: datetime
 ) -> tuple[str, bytes]:
@@ -32,33 +67,47 @@ def compose(
     body = mail.body if mail.body.endswith("\n") else mail.body + "\n"
     text = MIMEText(body, "plain", UTF8_QP)
     if mail.attachments:
-        msg = MIMEMultipart()
+        # "=_" never occurs in quoted-printable or base64 text, so the
+        # generator need not search the whole message for a free boundary
+        msg = MIMEMultipart(boundary=f"=_{secrets.token_hex(16)}")
         msg.attach(text)
         for attachment in mail.attachments:
             maintype, _, subtype = attachment.content_type.partition("/")
-            part = MIMEApplication(attachment.data, subtype or "octet-stream")
+            part = MIMEApplication(b"", subtype or "octet-stream", encode_noop)
+            part.set_payload(_base64(attachment.data))
+            part["Content-Transfer-Encoding"] = "base64"
             part.replace_header("Content-Type", attachment.content_type)
             part.add_header(
-                "Content-Disposition", "attachment", filename=attachment.filename
+                "Content-Disposition",
+                "attachment",
+                filename=safe_filename(attachment.filename),
             )
             msg.attach(part)
     else:
         msg = text
     domain = judge_address.rpartition("@")[2] or "localhost"
-    message_id = make_msgid(idstring=judge_code.lower(), domain=domain)
+    # make_msgid's own random part comes from the `random` module, which
+    # anything in the process may seed: a token of our own keeps ids unique.
+    idstring = f"{secrets.token_hex(6)}.{judge_code.lower()}"
+    message_id = make_msgid(idstring=idstring, domain=domain)
     msg["From"] = formataddr((f"Judge {judge_code}", judge_address))
-    msg["To"] = ", ".join(mail.to)
+    to = ", ".join(mail.to)
+    # An address with non-ASCII before the @ goes out only through a relay
+    # that takes SMTPUTF8, whose headers are plain UTF-8 (RFC 6532): the
+    # email package would wrongly encode it as an encoded word.
+    msg["To"] = to if to.isascii() else _UTF8_TO
     msg["Subject"] = _header_text(mail.subject)
     msg["Date"] = format_datetime(now)
     msg["Message-ID"] = message_id
-    if mail.in_reply_to:
-        msg["In-Reply-To"] = mail.in_reply_to
-        references = [r for r in mail.references if r != mail.in_reply_to]
-        msg["References"] = " ".join([*references, mail.in_reply_to])
+    in_reply_to = _message_id(mail.in_reply_to)
+    if in_reply_to:
+        msg["In-Reply-To"] = in_reply_to
+        earlier = [r for r in mail.references if r != in_reply_to]
+        msg["References"] = " ".join(_references([*earlier, in_reply_to]))
         msg["Auto-Submitted"] = "auto-replied"
     else:
-        if mail.references:
-            msg["References"] = " ".join(mail.references)
+        if _references(mail.references):
+            msg["References"] = " ".join(_references(mail.references))
         msg["Auto-Submitted"] = "auto-generated"
     msg["X-Judge"] = judge_code
     if mail.list_name:
@@ -70,18 +119,38 @@ def compose(
             del msg[name]
             for value in values:
                 msg[name] = value
-    return message_id, msg.as_bytes(policy=WIRE)
+    raw = msg.as_bytes(policy=WIRE)
+    if not to.isascii():
+        raw = raw.replace(_UTF8_TO.encode(), to.encode("utf-8"), 1)
+    return message_id, raw
+
+
+_last_encoded: tuple[bytes, str] = (b"", "")  # replaced whole: thread-safe
+
+
+def _base64(data: bytes) -> str:
+    """Base64 lines of `data`; a results picture goes to every recipient of
+    a game, so the same bytes come several times in a row."""
+    global _last_encoded
+    last = _last_encoded
+    if last[0] is data:
+        return last[1]
+    text = base64.encodebytes(data).decode("ascii")
+    _last_encoded = (data, text)
+    return text
 
 
 def list_id(name: str, judge_code: str, domain: str) -> str:
     """RFC 2919: a description and a dot-atom label under the judge's domain."""
-    label = re.sub(r"[^a-z0-9-]+", "-", name.lower()).strip("-") or "list"
+    label = re.sub(r"[^a-z0-9-]+", "-", name.lower()[:60]).strip("-") or "list"
     code = re.sub(r"[^a-z0-9-]+", "-", judge_code.lower()).strip("-") or "judge"
     return f"{judge_code} {label} <{label}.{code}.{domain}>"
 
 
 def _header_text(text: str) -> str | Header:
     text = " ".join(text.split())  # no header injection through newlines
+    if len(text) > MAX_SUBJECT:
+        text = text[: MAX_SUBJECT - 3].rstrip() + "..."
     try:
         text.encode("ascii")
         return text

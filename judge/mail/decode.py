@@ -9,57 +9,202 @@ from __future__ import annotations
 
 import contextlib
 import email
+import email.parser
 import email.policy
 import re
+from collections import Counter
+from email.header import decode_header, make_header
 from email.message import Message
-from email.utils import getaddresses
 from html.parser import HTMLParser
+
+from judge.mail.addresses import mailbox_addresses
 
 MAX_BODY_CHARS = 100_000
 
 
+MAX_MIME_DEPTH = 20  # nested multiparts and enclosed messages
+MAX_HEADER_CHARS = 2_000  # of a decoded header value kept (Subject etc.)
+MAX_HEADER_BYTES = 8_192  # of one raw header, folded lines included
+MAX_HEADERS = 300  # lines per header block
+
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f]+")
+_BOUNDARY = re.compile(
+    rb'boundary\s*=\s*(?:"([^"\r\n]{1,200})"|([^\s;"]{1,200}))', re.I
+)
+_SPLIT_BOUNDARY = re.compile(rb"boundary\*", re.I)  # RFC 2231: boundary*0=...
+_ENCLOSED = re.compile(rb"^content-type:\s*message/", re.I | re.M)
+_DELIMITER = re.compile(rb"^--([^\r\n]{0,300})\r?$", re.M)
+
+
 def parse(raw: bytes) -> Message:
-    return email.message_from_bytes(raw, policy=email.policy.default)
+    """The whole message; a structure nested too deep (see `mime_depth`)
+    is read as headers only, its body left unparsed."""
+    if mime_depth(raw) > MAX_MIME_DEPTH:
+        return parse_headers(raw)
+    try:
+        return email.message_from_bytes(trim_headers(raw), policy=email.policy.default)
+    except RecursionError:
+        return parse_headers(raw)
+
+
+def parse_headers(raw: bytes) -> Message:
+    parser = email.parser.BytesParser(policy=email.policy.default)
+    return parser.parsebytes(trim_headers(raw), headersonly=True)
+
+
+def trim_headers(raw: bytes) -> bytes:
+    """The message with every header, the parts' included, cut to
+    MAX_HEADER_BYTES and every header block to MAX_HEADERS lines, before
+    the email package reads it: its header parser takes seconds over a
+    200 KB Subject or Content-Type, and nothing a judge needs is that long.
+    Whole folded lines are dropped; nothing else changes."""
+    boundaries = {b"--" + (m.group(1) or m.group(2)) for m in _BOUNDARY.finditer(raw)}
+    lines = raw.splitlines(keepends=True)
+    if len(raw) < MAX_HEADER_BYTES and not boundaries:
+        return raw
+    out: list[bytes] = []
+    in_headers, header_size, count, changed = True, 0, 0, False
+    for line in lines:
+        stripped = line.rstrip(b"\r\n")
+        if in_headers:
+            if not stripped:
+                in_headers = False
+            elif line[:1] in (b" ", b"\t"):  # a folded continuation
+                header_size += len(line)
+                if header_size > MAX_HEADER_BYTES:
+                    changed = True
+                    continue
+            else:
+                header_size, count = len(line), count + 1
+                if count > MAX_HEADERS or header_size > MAX_HEADER_BYTES:
+                    changed = True
+                    header_size = MAX_HEADER_BYTES + 1  # its continuations go too
+                    continue
+        elif boundaries and stripped.rstrip(b" \t") in boundaries:
+            in_headers, header_size, count = True, 0, 0
+        out.append(line)
+    return b"".join(out) if changed else raw
+
+
+def mime_depth(raw: bytes) -> int:
+    """How deep the MIME structure nests, read from the raw bytes before
+    any parsing (the email package recurses once per level, so a message
+    nested a thousand deep must not reach it), in linear time.
+
+    A multipart's boundary declaration opens a level, an enclosed message
+    (`Content-Type: message/...`) opens one, and a delimiter line of an
+    open boundary ends whatever was opened inside that boundary's previous
+    part (its final delimiter ends the multipart too).  Boundaries in
+    RFC 2231's split form are never seen closing: an upper bound."""
+    events: list[tuple[int, str, bytes]] = []
+    for match in _BOUNDARY.finditer(raw):
+        events.append((match.start(), "open", match.group(1) or match.group(2)))
+    for match in _SPLIT_BOUNDARY.finditer(raw):
+        events.append((match.start(), "open", b""))
+    for match in _ENCLOSED.finditer(raw):
+        events.append((match.start(), "enclosed", b""))
+    declared = {boundary for _, kind, boundary in events if kind == "open"}
+    if declared:
+        for match in _DELIMITER.finditer(raw):
+            line = match.group(1).rstrip(b" \t\r")
+            if line.endswith(b"--") and line[:-2] in declared:
+                events.append((match.start(), "close", line[:-2]))
+            elif line in declared:
+                events.append((match.start(), "part", line))
+    events.sort(key=lambda event: event[0])
+    stack: list[bytes] = []
+    on_stack: Counter[bytes] = Counter()
+    deepest = 0
+    for _, kind, boundary in events:
+        if kind in ("open", "enclosed"):
+            stack.append(boundary)
+            on_stack[boundary] += 1
+            deepest = max(deepest, len(stack))
+        elif boundary and on_stack[boundary]:
+            while stack[-1] != boundary:  # what the previous part opened
+                on_stack[stack.pop()] -= 1
+            if kind == "close":
+                on_stack[stack.pop()] -= 1
+    return deepest
+
+
+def raw_header(msg: Message, name: str) -> str | None:
+    """A header's value exactly as received (no decoding); None if absent."""
+    try:
+        for key, value in msg.raw_items():
+            if key.lower() == name.lower():
+                return _text(value)
+    except Exception:
+        return None
+    return None
+
+
+def _text(value) -> str:
+    """Header text from the parser: undecodable bytes kept as UTF-8 where
+    they are, else as replacement characters."""
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    value = str(value)
+    try:
+        return value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeError:
+        return value.encode("utf-8", "replace").decode("utf-8")
 
 
 def header(msg: Message, name: str) -> str:
-    """One header as text ('' when absent or unreadable), unfolded."""
+    """One header as text ('' when absent), unfolded, on one line: never
+    raises.  A value the email package cannot decode (a bad encoded word,
+    one decoding to CR/LF) is decoded word by word, else kept raw; control
+    characters become spaces, and a huge value is cut."""
+    raw = raw_header(msg, name)
+    if raw is None:
+        return ""
     try:
-        value = msg.get(name)
-        text = "" if value is None else str(value)
+        text = _text(msg.get(name))
     except Exception:
-        # The raw value, unparsed: get_all() would parse it again and raise.
-        wanted = name.lower()
-        raw = next((v for k, v in msg.raw_items() if k.lower() == wanted), None)
-        text = "" if raw is None else str(raw)
-    return " ".join(text.split())
+        try:
+            text = str(make_header(decode_header(raw)))
+        except Exception:
+            text = raw
+    text = _CONTROLS.sub(" ", text[: MAX_HEADER_CHARS * 4])
+    return " ".join(text.split())[:MAX_HEADER_CHARS]
 
 
 def message_id_of(msg: Message) -> str | None:
-    ids = re.findall(r"<[^<>\s]+>", header(msg, "Message-ID"))
+    ids = _message_ids(header(msg, "Message-ID"))
     return ids[0] if ids else None
+
+
+MAX_REFERENCES = 20  # the first and the latest are kept (RFC 5322 3.6.4)
 
 
 def references_of(msg: Message) -> tuple[str, ...]:
     seen: list[str] = []
     for name in ("References", "In-Reply-To"):
-        for mid in re.findall(r"<[^<>\s]+>", header(msg, name)):
+        for mid in _message_ids(raw_header(msg, name) or ""):
             if mid not in seen:
                 seen.append(mid)
+    if len(seen) > MAX_REFERENCES:
+        seen = [seen[0], *seen[-(MAX_REFERENCES - 1) :]]
     return tuple(seen)
 
 
+def _message_ids(text: str) -> list[str]:
+    """msg-ids of a sane length, ASCII only: they are written back into the
+    judge's own headers."""
+    return re.findall(r"<[!-;=?-~]{3,250}>", text)
+
+
 def addresses(msg: Message, name: str) -> list[str]:
-    """The bare addresses of an address header; invalid ones left out."""
-    try:
-        values = [str(v) for v in msg.get_all(name, [])]
-    except Exception:
-        values = [header(msg, name)]
+    """The addresses of an address header, read strictly from the raw text
+    (`judge.mail.addresses`); malformed ones left out."""
     found = []
-    for _, addr in getaddresses(values):
-        addr = addr.strip()
-        if re.fullmatch(r"[^@\s<>]+@[^@\s<>]+", addr):
-            found.append(addr)
+    try:
+        values = [_text(v) for k, v in msg.raw_items() if k.lower() == name.lower()]
+    except Exception:
+        values = []
+    for value in values:
+        found.extend(mailbox_addresses(value))
     return found
 
 

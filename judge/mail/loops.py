@@ -1,10 +1,18 @@
-"""Mail the judge must never answer: auto-replies, bounces, lists, itself."""
+"""Mail the judge must never answer: auto-replies, bounces, lists, itself;
+and correspondents that answer the judge's mail by machine without saying
+so (`check_echo`)."""
 
 from __future__ import annotations
 
+import hashlib
+from datetime import datetime, timedelta
 from email.message import Message
 
+import sqlite_utils
+
+from judge.mail.addresses import canonical, same_mailbox
 from judge.mail.decode import addresses, header
+from judge.store import echoes
 
 BOUNCE_SENDERS = {"mailer-daemon", "postmaster"}
 BULK_PRECEDENCE = {"bulk", "junk", "list"}
@@ -39,6 +47,102 @@ def reason_not_to_answer(
     for addr in senders:
         if addr.split("@")[0].lower() in BOUNCE_SENDERS:
             return f"bounce or system mail from {addr}"
-        if addr.lower() == judge_address.lower():
+        if same_mailbox(addr, judge_address):
             return "mail from the judge's own address"
     return None
+
+
+# -- robots that do not say they are robots --------------------------------
+#
+# An out-of-office responder without Auto-Submitted answers each of the
+# judge's replies within seconds, and the judge would answer each of its
+# messages.  A message "answers the judge" when it names one of the judge's
+# mails in In-Reply-To or References, quotes lines of the judge's latest
+# reply to that address, or carries that reply's Subject inside its own.
+# Such a message is "robotic" when it comes within ECHO_QUICK seconds of
+# that reply, or when its text is the same as that of another such message
+# from the address within the last ECHO_WINDOW seconds.  At ECHO_MESSAGES robotic
+# messages within the window the judge sends one notice and then does not
+# answer that address for ECHO_PAUSE seconds.  Mail that answers nothing of
+# the judge's (a script sending HELP a thousand times) is the rate limit's
+# business, not this one's.
+
+ECHO_QUICK = 30.0
+ECHO_WINDOW = 600.0
+ECHO_MESSAGES = 4
+ECHO_PAUSE = 3600.0
+SAMPLE_LINES = 6  # of a reply's lines kept to recognise a quote of it
+
+ANSWER, NOTICE, SILENT = "answer", "notice", "silent"
+
+
+def check_echo(
+    db: sqlite_utils.Database,
+    sender: str,
+    subject: str,
+    text: str,
+    quoted_text: str,
+    references: tuple[str, ...],
+    now: datetime,
+) -> str:
+    """ANSWER, NOTICE (send the one notice now) or SILENT, for a message
+    from `sender` whose text read is `text` (quotes stripped) and whose
+    whole text, quotes included, is `quoted_text`.  Runs in the caller's
+    transaction and remembers the message."""
+    who = canonical(sender)
+    until = echoes.paused_until(db, who)
+    if until is not None and now < until:
+        return SILENT
+    latest = echoes.latest_reply(db, who)
+    if not _answers_judge(db, latest, subject, quoted_text, references):
+        return ANSWER  # nothing to remember: most mail costs two reads
+    echoes.forget_before(db, who, now - timedelta(seconds=ECHO_WINDOW))
+    body_hash = hashlib.sha256(" ".join(text.split()).encode()).hexdigest()
+    # (mail that arrived before that reply was written does not answer it)
+    quick = 0 <= (now - latest[1]).total_seconds() <= ECHO_QUICK
+    robotic = quick or echoes.seen_body(db, who, body_hash)
+    echoes.remember(db, who, now, body_hash, robotic)
+    if robotic and echoes.robotic_count(db, who) >= ECHO_MESSAGES:
+        echoes.pause(db, who, now + timedelta(seconds=ECHO_PAUSE))
+        return NOTICE
+    return ANSWER
+
+
+def echo_notice() -> str:
+    minutes = int(ECHO_PAUSE // 60)
+    return (
+        "Your address keeps answering the judge's mail within seconds, or"
+        " sending the same text again and again: it looks like an automatic"
+        " responder (an out-of-office reply?) that does not mark its mail"
+        " with Auto-Submitted. To stop a mail loop the judge will not answer"
+        f" mail from this address for the next {minutes} minutes; this is the"
+        " only notice. If you are a person, please wait and write again."
+    )
+
+
+def note_reply(
+    db: sqlite_utils.Database,
+    sender: str,
+    message_id: str,
+    subject: str,
+    body: str,
+    now: datetime,
+) -> None:
+    """Remember the judge's reply to `sender`, to recognise an answer to it."""
+    lines = [" ".join(line.split()) for line in body.splitlines()]
+    distinctive = sorted({line for line in lines if len(line) >= 24}, key=len)
+    sample = "\n".join(distinctive[-SAMPLE_LINES:])
+    subject = " ".join(subject.split())
+    echoes.note_reply(db, canonical(sender), message_id, now, subject, sample)
+
+
+def _answers_judge(db, latest, subject, quoted_text, references) -> bool:
+    if latest is None:
+        return False
+    message_id, _, reply_subject, sample = latest
+    if message_id in references or echoes.judge_sent_any(db, references):
+        return True
+    if len(reply_subject) >= 8 and reply_subject.lower() in subject.lower():
+        return True
+    seen = {" ".join(line.lstrip("> \t").split()) for line in quoted_text.splitlines()}
+    return any(line in seen for line in sample.split("\n") if line)

@@ -61,3 +61,32 @@ class Handler(Protocol):
     def tick(self, db: sqlite_utils.Database, now: datetime) -> list[OutgoingMail]:
         """Called periodically by the scheduler: deadlines, reminders."""
         ...
+
+
+class ScheduledHandler(Handler, Protocol):
+    """A handler whose periodic work comes in pieces (the game service: one
+    game each), so the worker gives each piece its own transaction and
+    handles waiting mail between them.  Keys are the handler's own."""
+
+    def due_work(self, db: sqlite_utils.Database, now: datetime) -> list:
+        """The pieces whose time has come (may write: a transaction is open)."""
+        ...
+
+    def do_work(
+        self, db: sqlite_utils.Database, key, now: datetime
+    ) -> list[OutgoingMail]:
+        """One piece, inside the worker's transaction."""
+        ...
+
+    def work_ready(self, key) -> bool:
+        """Optional: False while work done elsewhere for `key` (the game
+        service's drawing) is still going; the worker handles mail meanwhile
+        instead of waiting in a transaction."""
+        ...
+
+    def work_failed(
+        self, db: sqlite_utils.Database, key, error: str, now: datetime
+    ) -> str:
+        """The piece was rolled back: record it and put it off (in a new
+        transaction); returns the line for the error log."""
+        ...

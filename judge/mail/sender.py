@@ -36,6 +36,10 @@ log = logging.getLogger("judge.sender")
 
 THREE_DAYS = 3 * 24 * 3600.0
 
+# Messages taken per look at the outbox: small, so a reply queued during a
+# storm goes out after at most this many results mails.
+BATCH = 10
+
 
 def drain_outbox(
     db: sqlite_utils.Database,
@@ -57,7 +61,9 @@ def drain_outbox(
     delivered = 0
     tried: set[int] = set()  # each message once per drain: its backoff rules
     while not should_stop():
-        batch = [row for row in due_messages(db, clock()) if row.id not in tried]
+        batch = [
+            row for row in due_messages(db, clock(), limit=BATCH) if row.id not in tried
+        ]
         if not batch:
             break
         tried.update(row.id for row in batch)

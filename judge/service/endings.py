@@ -14,7 +14,7 @@ Like draw votes, the proposals are cleared when a phase is processed
 from __future__ import annotations
 
 from judge.service import seats
-from judge.service.store import load_game, members
+from judge.service.store import load_game, members, proposals, propose_ending
 from judge.variants import variant_for
 
 MAX_LENGTH = 200  # characters of an ending
@@ -41,25 +41,6 @@ def current_voters(db, game, board) -> list:
         m for m in members(db, game.name, "player")
         if m.power in alive and m.state == "active"
     ]  # fmt: skip
-
-
-def proposals(db, game_name: str) -> dict[int, str]:
-    """Member id -> the ending that member proposed."""
-    rows = db.query(
-        "SELECT e.member, e.text FROM svc_endings e"
-        " JOIN svc_members m ON m.id = e.member WHERE m.game = ?",
-        [game_name],
-    )
-    return {row["member"]: row["text"] for row in rows}
-
-
-def clear(db, game_name: str) -> None:
-    """Forget every proposal of the game (a phase was processed)."""
-    db.execute(
-        "DELETE FROM svc_endings WHERE member IN"
-        " (SELECT id FROM svc_members WHERE game = ?)",
-        [game_name],
-    )
 
 
 def _game_for_vote(session):
@@ -107,10 +88,7 @@ def set_end(session, command) -> None:
         )
         return
     for row in _seat_rows(session, game, me):
-        session.db.execute(
-            "INSERT OR REPLACE INTO svc_endings (member, text) VALUES (?, ?)",
-            [row.id, text],
-        )
+        propose_ending(session.db, row.id, text)
     session.say(f'You propose to end the game with: "{text}".')
     votes = proposals(session.db, game.name)
     session.say(_tally(game, board, voters, votes))
@@ -119,7 +97,9 @@ def set_end(session, command) -> None:
         from judge.service.lifecycle import finish_game  # lifecycle imports us
 
         result = f"The players have agreed to end the game: {text}"
-        session.extra += finish_game(session.db, session.settings, game.name, result)
+        session.mail(
+            finish_game(session.db, session.settings, game.name, result), results=True
+        )
 
 
 def set_noend(session, command) -> None:
@@ -127,7 +107,7 @@ def set_noend(session, command) -> None:
     if game is None:
         return
     for row in _seat_rows(session, game, me):
-        session.db.execute("DELETE FROM svc_endings WHERE member = ?", [row.id])
+        propose_ending(session.db, row.id, None)
     session.say("Your proposed ending is withdrawn.")
     board = game.board
     voters = current_voters(session.db, game, board)

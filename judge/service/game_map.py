@@ -16,6 +16,7 @@ from judge.engine.api import PhaseResult, adjudicate
 from judge.engine.board import Board
 from judge.engine.serialize import position_from_json
 from judge.engine.state import Position
+from judge.service import store
 from judge.service.processing import engine_orders
 from judge.service.store import load_game
 from judge.variants import load_variant
@@ -41,10 +42,7 @@ def game_scene(db, game_name: str, phase: str | None = None) -> Scene:
         raise NoPicture(f"game {game.name!r} has not started")
     board, rules = load_variant(game.variant)
     current = position_from_json(board, json.loads(game.position))
-    turns = db.execute(
-        "SELECT phase, position, orders FROM svc_turns WHERE game = ? ORDER BY turn",
-        [game.name],
-    ).fetchall()
+    turns = store.turns(db, game.name)
     if phase is None or phase.upper() == str(current.phase):
         if phase is None and turns:
             last = _replay(board, rules, turns[-1])

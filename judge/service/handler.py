@@ -10,14 +10,23 @@ from datetime import datetime
 
 import sqlite_utils
 
-from judge.config import JudgeSettings
+from judge.config import Budgets, JudgeSettings
+from judge.mail.addresses import undeliverable
 from judge.mail.message import IncomingMail, OutgoingMail
-from judge.service import reachability
+from judge.service import attention, picture_pool, reachability
 from judge.service.passwords import take_rehashes
+from judge.service.picture_pool import AHEAD, PicturePool, picture_key
 from judge.service.scheduler import tick_game
 from judge.service.schema import SERVICE_SCHEMA
 from judge.service.session import Session
-from judge.service.worlds_cmds import use_worlds_dir
+from judge.service.store import (
+    iso,
+    load_game,
+    replace_password_hash,
+    savepoint,
+    stored_orders,
+)
+from judge.service.world_games import use_worlds_dir
 from judge.store.migrations import migrate
 from judge.store.schema import STORE_SCHEMA
 
@@ -27,14 +36,46 @@ log = logging.getLogger(__name__)
 class GameService:
     schema = SERVICE_SCHEMA  # checked and migrated with the store's at start
 
-    def __init__(self, settings: JudgeSettings) -> None:
+    def __init__(
+        self,
+        settings: JudgeSettings,
+        budgets: Budgets | None = None,
+        smtputf8: bool = False,
+    ) -> None:
         self.settings = settings
+        self.budgets = budgets or Budgets()
+        self.smtputf8 = smtputf8  # the relay carries non-ASCII addresses
         use_worlds_dir(settings)  # games' random worlds load like other maps
+        self.pictures = PicturePool(
+            settings.picture_processes, use_worlds_dir, (settings,)
+        )
+        self.upcoming: list[str] = []  # the tick's due games not yet done
+        self.drawing: dict[str, str] = {}  # game -> key of its picture ahead
+
+    def close(self) -> None:
+        self.pictures.close()
+
+    def status_lines(self, db: sqlite_utils.Database) -> list[str]:
+        """For `judge status`: the games whose scheduled work keeps failing."""
+        failing = attention.failures(db)
+        lines = [f"games failing: {len(failing)}"] if failing else []
+        for f in failing[:20]:
+            lines.append(
+                f"  {f['game']}: {f['attempts']} failure(s) since"
+                f" {f['first_failed']}, next try {f['next_try']}: {f['error'][:200]}"
+            )
+        return lines
 
     def setup(self, db: sqlite_utils.Database) -> None:
         # The store's tables too: the service asks which addresses are
         # unreachable (judge.store.addresses).  Idempotent.
         migrate(db, STORE_SCHEMA, SERVICE_SCHEMA)
+
+    def address_problem(self, address: str) -> str | None:
+        """Why the judge cannot write to `address` (None: it can)."""
+        return undeliverable(
+            address, smtputf8=self.smtputf8, judge_address=self.settings.address
+        )
 
     def handle(
         self, db: sqlite_utils.Database, mail: IncomingMail, now: datetime
@@ -42,11 +83,10 @@ class GameService:
         take_rehashes()  # what an earlier, undone message left
         session = Session(self, db, mail, now)
         session.run()
+        attention.refresh(db, now)  # the games this message changed
         out = session.outgoing()
         for old, new in take_rehashes():  # passwords that passed: today's cost
-            db.execute(
-                "UPDATE svc_members SET password = ? WHERE password = ?", (new, old)
-            )
+            replace_password_hash(db, old, new)
         return out
 
     def address_unreachable(
@@ -55,19 +95,85 @@ class GameService:
         """The mail side found `address` unreachable: tell its games' masters."""
         return reachability.address_unreachable(db, self.settings, address, reason, now)
 
+    # -- the scheduler: each due game on its own (the worker gives each its
+    # own transaction; see Handler in judge/mail/message.py) ---------------
+
+    def due_work(self, db: sqlite_utils.Database, now: datetime) -> list[str]:
+        """The games whose time has come.  Reads only, unless games changed
+        outside the service's own writes wait for their due_at: those are
+        recomputed first, a batch per call (the caller's transaction)."""
+        if attention.has_dirty(db):
+            attention.refresh(db, now, limit=attention.REFRESH_BATCH)
+        due = attention.due_games(db, now)
+        self.upcoming = list(due) if len(due) > 1 else []  # a storm: draw ahead
+        self.drawing.clear()
+        for name in self.upcoming[:AHEAD]:
+            self._draw_ahead(db, name, now)
+        return due
+
+    def _draw_ahead(self, db: sqlite_utils.Database, name: str, now) -> None:
+        """Start drawing the results picture of a game about to be processed."""
+        if not self.pictures.enabled:
+            return
+        game = load_game(db, name)
+        if game is None or game.status != "active" or not game.position:
+            return
+        if not (
+            (game.process_at and game.process_at <= iso(now))
+            or (game.deadline and game.deadline <= iso(now))
+        ):
+            return  # a reminder or a notice: no picture
+        orders = stored_orders(db, name)
+        key = picture_key(name, game.turn, game.position, orders)
+        self.pictures.submit(key, game.variant, game.position, orders, name, game.turn)
+        self.drawing[name] = key
+
+    def work_ready(self, name: str) -> bool:
+        """False while the game's picture is still being drawn ahead: the
+        worker handles mail meanwhile, and no transaction waits for it."""
+        key = self.drawing.get(name)
+        return key is None or self.pictures.ready(key)
+
+    def do_work(
+        self, db: sqlite_utils.Database, name: str, now: datetime
+    ) -> list[OutgoingMail]:
+        """One due game's tick, inside the caller's transaction."""
+        self.drawing.pop(name, None)
+        if name in self.upcoming:
+            at = self.upcoming.index(name)
+            for later in self.upcoming[at + 1 : at + 1 + AHEAD]:
+                self._draw_ahead(db, later, now)  # keep the pool busy
+            del self.upcoming[: at + 1]
+        picture_pool.current = self.pictures
+        try:
+            out = tick_game(db, self.settings, name, now)
+        finally:
+            picture_pool.current = None
+        attention.clear_failure(db, name)
+        db.execute("INSERT OR IGNORE INTO svc_due_dirty VALUES (?)", [name])
+        attention.refresh(db, now)
+        return out
+
+    def work_failed(
+        self, db: sqlite_utils.Database, name: str, error: str, now: datetime
+    ) -> str:
+        """The game's tick was rolled back: put it off (in the caller's
+        transaction); returns what to log."""
+        retry = attention.record_failure(db, name, error, now)
+        return f"game {name}: {error}; next try at {retry:%Y-%m-%d %H:%M:%S} UTC"
+
     def tick(self, db: sqlite_utils.Database, now: datetime) -> list[OutgoingMail]:
+        """Every due game at once, in the caller's transaction (the tests'
+        clock-driven judge; the daemon's worker goes game by game)."""
+        while attention.has_dirty(db):
+            attention.refresh(db, now)
         out: list[OutgoingMail] = []
-        due = db.execute(
-            "SELECT name FROM svc_games WHERE status = 'active'"
-            " AND deadline IS NOT NULL ORDER BY name"
-        ).fetchall()
-        for (name,) in due:
+        for name in attention.due_games(db, now):
             # one broken game must not stop the others: its changes are undone
-            db.execute("SAVEPOINT tick_game")
             try:
-                out.extend(tick_game(db, self.settings, name, now))
-            except Exception:
-                db.execute("ROLLBACK TO tick_game")
+                with savepoint(db, "tick_game"):
+                    out.extend(self.do_work(db, name, now))
+            except Exception as exc:
                 log.exception("tick failed for game %s", name)
-            db.execute("RELEASE tick_game")
+                self.work_failed(db, name, f"{type(exc).__name__}: {exc}", now)
         return out

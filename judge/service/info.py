@@ -12,19 +12,19 @@ from judge.service.lifecycle import player_label, roster_lines
 from judge.service.processing import game_variant_lines
 from judge.service.seats import game_seats
 from judge.service.seats import kind as seat_kind
-from judge.service.store import load_game, members, moment
-from judge.service.worlds_cmds import world_note
+from judge.service.store import (
+    games_listed,
+    load_game,
+    members,
+    moment,
+    public_press,
+    turns,
+)
+from judge.service.world_games import world_note
 
 
 def list_games(db) -> str:
-    rows = list(
-        db.query(
-            "SELECT g.name, g.variant, g.status, json_extract(g.position, '$.phase')"
-            " AS phase, (SELECT count(*) FROM svc_members m WHERE m.game = g.name"
-            " AND m.role = 'player') AS players FROM svc_games g"
-            " WHERE g.status != 'finished' ORDER BY g.name"
-        )
-    )
+    rows = games_listed(db)
     if not rows:
         return "No games are forming or running on this judge."
     lines = ["Games on this judge:", ""]
@@ -90,14 +90,9 @@ def describe_game(db, settings, name: str) -> str:
 def history(db, name: str) -> str:
     """Results of every phase and the public press, in order."""
     items = []
-    for turn, body in db.execute(
-        "SELECT turn, results FROM svc_turns WHERE game = ? ORDER BY turn", [name]
-    ).fetchall():
+    for turn, body in turns(db, name, "turn, results"):
         items.append((turn, 1, body))
-    for turn, body in db.execute(
-        "SELECT turn, body FROM svc_press WHERE game = ? AND public = 1 ORDER BY id",
-        [name],
-    ).fetchall():
+    for turn, body in public_press(db, name):
         items.append((turn, 0, body))
     if not items:
         return f"Nothing has happened yet in game '{name}'."
@@ -111,10 +106,7 @@ def summary(db, name: str) -> str:
     board = game.board
     positions = [
         text
-        for phase, text in db.execute(
-            "SELECT phase, position FROM svc_turns WHERE game = ? ORDER BY turn",
-            [name],
-        ).fetchall()
+        for phase, text in turns(db, name, "phase, position")
         if phase.startswith("S") and phase.endswith("M")
     ]
     if game.position:
@@ -153,7 +145,7 @@ def whogame(db, name: str) -> str:
         lines.append(
             "  Master     " + ("(anonymous)" if game.anonymous else masters[0].address)
         )
-    observers = members(db, name, "observer")
+    observers = [m for m in members(db, name, "observer") if m.state != "pending"]
     if observers:
         lines.append(f"  Observers: {len(observers)}")
     return "\n".join(lines)

@@ -18,6 +18,8 @@ from judge.service.store import (
     Game,
     load_game,
     members,
+    moment,
+    put_order,
     save_position,
     update_game,
 )
@@ -33,7 +35,9 @@ def draw_powers(
     Seeded by the game, so the same game always draws the same seats.
     `powers` are the seats; `seat_of` maps a preferred country to its seat
     (a variant's multi-country seats)."""
-    rng = random.Random(f"{game.name}|{game.created}")
+    # seeded with the creation time as games have always been (its form
+    # before stored times had one format), so a draw never depends on it
+    rng = random.Random(f"{game.name}|{moment(game.created).isoformat()}")
     order = list(players)
     rng.shuffle(order)
     free = sorted(powers)
@@ -104,6 +108,8 @@ def start_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
     mails = []
     mailed = set()
     for member in members(db, name):
+        if member.state == "pending":  # an observer who has not confirmed
+            continue
         if member.role == "player" and member.power:
             if member.address.lower() in mailed:
                 continue  # a seat with several countries: one mail
@@ -134,11 +140,7 @@ def join_cities(db, game: Game, board) -> None:
     for member in members(db, game.name, "player"):
         join = variant.opening_join(board, member.power or "")
         if join:
-            db.execute(
-                "INSERT OR REPLACE INTO svc_orders (game, power, unit, text)"
-                " VALUES (?, ?, 'JOIN', ?)",
-                [game.name, member.power, join],
-            )
+            put_order(db, game.name, member.power, "JOIN", join)
 
 
 def finish_game(db, settings, name: str, result: str) -> list[OutgoingMail]:

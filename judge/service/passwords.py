@@ -30,12 +30,27 @@ _REMEMBER = 10_000
 _REHASH: dict[str, str] = {}  # outdated stored hash -> its replacement
 
 
+LOCKED = "!"  # a stored password nothing matches (an ejected seat, an observer)
+
+
+def remembered(password: str, stored: str) -> bool:
+    """True when checking would cost no hash: the pair was verified before,
+    or the seat is locked."""
+    return stored == LOCKED or _key(password, stored) in _VERIFIED
+
+
+def _key(password: str, stored: str) -> str:
+    return hmac.new(_KEY, f"{stored}\0{password}".encode(), "sha256").hexdigest()
+
+
 def hash_password(password: str) -> str:
     return HASHER.hash(password)
 
 
 def check_password(password: str, stored: str) -> bool:
-    key = hmac.new(_KEY, f"{stored}\0{password}".encode(), "sha256").hexdigest()
+    if stored == LOCKED:
+        return False
+    key = _key(password, stored)
     if key in _VERIFIED:
         return True
     if stored.startswith("$argon2"):

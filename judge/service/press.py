@@ -10,7 +10,7 @@ from datetime import datetime
 
 from judge.mail.message import OutgoingMail
 from judge.service.processing import notice, recipients
-from judge.service.store import Member, load_game, members
+from judge.service.store import Member, add_press, iso, load_game, members
 
 
 @dataclass
@@ -111,10 +111,7 @@ def send_press(db, settings, draft: PressDraft, now: datetime):
     mails: list[OutgoingMail] = [
         notice(settings, game, member, "Press", text) for member in targets
     ]
-    db.execute(
-        "INSERT INTO svc_press (game, turn, public, body, sent) VALUES (?, ?, ?, ?, ?)",
-        [game.name, game.turn, 1 if public else 0, text, now.isoformat()],
-    )
+    add_press(db, game.name, game.turn, public, text, iso(now))
     return f"Press sent to {len(targets)} recipient(s).", mails
 
 

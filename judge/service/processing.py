@@ -18,11 +18,15 @@ from judge.reports import game_result, identification_header, results_mail
 from judge.reports.orders import adjustment_lines, movement_lines, retreat_lines
 from judge.reports.results import phase_title
 from judge.reports.variant import variant_lines
-from judge.service import deadlines, endings
+from judge.service import deadlines, picture_pool
 from judge.service.seats import reseat
 from judge.service.store import (
     Game,
+    add_turn,
+    clear_seat_votes,
+    delete_orders,
     iso,
+    latest_absence_end,
     load_game,
     members,
     moment,
@@ -81,7 +85,7 @@ def recipients(db, game: Game):
     a player with several countries (a variant's seat) once."""
     out, players = [], set()
     for m in members(db, game.name):
-        if m.state == "resigned":
+        if m.state in ("resigned", "pending"):  # pending: an unconfirmed observer
             continue
         if m.role == "player" and m.power:
             if m.address.lower() in players:
@@ -114,13 +118,7 @@ def schedule(db, game: Game, settings, position: Position, now: datetime) -> dat
 
 
 def covering_absence(db, game: str, when: datetime) -> datetime | None:
-    row = db.execute(
-        "SELECT max(a.until) FROM svc_absences a JOIN svc_members m"
-        " ON a.member = m.id WHERE m.game = ? AND m.state = 'active'"
-        " AND a.start <= ? AND a.until > ?",
-        [game, iso(when), iso(when)],
-    ).fetchone()
-    return moment(row[0]) if row and row[0] else None
+    return moment(latest_absence_end(db, game, iso(when)))
 
 
 def check_early(db, game_name: str, settings, now: datetime) -> None:
@@ -151,8 +149,7 @@ def check_early(db, game_name: str, settings, now: datetime) -> None:
 def clear_votes(db, game_name: str) -> None:
     """WAIT, draw votes and agreed endings hold for one phase only: a new
     phase (processed, or rolled back to) starts without them."""
-    db.execute("UPDATE svc_members SET wait = 0, draw = 0 WHERE game = ?", [game_name])
-    endings.clear(db, game_name)
+    clear_seat_votes(db, game_name)
 
 
 def render_map(board, position, result, title: str) -> bytes | None:
@@ -183,7 +180,7 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
             break
         new = adjudicate(board, new, {}, rules).position
     finished = new.winner is not None
-    db.execute("DELETE FROM svc_orders WHERE game = ?", [game.name])
+    delete_orders(db, game.name)
     clear_votes(db, game.name)
     save_position(db, game.name, board, new)
     reseat(db, game, board, new)  # e.g. the two-player game's Italy after the toss
@@ -200,21 +197,13 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
         )
     else:
         deadline = schedule(db, game, settings, new, now)
-    mails = results_mails(db, settings, game, board, result, deadline)
+    ahead = picture_pool.drawn_ahead(game.name, game.turn, game.position, texts)
+    mails = results_mails(db, settings, game, board, result, deadline, ahead)
     body = results_body(settings, game, board, result, deadline, None)[1]
-    db.execute(
-        "INSERT INTO svc_turns (game, turn, phase, position, orders, results,"
-        " processed) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [
-            game.name,
-            game.turn,
-            str(position.phase),
-            game.position,
-            json.dumps(texts),
-            body,
-            iso(now),
-        ],
-    )
+    add_turn(
+        db, game.name, game.turn, str(position.phase), game.position,
+        json.dumps(texts), body, iso(now),
+    )  # fmt: skip
     return mails
 
 
@@ -239,13 +228,21 @@ def game_variant_lines(game, board, position) -> list[str]:
     return variant_lines(board, variant_title(name), variant_summary(board, position))
 
 
-def results_mails(db, settings, game, board, result, deadline) -> list[OutgoingMail]:
+def results_mails(
+    db, settings, game, board, result, deadline, ahead: bytes | None | bool = False
+) -> list[OutgoingMail]:
     """One mail per recipient: addresses are never shown to each other, and
-    each gets the deadline in their own time zone."""
-    picture = None
+    each gets the deadline in their own time zone.  The picture is drawn
+    once for all of them (`ahead`: already drawn, see picture_pool)."""
+    picture = None if ahead is False else (ahead or b"")
     mails = []
+    texts: dict[str | None, tuple[str, str]] = {}  # one per time zone
     for member in recipients(db, game):
-        subject, body = results_body(settings, game, board, result, deadline, member.tz)
+        if member.tz not in texts:
+            texts[member.tz] = results_body(
+                settings, game, board, result, deadline, member.tz
+            )
+        subject, body = texts[member.tz]
         attachments: tuple[Attachment, ...] = ()
         if member.map:
             if picture is None:

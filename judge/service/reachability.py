@@ -14,7 +14,7 @@ from datetime import datetime
 
 from judge.mail.message import OutgoingMail
 from judge.service.processing import notice
-from judge.service.store import Game, load_game, members
+from judge.service.store import Game, games_played_by, load_game, members
 from judge.store.addresses import clear_address, unreachable_reasons
 
 LIVE = ("forming", "active", "paused")
@@ -24,15 +24,8 @@ def address_unreachable(
     db, settings, address: str, reason: str, now: datetime
 ) -> list[OutgoingMail]:
     """Mail to each master of a game where `address` holds a seat."""
-    rows = db.execute(
-        "SELECT DISTINCT m.game FROM svc_members m JOIN svc_games g"
-        " ON g.name = m.game WHERE lower(m.address) = ? AND m.role = 'player'"
-        f" AND m.state != 'resigned' AND g.status IN ({', '.join('?' * len(LIVE))})"
-        " ORDER BY m.game",
-        [address.lower(), *LIVE],
-    ).fetchall()
     mails = []
-    for (name,) in rows:
+    for name in games_played_by(db, address, LIVE):
         game = load_game(db, name)
         board = game.board
         seats = [

@@ -1,9 +1,11 @@
 """The service's tables, as the migrations of `SERVICE_SCHEMA` (applied at
 start; judge/store/migrations.py says how to add one).
 
-Times are ISO 8601 strings in UTC; positions are the engine's JSON state
-form (judge.engine.serialize)."""
+Times are ISO 8601 strings in UTC, in the one format of judge.store.db.iso
+(the mail tables' too); positions are the engine's JSON state form
+(judge.engine.serialize)."""
 
+from judge.store.db import from_iso, iso
 from judge.store.migrations import Migration, Schema
 
 # Version 1, the first release's tables.  IF NOT EXISTS: a database made
@@ -84,9 +86,112 @@ CREATE TABLE IF NOT EXISTS svc_accounts (
 );
 """
 
+# Version 3: what one sender has used of a budget in its current window
+# (MAP per hour, CREATE per day, wrong passwords...), and the tokens of
+# subscriptions waiting for their CONFIRM.
+BUDGETS = """
+CREATE TABLE IF NOT EXISTS svc_quota (
+  address TEXT NOT NULL,           -- lower case
+  kind TEXT NOT NULL,              -- map, create, observe, badpw, press:<game>
+  window_start TEXT NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (address, kind)
+);
+CREATE TABLE IF NOT EXISTS svc_pending (
+  token TEXT PRIMARY KEY,          -- named in the confirmation mail
+  member INTEGER NOT NULL,         -- svc_members.id, state 'pending'
+  created TEXT NOT NULL
+);
+"""
+
+# The service's time columns.  Before version 2 the game tables stored
+# isoformat() of a UTC time (2026-01-05T12:00:00+00:00); version 2 rewrites
+# them in the mail tables' fixed-width form, the one format since.
+TIME_COLUMNS = {
+    "svc_games": ("phase_start", "deadline", "grace_end", "process_at",
+                  "late_notified", "created"),
+    "svc_members": ("joined",),
+    "svc_turns": ("processed",),
+    "svc_press": ("sent",),
+    "svc_absences": ("start", "until"),
+    "svc_accounts": ("registered",),
+}  # fmt: skip
+
+
+def one_time_format(conn) -> None:
+    """Rewrite stored times of the older form (the same instants)."""
+    for table, columns in TIME_COLUMNS.items():
+        for column in columns:
+            rows = conn.execute(
+                f"SELECT rowid, {column} FROM {table} WHERE {column} IS NOT NULL"
+                f" AND {column} NOT LIKE '%Z'"
+            ).fetchall()
+            for rowid, text in rows:
+                conn.execute(
+                    f"UPDATE {table} SET {column} = ? WHERE rowid = ?",
+                    [iso(from_iso(text)), rowid],
+                )
+
+
+# Finding due games by index, and keeping `due_at` right (judge/service/
+# attention.py): every write that can change when a game needs the scheduler
+# notes the game in svc_due_dirty; the service recomputes those games' due_at
+# before its transaction commits.
+DUE_AT = """
+ALTER TABLE svc_games ADD COLUMN due_at TEXT;
+CREATE INDEX IF NOT EXISTS svc_games_due ON svc_games (due_at)
+  WHERE due_at IS NOT NULL;
+CREATE TABLE IF NOT EXISTS svc_due_dirty (game TEXT PRIMARY KEY);
+CREATE TABLE IF NOT EXISTS svc_tick_failures (  -- a game whose tick failed
+  game TEXT PRIMARY KEY,
+  attempts INTEGER NOT NULL,
+  first_failed TEXT NOT NULL, last_failed TEXT NOT NULL,
+  next_try TEXT NOT NULL,          -- its due_at is put off until then
+  error TEXT NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS svc_games_due_new AFTER INSERT ON svc_games
+BEGIN INSERT OR IGNORE INTO svc_due_dirty VALUES (NEW.name); END;
+CREATE TRIGGER IF NOT EXISTS svc_games_due_change AFTER UPDATE OF
+  status, position, turn, phase_start, deadline, grace_end, process_at,
+  reminded, late_notified, nmr, timing, variant ON svc_games
+BEGIN INSERT OR IGNORE INTO svc_due_dirty VALUES (NEW.name); END;
+CREATE TRIGGER IF NOT EXISTS svc_orders_due_new AFTER INSERT ON svc_orders
+BEGIN INSERT OR IGNORE INTO svc_due_dirty VALUES (NEW.game); END;
+CREATE TRIGGER IF NOT EXISTS svc_orders_due_change AFTER UPDATE ON svc_orders
+BEGIN INSERT OR IGNORE INTO svc_due_dirty VALUES (NEW.game); END;
+CREATE TRIGGER IF NOT EXISTS svc_orders_due_gone AFTER DELETE ON svc_orders
+BEGIN INSERT OR IGNORE INTO svc_due_dirty VALUES (OLD.game); END;
+CREATE TRIGGER IF NOT EXISTS svc_members_due_new AFTER INSERT ON svc_members
+BEGIN INSERT OR IGNORE INTO svc_due_dirty VALUES (NEW.game); END;
+CREATE TRIGGER IF NOT EXISTS svc_members_due_change AFTER UPDATE OF
+  game, power, state, wait, role ON svc_members
+BEGIN INSERT OR IGNORE INTO svc_due_dirty VALUES (NEW.game); END;
+CREATE TRIGGER IF NOT EXISTS svc_members_due_gone AFTER DELETE ON svc_members
+BEGIN INSERT OR IGNORE INTO svc_due_dirty VALUES (OLD.game); END;
+CREATE TRIGGER IF NOT EXISTS svc_absences_due_new AFTER INSERT ON svc_absences
+BEGIN INSERT OR IGNORE INTO svc_due_dirty
+  SELECT game FROM svc_members WHERE id = NEW.member; END;
+CREATE TRIGGER IF NOT EXISTS svc_absences_due_gone AFTER DELETE ON svc_absences
+BEGIN INSERT OR IGNORE INTO svc_due_dirty
+  SELECT game FROM svc_members WHERE id = OLD.member; END;
+-- Filled early rather than late (the earliest a tick could act: early
+-- processing, or the reminder 8 hours before the deadline): a game visited
+-- before its time is only recomputed, exactly, from its state; one visited
+-- late would have missed it.  No game is noted as changed, so a database
+-- with many games is not recomputed all at once.
+UPDATE svc_games SET due_at = min(
+    coalesce(process_at, deadline),
+    strftime('%Y-%m-%dT%H:%M:%S', deadline, '-8 hours') || '.000000Z'
+  ) WHERE status = 'active' AND deadline IS NOT NULL;
+"""
+
+
 SERVICE_SCHEMA = Schema(
     "service",
     [
         Migration("game tables", SCHEMA),
+        Migration("one stored form of times", one_time_format),
+        Migration("per-sender budgets and confirmations", BUDGETS),
+        Migration("games found due by an index", DUE_AT),
     ],
 )

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from judge.engine.board import Board
 from judge.engine.state import Position
-from judge.service.store import Game, Member, load_game, member_by_id, members
+from judge.service import store
+from judge.service.store import Game, Member, load_game, members, update_member
 from judge.variants import variant_for, variant_named, variant_seats
 
 
@@ -86,22 +87,7 @@ def seat_rows(db, game: Game, board: Board, member: Member) -> list[Member]:
 def copy_member(db, member: Member, power: str) -> Member:
     """Another country of the same player's seat: the same address, password,
     settings."""
-    cursor = db.execute(
-        "INSERT INTO svc_members (game, address, password, role, power, state, tz,"
-        " preference, map, joined) VALUES (?, ?, ?, 'player', ?, ?, ?, ?, ?, ?)",
-        [
-            member.game,
-            member.address,
-            member.password,
-            power,
-            member.state,
-            member.tz,
-            member.preference,
-            member.map,
-            member.joined,
-        ],  # fmt: skip
-    )
-    return member_by_id(db, cursor.lastrowid)
+    return store.copy_member(db, member, power)
 
 
 def seat_players(db, game: Game, seats: dict[str, str], board: Board) -> None:
@@ -111,9 +97,7 @@ def seat_players(db, game: Game, seats: dict[str, str], board: Board) -> None:
     table = game_seats(game, board)
     for member_id, seat in seats.items():
         countries = table[seat]
-        db.execute(
-            "UPDATE svc_members SET power = ? WHERE id = ?", [countries[0], member_id]
-        )
+        update_member(db, member_id, power=countries[0])
         for country in countries[1:]:
             copy_member(db, by_id[member_id], country)
 

@@ -4,8 +4,10 @@ only: they run inside the worker's transaction (see INTERFACES.md)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
-from datetime import UTC, datetime
+from datetime import datetime, timedelta
 
 import sqlite_utils
 
@@ -16,15 +18,17 @@ from judge.engine.hooks import hooks_for
 from judge.engine.serialize import position_from_json, position_to_json
 from judge.engine.state import Position
 from judge.service.deadlines import DeadlineSettings, PhaseTiming
+from judge.store import db as store_db
 from judge.variants import load_variant
 
 
-def iso(moment: datetime | None) -> str | None:
-    return moment.astimezone(UTC).isoformat() if moment else None
+def iso(when: datetime | None) -> str | None:
+    """A time as stored (judge.store.db's one format); None stays None."""
+    return store_db.iso(when) if when else None
 
 
 def moment(text: str | None) -> datetime | None:
-    return datetime.fromisoformat(text) if text else None
+    return store_db.from_iso(text) if text else None
 
 
 @dataclass
@@ -46,6 +50,7 @@ class Game:
     timing: str
     result: str | None
     created: str
+    due_at: str | None = None  # when the scheduler next looks (attention.py)
 
     @property
     def board(self) -> Board:
@@ -190,3 +195,365 @@ def drop_surplus_adjustments(
     ).fetchall()
     for (rowid,) in rows[: max(len(rows) - abs(owed), 0)]:
         db.execute("DELETE FROM svc_orders WHERE rowid = ?", [rowid])
+
+
+# -- games and members -----------------------------------------------------------
+
+
+def create_game(db, name: str, variant: str, *, nmr: int, press: str,
+                anonymous: int, created: str) -> None:  # fmt: skip
+    db.execute(
+        "INSERT INTO svc_games (name, variant, status, nmr, press, anonymous,"
+        " created) VALUES (?, ?, 'forming', ?, ?, ?, ?)",
+        [name, variant, nmr, press, anonymous, created],
+    )
+
+
+def insert_member(db, game: str, address: str, password_hash: str, role: str,
+                  power: str | None, tz: str | None, joined: str) -> int:  # fmt: skip
+    cursor = db.execute(
+        "INSERT INTO svc_members (game, address, password, role, power, tz,"
+        " joined) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [game, address, password_hash, role, power, tz, joined],
+    )
+    return cursor.lastrowid
+
+
+def delete_member(db, member_id: int) -> None:
+    db.execute("DELETE FROM svc_members WHERE id = ?", [member_id])
+
+
+def is_ejected(db, game: str, address: str) -> bool:
+    return (
+        db.execute(
+            "SELECT 1 FROM svc_ejected WHERE game = ? AND address = ?",
+            [game, address.lower()],
+        ).fetchone()
+        is not None
+    )
+
+
+def eject_address(db, game: str, address: str) -> None:
+    db.execute(
+        "INSERT OR IGNORE INTO svc_ejected (game, address) VALUES (?, ?)",
+        [game, address.lower()],
+    )
+
+
+# -- accounts (REGISTER) and a sender's settings ------------------------------------
+
+
+def account_tz(db, address: str) -> str | None:
+    row = db.execute(
+        "SELECT tz FROM svc_accounts WHERE address = ?", [address]
+    ).fetchone()
+    return row[0] if row else None
+
+
+def save_account(db, address: str, name, country, tz, registered: str) -> None:
+    db.execute(
+        "INSERT OR REPLACE INTO svc_accounts (address, name, country, tz,"
+        " registered) VALUES (?, ?, ?, ?, ?)",
+        [address, name, country, tz, registered],
+    )
+
+
+def add_absence(db, member_id: int, start: str, until: str) -> None:
+    db.execute(
+        "INSERT INTO svc_absences (member, start, until) VALUES (?, ?, ?)",
+        [member_id, start, until],
+    )
+
+
+# -- orders and turns ----------------------------------------------------------------
+
+
+def count_waives(db, game: str, power: str) -> int:
+    return db.execute(
+        "SELECT count(*) FROM svc_orders WHERE game = ? AND power = ?"
+        " AND unit LIKE 'WAIVE%'",
+        [game, power],
+    ).fetchone()[0]
+
+
+def put_order(db, game: str, power: str, unit: str, text: str) -> None:
+    """The order for a unit (the last one for a unit wins)."""
+    db.execute(
+        "INSERT OR REPLACE INTO svc_orders (game, power, unit, text)"
+        " VALUES (?, ?, ?, ?)",
+        [game, power, unit, text],
+    )
+
+
+def delete_orders(db, game: str, power: str | None = None) -> None:
+    if power is None:
+        db.execute("DELETE FROM svc_orders WHERE game = ?", [game])
+    else:
+        db.execute("DELETE FROM svc_orders WHERE game = ? AND power = ?", [game, power])
+
+
+def turn_row(db, game: str, turn: int) -> tuple[str, str] | None:
+    """(phase, position JSON) of a processed turn."""
+    return db.execute(
+        "SELECT phase, position FROM svc_turns WHERE game = ? AND turn = ?",
+        [game, turn],
+    ).fetchone()
+
+
+def turn_position(db, game: str, phase: str) -> str | None:
+    """The position (JSON) at the start of a processed phase."""
+    row = db.execute(
+        "SELECT position FROM svc_turns WHERE game = ? AND phase = ?", [game, phase]
+    ).fetchone()
+    return row[0] if row else None
+
+
+def roll_back_to(db, game: str, turn: int) -> None:
+    """Forget turn `turn` and after: their results, press and orders."""
+    db.execute("DELETE FROM svc_turns WHERE game = ? AND turn >= ?", [game, turn])
+    db.execute("DELETE FROM svc_press WHERE game = ? AND turn > ?", [game, turn])
+    delete_orders(db, game)
+
+
+def turns(db, game: str, columns: str = "phase, position, orders") -> list[tuple]:
+    """The processed turns of a game, oldest first (the given columns)."""
+    assert set(columns.replace(",", " ").split()) <= TURN_COLUMNS, columns
+    return db.execute(
+        f"SELECT {columns} FROM svc_turns WHERE game = ? ORDER BY turn", [game]
+    ).fetchall()
+
+
+TURN_COLUMNS = {"turn", "phase", "position", "orders", "results", "processed"}
+
+
+def count_turns(db, game: str) -> int:
+    return db.execute(
+        "SELECT count(*) FROM svc_turns WHERE game = ?", [game]
+    ).fetchone()[0]
+
+
+def add_turn(db, game: str, turn: int, phase: str, position: str, orders: str,
+             results: str, processed: str) -> None:  # fmt: skip
+    db.execute(
+        "INSERT INTO svc_turns (game, turn, phase, position, orders, results,"
+        " processed) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [game, turn, phase, position, orders, results, processed],
+    )
+
+
+def clear_seat_votes(db, game: str) -> None:
+    """WAIT and draw votes of every seat, and the proposed endings."""
+    db.execute("UPDATE svc_members SET wait = 0, draw = 0 WHERE game = ?", [game])
+    db.execute(
+        "DELETE FROM svc_endings WHERE member IN"
+        " (SELECT id FROM svc_members WHERE game = ?)",
+        [game],
+    )
+
+
+# -- press ------------------------------------------------------------------------
+
+
+def add_press(db, game: str, turn: int, public: bool, body: str, sent: str) -> None:
+    db.execute(
+        "INSERT INTO svc_press (game, turn, public, body, sent) VALUES (?, ?, ?, ?, ?)",
+        [game, turn, 1 if public else 0, body, sent],
+    )
+
+
+def public_press(db, game: str) -> list[tuple[int, str]]:
+    """(turn, body) of the game's broadcasts, in order."""
+    return db.execute(
+        "SELECT turn, body FROM svc_press WHERE game = ? AND public = 1 ORDER BY id",
+        [game],
+    ).fetchall()
+
+
+# -- Imperial endings (SET END) --------------------------------------------------------
+
+
+def proposals(db, game: str) -> dict[int, str]:
+    """Member id -> the ending that member proposed."""
+    rows = db.query(
+        "SELECT e.member, e.text FROM svc_endings e"
+        " JOIN svc_members m ON m.id = e.member WHERE m.game = ?",
+        [game],
+    )
+    return {row["member"]: row["text"] for row in rows}
+
+
+def propose_ending(db, member_id: int, text: str | None) -> None:
+    """A member's proposed ending; None withdraws it."""
+    if text is None:
+        db.execute("DELETE FROM svc_endings WHERE member = ?", [member_id])
+        return
+    db.execute(
+        "INSERT OR REPLACE INTO svc_endings (member, text) VALUES (?, ?)",
+        [member_id, text],
+    )
+
+
+# -- the list of games, seats and absences ---------------------------------------------
+
+
+def games_listed(db) -> list[dict]:
+    """Games not finished: name, variant, status, phase and players."""
+    return list(
+        db.query(
+            "SELECT g.name, g.variant, g.status, json_extract(g.position, '$.phase')"
+            " AS phase, (SELECT count(*) FROM svc_members m WHERE m.game = g.name"
+            " AND m.role = 'player') AS players FROM svc_games g"
+            " WHERE g.status != 'finished' ORDER BY g.name"
+        )
+    )
+
+
+def copy_member(db, member: Member, power: str) -> Member:
+    """Another row for the same seat holder (a variant's seat of several
+    countries): the same address, password and settings."""
+    cursor = db.execute(
+        "INSERT INTO svc_members (game, address, password, role, power, state, tz,"
+        " preference, map, joined) VALUES (?, ?, ?, 'player', ?, ?, ?, ?, ?, ?)",
+        [member.game, member.address, member.password, power, member.state,
+         member.tz, member.preference, member.map, member.joined],
+    )  # fmt: skip
+    return member_by_id(db, cursor.lastrowid)
+
+
+def latest_absence_end(db, game: str, when: str) -> str | None:
+    """The end of the latest absence of an active player of the game that
+    covers `when`."""
+    row = db.execute(
+        "SELECT max(a.until) FROM svc_absences a JOIN svc_members m"
+        " ON a.member = m.id WHERE m.game = ? AND m.state = 'active'"
+        " AND a.start <= ? AND a.until > ?",
+        [game, when, when],
+    ).fetchone()
+    return row[0] if row else None
+
+
+@contextmanager
+def savepoint(db, name: str) -> Iterator[None]:
+    """A part of the worker's transaction undone alone when it raises."""
+    db.execute(f"SAVEPOINT {name}")
+    try:
+        yield
+    except BaseException:
+        db.execute(f"ROLLBACK TO {name}")
+        db.execute(f"RELEASE {name}")
+        raise
+    db.execute(f"RELEASE {name}")
+
+
+# -- per-sender budgets and confirmations -------------------------------------------
+
+
+def quota_used(db, address: str, kind: str, now: datetime, window: int) -> int:
+    """How much of `kind` the address has used in its current window."""
+    row = db.execute(
+        "SELECT window_start, count FROM svc_quota WHERE address = ? AND kind = ?",
+        [address.lower(), kind],
+    ).fetchone()
+    if row is None or moment(row[0]) + timedelta(seconds=window) <= now:
+        return 0
+    return row[1]
+
+
+def quota_start(db, address: str, kind: str) -> str | None:
+    row = db.execute(
+        "SELECT window_start FROM svc_quota WHERE address = ? AND kind = ?",
+        [address.lower(), kind],
+    ).fetchone()
+    return row[0] if row else None
+
+
+def quota_take(db, address: str, kind: str, now: datetime, window: int) -> None:
+    """Count one more; a window that has passed starts again now."""
+    if quota_used(db, address, kind, now, window) == 0:
+        db.execute(
+            "INSERT OR REPLACE INTO svc_quota (address, kind, window_start, count)"
+            " VALUES (?, ?, ?, 1)",
+            [address.lower(), kind, iso(now)],
+        )
+        return
+    db.execute(
+        "UPDATE svc_quota SET count = count + 1 WHERE address = ? AND kind = ?",
+        [address.lower(), kind],
+    )
+
+
+def add_pending(db, token: str, member_id: int, created: str) -> None:
+    db.execute(
+        "INSERT INTO svc_pending (token, member, created) VALUES (?, ?, ?)",
+        [token, member_id, created],
+    )
+
+
+def pending_member(db, token: str) -> int | None:
+    row = db.execute(
+        "SELECT member FROM svc_pending WHERE token = ?", [token]
+    ).fetchone()
+    return row[0] if row else None
+
+
+def drop_pending(db, token: str) -> None:
+    db.execute("DELETE FROM svc_pending WHERE token = ?", [token])
+
+
+def absence_days(db, game: str, member_ids: list[int] | None = None) -> float:
+    """Days of absence noted in a game, of the given seats or of all."""
+    sql = (
+        "SELECT a.start, a.until FROM svc_absences a JOIN svc_members m"
+        " ON a.member = m.id WHERE m.game = ?"
+    )
+    params: list = [game]
+    if member_ids is not None:
+        sql += f" AND m.id IN ({', '.join('?' for _ in member_ids)})"
+        params += member_ids
+    total = 0.0
+    for start, until in db.execute(sql, params).fetchall():
+        total += (moment(until) - moment(start)).total_seconds() / 86400
+    return total
+
+
+def has_account(db, address: str) -> bool:
+    row = db.execute(
+        "SELECT 1 FROM svc_accounts WHERE lower(address) = ?", [address.lower()]
+    ).fetchone()
+    return row is not None
+
+
+def holds_seats(db, address: str) -> bool:
+    row = db.execute(
+        "SELECT 1 FROM svc_members WHERE lower(address) = ? AND role != 'observer'"
+        " AND state != 'resigned'",
+        [address.lower()],
+    ).fetchone()
+    return row is not None
+
+
+def set_account_zone(db, address: str, tz: str) -> None:
+    db.execute("UPDATE svc_accounts SET tz = ? WHERE address = ?", [tz, address])
+
+
+def forget_pending(db, member_id: int) -> None:
+    """An unconfirmed observer and its tokens."""
+    db.execute("DELETE FROM svc_pending WHERE member = ?", [member_id])
+    db.execute("DELETE FROM svc_members WHERE id = ?", [member_id])
+
+
+def games_played_by(db, address: str, statuses: tuple[str, ...]) -> list[str]:
+    """Games in one of `statuses` where `address` holds a seat still in."""
+    rows = db.execute(
+        "SELECT DISTINCT m.game FROM svc_members m JOIN svc_games g"
+        " ON g.name = m.game WHERE lower(m.address) = ? AND m.role = 'player'"
+        f" AND m.state != 'resigned' AND g.status IN ({', '.join('?' * len(statuses))})"
+        " ORDER BY m.game",
+        [address.lower(), *statuses],
+    ).fetchall()
+    return [name for (name,) in rows]
+
+
+def replace_password_hash(db, old: str, new: str) -> None:
+    """A stored hash brought up to today's cost (every row holding it)."""
+    db.execute("UPDATE svc_members SET password = ? WHERE password = ?", [new, old])

@@ -9,9 +9,11 @@ code running inside `transaction()` writes with `db.execute(sql, params)`.
 
 from __future__ import annotations
 
+import collections
 import logging
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -26,13 +28,58 @@ BUSY_TIMEOUT_MS = 30_000
 # One lock per database file for the writers of this process (SMTP intake,
 # worker, sender).  Without it they meet in SQLite's busy handler, which
 # sleeps in steps of milliseconds; a lock hands over at once.
-_write_locks: dict[Path, threading.RLock] = {}
+
+
+class FairLock:
+    """A reentrant lock handed to waiting threads in the order they asked.
+
+    threading.RLock lets the thread that releases it take it straight back,
+    so in a deadline storm the worker, committing one game after another,
+    would keep the SMTP intake and the sender waiting for the whole storm."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition(threading.Lock())
+        self._owner: int | None = None
+        self._depth = 0
+        self._queue: collections.deque[int] = collections.deque()
+
+    def acquire(self) -> bool:
+        me = threading.get_ident()
+        with self._cond:
+            if self._owner == me:
+                self._depth += 1
+                return True
+            self._queue.append(me)
+            while self._owner is not None or self._queue[0] != me:
+                self._cond.wait()
+            self._queue.popleft()
+            self._owner, self._depth = me, 1
+            return True
+
+    def release(self) -> None:
+        with self._cond:
+            if self._owner != threading.get_ident():
+                raise RuntimeError("release of a lock not held")
+            self._depth -= 1
+            if self._depth == 0:
+                self._owner = None
+                self._cond.notify_all()
+
+    def __enter__(self) -> FairLock:
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.release()
+
+
+_write_locks: dict[Path, FairLock] = {}
 _write_locks_guard = threading.Lock()
 
 
-def _write_lock(path: Path) -> threading.RLock:
+def _write_lock(path: Path) -> FairLock:
     with _write_locks_guard:
-        return _write_locks.setdefault(path.resolve(), threading.RLock())
+        return _write_locks.setdefault(path.resolve(), FairLock())
 
 
 def open_database(path: str | Path) -> sqlite_utils.Database:
@@ -59,8 +106,30 @@ def transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
         with _transaction(db):
             yield db
         return
-    with lock, _transaction(db):
-        yield db
+    with lock:
+        start = time.perf_counter()
+        try:
+            with _transaction(db):
+                yield db
+        finally:
+            _note_hold(time.perf_counter() - start)
+
+
+# The longest time one write transaction of this process held the database,
+# for the log at shutdown and the storm benchmark; a long one is logged.
+SLOW_TRANSACTION = 0.25  # seconds
+longest_transaction = [0.0]
+
+
+def _note_hold(seconds: float) -> None:
+    if seconds > longest_transaction[0]:
+        longest_transaction[0] = seconds
+    if seconds > SLOW_TRANSACTION:
+        log.warning(
+            "a write transaction held the database %.0f ms (%s)",
+            seconds * 1000,
+            threading.current_thread().name,
+        )
 
 
 @contextmanager
@@ -84,10 +153,17 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+STORED_TIME = "%Y-%m-%dT%H:%M:%S.%fZ"
+
+
 def iso(moment: datetime) -> str:
-    """The stored form of a time: UTC ISO 8601, so text order is time order."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    """The stored form of a time, the one format of every table (mail and
+    games): UTC ISO 8601 of fixed width, so text order is time order."""
+    return moment.astimezone(UTC).strftime(STORED_TIME)
 
 
 def from_iso(text: str) -> datetime:
-    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+    """A stored time; also reads the form game tables had before
+    (2026-01-05T12:00:00+00:00, no fraction)."""
+    moment = datetime.fromisoformat(text)
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment

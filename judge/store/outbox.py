@@ -58,20 +58,33 @@ def queue_message(
 def due_messages(
     db: sqlite_utils.Database, now: datetime, limit: int = 100
 ) -> list[OutboxRow]:
-    """Messages whose (next) attempt is due, oldest first.  Ordered by the
-    next attempt, so that messages retried with backoff never crowd out new
-    ones: each is tried on its own schedule."""
-    rows = db.execute(
-        "SELECT id, message_id, COALESCE(remaining, recipients), raw, attempts,"
-        " verp_token, created_at FROM outbox"
-        " WHERE state = 'queued' AND next_attempt <= ? ORDER BY next_attempt, id"
-        " LIMIT ?",
-        (iso(now), limit),
-    ).fetchall()
-    return [
-        OutboxRow(r[0], r[1], tuple(json.loads(r[2])), bytes(r[3]), r[4], r[5], r[6])
-        for r in rows
+    """Messages whose (next) attempt is due.  Replies to a message first: a
+    player's answer must not wait behind a deadline storm's results mails
+    (which answer no message).  Then by the next attempt, so that messages
+    retried with backoff never crowd out new ones: each is tried on its own
+    schedule.  The ids are chosen first: sorting whole rows would carry every
+    queued message's bytes through the sorter."""
+    ids = [
+        row[0]
+        for row in db.execute(
+            "SELECT id FROM outbox WHERE state = 'queued' AND next_attempt <= ?"
+            " ORDER BY intake_id IS NULL, next_attempt, id LIMIT ?",
+            (iso(now), limit),
+        ).fetchall()
     ]
+    rows = []
+    for outbox_id in ids:
+        r = db.execute(
+            "SELECT id, message_id, COALESCE(remaining, recipients), raw, attempts,"
+            " verp_token, created_at FROM outbox WHERE id = ?",
+            (outbox_id,),
+        ).fetchone()
+        rows.append(
+            OutboxRow(
+                r[0], r[1], tuple(json.loads(r[2])), bytes(r[3]), r[4], r[5], r[6]
+            )
+        )
+    return rows
 
 
 def find_message(db: sqlite_utils.Database, outbox_id: int) -> dict | None:

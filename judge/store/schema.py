@@ -123,6 +123,34 @@ def _incremental_vacuum(conn: sqlite3.Connection) -> None:
 
 INCREMENTAL = 2  # PRAGMA auto_vacuum's value for INCREMENTAL
 
+
+# Version 5: the loop detector's memory (judge/mail/loops.py,
+# judge/store/echoes.py).
+ECHO_TABLES = """
+CREATE TABLE IF NOT EXISTS echo_watch (   -- recent mail per sender (loops.py)
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    sender TEXT NOT NULL,                  -- canonical address
+    at TEXT NOT NULL,
+    body_hash TEXT NOT NULL,               -- of the text read (quotes stripped)
+    robotic INTEGER NOT NULL               -- answered the judge's mail at once
+);
+CREATE INDEX IF NOT EXISTS echo_watch_sender ON echo_watch(sender, at);
+
+CREATE TABLE IF NOT EXISTS echo_reply (    -- the judge's latest reply per sender
+    sender TEXT PRIMARY KEY,
+    message_id TEXT NOT NULL,
+    at TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    sample TEXT NOT NULL                   -- a few of its lines, to spot quotes
+);
+
+CREATE TABLE IF NOT EXISTS echo_pause (    -- senders not answered until then
+    sender TEXT PRIMARY KEY,
+    until TEXT NOT NULL
+);
+"""
+
+
 STORE_SCHEMA = Schema(
     "store",
     [
@@ -132,6 +160,7 @@ STORE_SCHEMA = Schema(
         Migration("bounces and address state", V2_BOUNCES),
         Migration("mail bodies pruned", V3_RETENTION),
         Migration("incremental vacuum", _incremental_vacuum, transactional=False),
+        Migration("loop detector's tables", ECHO_TABLES),
     ],
 )
 

@@ -219,7 +219,10 @@ def test_stuck_replies_never_delay_an_unrelated_help_reply(
     controller.start()
     try:
         config = make_judge_config(
-            relay=RelaySettings(port=controller.port, timeout=5),
+            # Declared to take SMTPUTF8 when it does not: the reply to ü@ is
+            # queued (the worker would refuse it otherwise) and must be
+            # refused at send time without holding back the others.
+            relay=RelaySettings(port=controller.port, timeout=5, smtputf8=True),
             retry_initial=0.2,
             retry_max=1.0,
         )

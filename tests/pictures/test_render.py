@@ -133,7 +133,7 @@ def test_png_pixels_show_owners_land_and_sea():
     centres = dict(position.centres)
     centres["SPA"] = "FRANCE"  # a neutral centre taken
     image = read_png(render_png(BOARD, empty_board(centres)))
-    width, height, _, _ = image
+    width, height = image.size
     geo = load_geometry(BOARD)
     assert (width, height) == (round(geo.width), round(geo.height) + 58)
     colours = power_colours(list(BOARD.powers))
@@ -196,3 +196,27 @@ def test_a_variant_order_without_a_unit_is_not_drawn():
     drawn = [e for e in root.iter() if e.get("class") == "order"]
     assert all("JOIN" not in (e.get("data-order") or "") for e in drawn)
     assert render_png(board, result.position, with_join).startswith(b"\x89PNG")
+
+
+def test_the_busiest_standard_png_is_a_small_palette_picture():
+    """Every results mail carries it: at most 80 KB for a board of 34 units
+    and 34 orders, as a palette PNG whose colours still tell powers apart."""
+    import io
+
+    from PIL import Image
+
+    from benchmarks.render import ORDERS, board_position
+    from judge.engine.api import adjudicate
+    from judge.pictures.response import parse_canonical
+
+    board, position = board_position()
+    orders = {p: [parse_canonical(t) for t in ts] for p, ts in ORDERS.items()}
+    result = adjudicate(board, position, orders)
+    png = render_png(board, position, result, title="busy")
+    assert len(png) <= 80_000, len(png)
+    with Image.open(io.BytesIO(png)) as image:
+        assert image.mode == "P"
+        colours = {c for _, c in image.convert("RGB").getcolors(256)}
+    for power, colour in power_colours(list(board.powers)).items():
+        assert any(close(c, rgb(colour), 12) for c in colours), power
+        assert any(close(c, rgb(tint(colour, 0.45)), 12) for c in colours), power

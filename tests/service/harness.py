@@ -44,6 +44,14 @@ class Judge:
         self.record(f"=== mail from {sender} at {self.now:%Y-%m-%d %H:%M}", body, out)
         return out
 
+    def observe(self, address: str, game: str = "alpha") -> list[OutgoingMail]:
+        """OBSERVE, then confirm it the way a mail client does: a plain reply
+        to the confirmation mail, keeping its subject."""
+        out = self.send(address, f"OBSERVE {game}")
+        asking = [m for m in out if "(CONFIRM " in m.subject]
+        assert [m.to for m in asking] == [(address,)], out
+        return self.send(address, "Yes, please.\n", subject="Re: " + asking[0].subject)
+
     def tick(self, at: datetime | None = None) -> list[OutgoingMail]:
         if at is not None:
             self.now = at

@@ -163,7 +163,7 @@ class RandomGame:
 
     def observe(self) -> None:
         """Someone starts following the game half-way (maps on: drawn)."""
-        out = self.judge.send(OBSERVER, f"OBSERVE {GAME}")
+        out = self.judge.observe(OBSERVER, GAME)
         assert "You are observing game" in out[0].body, out[0].body
         self.observers.append(OBSERVER)
 

@@ -155,7 +155,7 @@ def test_7_deadlines_in_the_players_time_zone(judge):
 
 def test_8_master_become_set_and_broadcast(judge):
     form_game(judge)
-    judge.send(OBSERVER, "OBSERVE alpha")
+    judge.observe(OBSERVER)
     out = judge.send(
         MASTER,
         "SIGNON Malpha pw-master\nSET DEADLINE 2026-01-09 18:00\n"  # bug 218
@@ -204,7 +204,7 @@ def test_10_only_the_master_resumes(judge):
 
 def test_11_results_go_to_the_game_only(judge):
     form_game(judge)
-    judge.send(OBSERVER, "OBSERVE alpha")
+    judge.observe(OBSERVER)
     hold_all_but(judge)
     out = judge.tick(judge.now + timedelta(hours=13))
     assert judge.phase() == "F1901M"

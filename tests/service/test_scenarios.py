@@ -24,7 +24,7 @@ def bodies(out, to):
 
 def test_press_white_private_and_broadcast(judge, update_golden):
     form_game(judge)
-    judge.send(OBSERVER, "OBSERVE alpha")
+    judge.observe(OBSERVER)
     england, france = judge.seat("ENGLAND"), judge.seat("FRANCE")
     out = judge.send(
         england,

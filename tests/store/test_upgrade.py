@@ -54,6 +54,10 @@ def test_the_v1_database_is_upgraded_and_its_game_plays_on(tmp_path):
     assert migrate(db, STORE_SCHEMA, service.schema) == 0  # nothing pending now
     assert db.execute("PRAGMA auto_vacuum").fetchone()[0] == 2  # switched
     assert db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+    # the scheduler's index is filled, early rather than late: the tick that
+    # visits the game then recomputes it exactly from the game's state
+    due, deadline = db.execute("SELECT due_at, deadline FROM svc_games").fetchone()
+    assert due is not None and due < deadline
     # the upgraded tables are those a new judge creates
     fresh = open_checked(tmp_path / "fresh.db")
     migrate(fresh, STORE_SCHEMA, service.schema)

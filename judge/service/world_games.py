@@ -15,6 +15,7 @@ from pathlib import Path
 
 from judge.engine.board import Board, add_maps_dir, load_board, map_file
 from judge.mail.message import Attachment
+from judge.service.store import count_turns
 from judge.worlds import World, WorldError, generate, start_picture, write_world
 from judge.worlds.countries import rename_country
 from judge.worlds.generate import MAX_POWERS, MIN_POWERS
@@ -143,9 +144,7 @@ def own_world(db, me, game) -> tuple[Board, str]:
             "Powers are drawn when the game is full; name or colour your country"
             " after that, before the first phase is processed."
         )
-    processed = db.execute(
-        "SELECT count(*) FROM svc_turns WHERE game = ?", [game.name]
-    ).fetchone()[0]
+    processed = count_turns(db, game.name)
     if game.status != "active" or processed:
         raise Refusal(
             "Countries are named and coloured before the first phase is processed."
@@ -196,44 +195,6 @@ def set_colour(db, me, game, text: str) -> tuple[str, str]:
     data["powers"][power] = {**data["powers"][power], "colour": colour}
     rewrite_world_map(board.name, data, map_file(board.name).parent)
     return board.powers[power].name, colour
-
-
-# -- what the session calls --------------------------------------------------------
-
-
-def do_set_country(session, command) -> None:
-    _apply(session, command, set_country, "is now called {1}")
-
-
-def do_set_colour(session, command) -> None:
-    _apply(session, command, set_colour, "is now coloured {1}")
-
-
-def _apply(session, command, change, told: str) -> None:
-    from judge.service.processing import tell_all
-    from judge.service.store import load_game
-
-    me = session.need_me("player")
-    if me is None:
-        return
-    game = load_game(session.db, me.game)
-    try:
-        before, after = change(session.db, me, game, command.args[0])
-    except Refusal as refusal:
-        session.say(str(refusal))
-        return
-    text = f"{before} {told.format(before, after)}."
-    session.say(text)
-    session.extra += tell_all(session.db, session.settings, game.name, "Country", text)
-
-
-def joined(session, game) -> None:
-    """After CREATE or SIGNON ?game: a world game's note and its picture."""
-    board = game.board
-    if world_info(board) is None:
-        return
-    session.say(join_note(board))
-    session.attachments.append(join_picture(board, game.name))
 
 
 def world_note(variant: str) -> str | None:

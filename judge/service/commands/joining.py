@@ -1,0 +1,483 @@
+"""Joining and leaving games: CREATE, BECOME MASTER, SIGNON, OBSERVE,
+RESIGN.  A failed CREATE or SIGNON stops the reading of the message: what
+followed was meant for that game."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from judge.engine.api import orders_needed
+from judge.mail.message import OutgoingMail
+from judge.reports.dates import judge_date
+from judge.service import deadlines, seats, world_games
+from judge.service.checks import check_variant
+from judge.service.commands.context import DAY, GAME_NAME, Stop
+from judge.service.commands.registry import Spec
+from judge.service.lifecycle import start_game
+from judge.service.passwords import LOCKED
+from judge.service.processing import tell_all
+from judge.service.store import (
+    Member,
+    account_tz,
+    add_pending,
+    create_game,
+    delete_member,
+    drop_pending,
+    forget_pending,
+    insert_member,
+    is_ejected,
+    iso,
+    load_game,
+    member_by_id,
+    members,
+    moment,
+    pending_member,
+    quota_take,
+    update_game,
+    update_member,
+)
+
+CREATE_OPTIONS = {"nonmr", "nmr", "gunboat", "anonymous", "nopress", "greypress",
+                  "whitepress"}  # fmt: skip
+
+
+def do_create(ctx, command) -> None:
+    name_arg, password = command.args[0], command.args[1]
+    words = command.args[2].lower().split() if len(command.args) > 2 else []
+    name = name_arg.lower().lstrip("?")
+    if not name_arg.startswith("?") or not GAME_NAME.match(name):
+        ctx.say("Game names are written ?<name>: 1-20 letters, digits, '-' or '_'.")
+        raise Stop
+    if load_game(ctx.db, name):
+        ctx.say(f"There is already a game named '{name}'.")
+        raise Stop
+    budget = ctx.budgets.creates_per_day
+    if not ctx.allow("create", budget, DAY, "New games", take=False):
+        raise Stop
+    variant = "standard"
+    if words and words[0] not in CREATE_OPTIONS:
+        variant = words.pop(0)
+    if variant == "random":  # a new world: powers=N seed=S among the options
+        try:
+            seed, powers, words = world_games.world_arguments(words)
+        except world_games.Refusal as refusal:
+            ctx.say(str(refusal))
+            raise Stop from None
+    unknown = [w for w in words if w not in CREATE_OPTIONS]
+    if unknown:
+        ctx.say(
+            f"Unknown option '{unknown[0][:20]}'. Options: "
+            + ", ".join(sorted(CREATE_OPTIONS))
+        )
+        raise Stop
+    if variant != "random":
+        variant = checked_variant(ctx, variant, name)
+    hashed = ctx.hash_password(password)  # before anything is written
+    quota_take(ctx.db, ctx.sender, "create", ctx.now, DAY)  # games and worlds
+    if variant == "random":
+        try:
+            variant = world_games.create_world(ctx.settings, name, seed, powers)
+        except world_games.Refusal as refusal:
+            ctx.say(str(refusal))
+            raise Stop from None
+        variant = checked_variant(ctx, variant, name)
+    press = (
+        "none" if "nopress" in words else "grey" if "greypress" in words else "white"
+    )
+    create_game(
+        ctx.db, name, variant, nmr=0 if "nonmr" in words else 1, press=press,
+        anonymous=1 if {"gunboat", "anonymous"} & set(words) else 0,
+        created=iso(ctx.now),
+    )  # fmt: skip
+    ctx.joined = add_member(ctx, name, hashed, "player")
+    ctx.say(
+        f"Game '{name}' ({variant}) has been created and you are signed on."
+        " Send BECOME MASTER (in this or a later message after SIGNON"
+        f" ?{name} <password>) to be its master instead of a player."
+    )
+    world_joined(ctx, load_game(ctx.db, name))
+
+
+def checked_variant(ctx, variant: str, game: str) -> str:
+    canonical, error = check_variant(variant, game)
+    if error:
+        ctx.say(error)
+        raise Stop
+    return canonical
+
+
+def world_joined(ctx, game) -> None:
+    """After CREATE or SIGNON ?game: a world game's note and its picture."""
+    board = game.board
+    if world_games.world_info(board) is None:
+        return
+    ctx.say(world_games.join_note(board))
+    ctx.attachments.append(world_games.join_picture(board, game.name))
+
+
+def add_member(ctx, game: str, hashed: str, role: str, power=None) -> Member:
+    """A new seat for the sender; `hashed` is the password's hash, made
+    before anything was written (the hash budget may stop the message)."""
+    member_id = insert_member(
+        ctx.db, game, ctx.sender, hashed, role, power,
+        account_tz(ctx.db, ctx.sender), iso(ctx.now),
+    )  # fmt: skip
+    return member_by_id(ctx.db, member_id)
+
+
+def do_become_master(ctx, command) -> None:
+    joined = ctx.joined
+    if joined is None:
+        ctx.say("BECOME MASTER follows CREATE or SIGNON ?<game> <password>.")
+        return
+    game = load_game(ctx.db, joined.game)
+    if game.status != "forming" or len(members(ctx.db, game.name)) != 1:
+        ctx.say("Only the creator, while still alone in the game, may become master.")
+        return
+    update_member(ctx.db, joined.id, role="master")
+    ctx.joined = ctx.me = member_by_id(ctx.db, joined.id)
+    ctx.say(f"You are now the master of game '{game.name}'.")
+
+
+def do_signon(ctx, command) -> None:
+    target, password = command.args
+    problem = ctx.address_problem(ctx.sender)
+    if problem:  # the judge could never write to this seat
+        ctx.say(f"You cannot sign on from this address: {problem}.")
+        raise Stop
+    if len(target) < 2:
+        ctx.say("Use: SIGNON <letter><game> <password>")
+        raise Stop
+    letter = seats.long_letter(ctx.db, target) or target[0].upper()
+    game = ctx.game_arg(target[len(letter) :])
+    if game is None:
+        raise Stop
+    if is_ejected(ctx.db, game.name, ctx.sender):
+        ctx.say(
+            f"You were ejected from game '{game.name}' by its master and may"
+            " not sign on to it again."
+        )
+        raise Stop
+    if letter == "?":
+        join_forming(ctx, game, password)
+        return
+    if game.status == "finished":
+        ctx.say(f"Game '{game.name}' is over. {game.result or ''}".rstrip())
+        raise Stop
+    if letter == "M":
+        seat = next(iter(members(ctx.db, game.name, "master")), None)
+        if seat is None or not ctx.check_password(
+            password, seat.password, seat.address
+        ):
+            ctx.say(f"Wrong master password for game '{game.name}'.")
+            raise Stop
+        signed_on(ctx, seat, None)
+        ctx.say(f"Signed on as master of game '{game.name}'.")
+        return
+    board = game.board
+    power_id, why = seats.power_for_letter(board, seats.game_seats(game, board), letter)
+    if power_id is None:
+        ctx.say(
+            f"{why} in game '{game.name}' ({game.variant})."
+            if why
+            else f"There is no power '{letter}' in game '{game.name}' ({game.variant})."
+        )
+        raise Stop
+    power = board.powers[power_id]
+    if game.status == "forming":
+        ctx.say(
+            f"Game '{game.name}' has not started yet: powers are drawn when it is full."
+        )
+        raise Stop
+    seat = next(
+        (m for m in members(ctx.db, game.name, "player") if m.power == power.id),
+        None,
+    )
+    open_seat = seat is None or seat.state in ("abandoned", "cd", "resigned")
+    fresh = seats.newcomer_slot(board, game.current(board), power.id)
+    newcomer = (
+        fresh is not None
+        and not open_seat
+        and seat.address.lower() != ctx.sender.lower()
+    )
+    # told of a wrong password, and counted as a guess: a seat's holder;
+    # not an open seat, nor Imperial's newcomer (who founds an empire)
+    holder = None if open_seat or newcomer else seat.address
+    if seat is not None and ctx.check_password(
+        password, seat.password, holder, guess=holder is not None
+    ):
+        if seat.state != "active":
+            for row in seats.seat_rows(ctx.db, game, board, seat):
+                update_member(ctx.db, row.id, state="active")
+            ctx.mail(tell_all(
+                ctx.db, ctx.settings, game.name, "Back",
+                f"{power.name} is no longer {describe_state(seat.state)}.",
+            ))  # fmt: skip
+        signed_on(ctx, member_by_id(ctx.db, seat.id), power.id)
+        return
+    if newcomer:
+        # Imperial, rule 3: the city's empire lives on elsewhere and the
+        # city is neutral again; a newcomer founds a new empire there.
+        city = board.location_name(seats.imperial_city(fresh))
+        ctx.say(
+            f"{power.name} lives on without {city}, which is neutral again:"
+            f" you found a new empire there, {board.powers[fresh].name}"
+            f" (SIGNON {board.powers[fresh].letter}{game.name}), and order"
+            f" JOIN {seats.imperial_city(fresh)}."
+        )
+        power = board.powers[fresh]
+        seat = next(
+            (m for m in members(ctx.db, game.name, "player") if m.power == fresh),
+            None,
+        )
+        open_seat = seat is None or seat.state in ("abandoned", "cd", "resigned")
+    if open_seat:
+        taken = seats.city_taken(board, game.current(board), power.id)
+        if seat is None and taken:
+            ctx.say(f"{taken}; choose a city still neutral (LIST {game.name}).")
+            raise Stop
+        take_over(ctx, game, power, seat, password)
+        return
+    ctx.say(f"Wrong password for {power.name} in game '{game.name}'.")
+    raise Stop
+
+
+def describe_state(state: str) -> str:
+    return {"cd": "in civil disorder", "abandoned": "abandoned"}.get(state, state)
+
+
+def signed_on(ctx, seat: Member, power: str | None) -> None:
+    ctx.me = seat
+    ctx.acting = power
+    if seat.address.lower() != ctx.sender.lower():
+        ctx.copy_to.add(seat.address)  # the address of record sees it too
+    if power:
+        game = load_game(ctx.db, seat.game)
+        rows = seats.seat_rows(ctx.db, game, game.board, seat)
+        ctx.countries[power] = [power] + [m.power for m in rows if m.power != power]
+        for country in ctx.countries[power]:
+            if country not in ctx.ordered:
+                ctx.ordered.append(country)
+        ctx.games_touched.add(seat.game)
+
+
+def take_over(ctx, game, power, seat, password) -> None:
+    playing = [
+        m for m in members(ctx.db, game.name)
+        if m.address.lower() == ctx.sender.lower() and m.role != "observer"
+        and m.state == "active"
+    ]  # fmt: skip
+    if playing:
+        ctx.say(f"You already play in game '{game.name}'.")
+        raise Stop
+    hashed = ctx.hash_password(password)  # once for the seat's every country
+    if seat is None:
+        seat = add_member(ctx, game.name, hashed, "player", power.id)
+    else:
+        for row in seats.seat_rows(ctx.db, game, game.board, seat):
+            update_member(
+                ctx.db, row.id, address=ctx.sender, state="active",
+                password=hashed, wait=0, draw=0,
+            )  # fmt: skip
+        seat = member_by_id(ctx.db, seat.id)
+    moved = give_replacement_time(ctx, game, power.id)
+    ctx.mail(tell_all(
+        ctx.db, ctx.settings, game.name, "Takeover",
+        f"{power.name} has been taken over by a new player."
+        + (f"\nThe deadline has moved to {moved}." if moved else ""),
+    ))  # fmt: skip
+    ctx.say(f"You have taken over {power.name} in game '{game.name}'.")
+    signed_on(ctx, seat, power.id)
+
+
+def give_replacement_time(ctx, game, power: str) -> str | None:
+    """njudge Bug 437: a replacement for a power that owes orders gets at
+    least a day before the deadline (docs/deadlines.md).  Returns the new
+    deadline in words, or None when it stays."""
+    board = game.board
+    position = game.current(board)
+    if not orders_needed(board, position).get(power) or not game.deadline:
+        return None
+    timing = game.deadline_settings(ctx.settings.timezone)
+    phase_type = position.phase.type
+    deadline = deadlines.replacement_deadline(
+        phase_type, timing, ctx.now, moment(game.deadline)
+    )
+    if deadline is None:
+        return None
+    update_game(
+        ctx.db, game.name, deadline=iso(deadline),
+        grace_end=iso(deadlines.grace_end(phase_type, timing, deadline)),
+        reminded=0, late_notified=None,
+    )  # fmt: skip
+    return judge_date(deadline, ctx.settings.timezone)
+
+
+def join_forming(ctx, game, password: str) -> None:
+    mine = [
+        m for m in members(ctx.db, game.name)
+        if m.address.lower() == ctx.sender.lower() and m.role != "observer"
+    ]  # fmt: skip
+    if mine:
+        if not ctx.check_password(password, mine[0].password, mine[0].address):
+            ctx.say(f"Wrong password for game '{game.name}'.")
+            raise Stop
+        ctx.joined = mine[0]
+        if mine[0].role == "master":
+            ctx.me = mine[0]
+        ctx.say(f"You are already in game '{game.name}'.")
+        return
+    if game.status != "forming":
+        ctx.say(
+            f"Game '{game.name}' is not forming. Take over an abandoned power"
+            f" with SIGNON <letter>{game.name} <password>, or OBSERVE {game.name}."
+        )
+        raise Stop
+    ctx.joined = add_member(ctx, game.name, ctx.hash_password(password), "player")
+    needed = len(seats.game_seats(game, game.board))
+    count = len(members(ctx.db, game.name, "player"))
+    ctx.say(f"You have joined game '{game.name}' ({count} of {needed} players).")
+    world_joined(ctx, game)
+    if count >= needed:
+        ctx.mail(start_game(ctx.db, ctx.settings, game.name, ctx.now), results=True)
+
+
+def do_observe(ctx, command) -> None:
+    """Once per address and game, and only after the address answers the
+    confirmation mail: nobody can subscribe someone else."""
+    game = ctx.game_arg(command.args[0])
+    if game is None:
+        return
+    mine = [
+        m for m in members(ctx.db, game.name, "observer")
+        if m.address.lower() == ctx.sender.lower()
+    ]  # fmt: skip
+    if mine and mine[0].state == "pending":
+        asked = moment(mine[0].joined)
+        if ctx.now - asked < timedelta(days=1):
+            ctx.say(
+                f"Your request to observe game '{game.name}' waits for its"
+                " confirmation: answer the mail the judge sent you."
+            )
+            return
+        forget_pending(ctx.db, mine[0].id)  # a day old: asked again, anew
+        mine = []
+    if mine:
+        ctx.say(f"You already observe game '{game.name}'.")
+        return
+    budget = ctx.budgets.subscriptions_per_day
+    if not ctx.allow("observe", budget, DAY, "New subscriptions", take=False):
+        return
+    password = ctx.hash_password(command.args[1]) if len(command.args) > 1 else LOCKED
+    quota_take(ctx.db, ctx.sender, "observe", ctx.now, DAY)
+    member_id = insert_member(
+        ctx.db, game.name, ctx.sender, password, "observer", None,
+        account_tz(ctx.db, ctx.sender), iso(ctx.now),
+    )  # fmt: skip
+    update_member(ctx.db, member_id, state="pending")
+    token = secrets.token_hex(8)
+    add_pending(ctx.db, token, member_id, iso(ctx.now))
+    code, address = ctx.settings.code, ctx.settings.address
+    ctx.mail(
+        [
+            OutgoingMail(
+                to=(ctx.sender,),
+                subject=f"{code}:{game.name} - confirm observing (CONFIRM {token})",
+                body=(
+                    f"Someone, perhaps you, asked the judge {code} to send the"
+                    f" results of game '{game.name}' to {ctx.sender}.\n\n"
+                    "To confirm, reply to this mail keeping its subject, or send"
+                    f" {address} the line\n\n  CONFIRM {token}\n\nWithout it"
+                    " nothing more is sent to you.\n"
+                ),
+            )
+        ]
+    )
+    ctx.say(
+        f"To observe game '{game.name}', answer the confirmation mail sent to"
+        f" {ctx.sender}."
+    )
+
+
+def do_confirm(ctx, command) -> None:
+    token = command.args[0].lower()
+    member_id = pending_member(ctx.db, token)
+    member = member_by_id(ctx.db, member_id) if member_id is not None else None
+    if member is None or member.address.lower() != ctx.sender.lower():
+        ctx.say(f"Nothing waits for the confirmation '{token[:20]}' from you.")
+        return
+    update_member(ctx.db, member.id, state="active")
+    drop_pending(ctx.db, token)
+    ctx.say(f"You are observing game '{member.game}': you will get its results.")
+
+
+def do_resign(ctx, command) -> None:
+    me = ctx.me or ctx.joined
+    if me is None:
+        ctx.say("Sign on first: SIGNON <letter><game> <password>.")
+        return
+    game = load_game(ctx.db, me.game)
+    if game.status == "forming":
+        delete_member(ctx.db, me.id)
+        ctx.say(f"You have left game '{game.name}'.")
+    elif me.role == "player" and me.power:
+        for row in seats.seat_rows(ctx.db, game, game.board, me):
+            update_member(ctx.db, row.id, state="resigned")
+        name = game.board.powers[me.power].name
+        ctx.mail(tell_all(
+            ctx.db, ctx.settings, game.name, "Resignation",
+            f"{name} has resigned. Anyone may take it over with SIGNON"
+            f" {game.board.powers[me.power].letter}{game.name} <password>.",
+        ))  # fmt: skip
+    else:
+        delete_member(ctx.db, me.id)
+        ctx.say(f"You are no longer in game '{game.name}'.")
+    ctx.me = ctx.joined = None
+    ctx.acting = None
+
+
+COMMANDS = [
+    Spec(
+        "create",
+        "joining",
+        "CREATE ?<game> <password> [variant] [options], or CREATE ?<game> "
+        "<password> random [powers=N] [seed=S] [options]",
+        "start a forming game and join it (variant: standard, standard-4p,"
+        " 1913, imperial..., with :option=value; options: nonmr, gunboat,"
+        " nopress, greypress); 'random' plays on a new random world, whose"
+        " map is mailed",
+        do_create,
+        shown="CREATE ?<game> <password> [variant|random [powers=N] [seed=S]]",
+    ),
+    Spec(
+        "become_master",
+        "joining",
+        "BECOME MASTER",
+        "the creator, alone in the game, becomes its master",
+        do_become_master,
+    ),
+    Spec(
+        "signon",
+        "joining",
+        "SIGNON ?<game> <password> (to join) or SIGNON <letter><game> "
+        "<password> (to play)",
+        "join a forming game; or sign on to play your power (e.g. SIGNON"
+        " Ealpha secret; M: the master), then send your orders, one per"
+        " line: the last order for a unit wins, and of more builds or"
+        " removals than you may make, the latest count",
+        do_signon,
+        shown="SIGNON ?<game> <password>, SIGNON <letter><game> <password>",
+    ),
+    Spec(
+        "observe", "joining", "OBSERVE <game> [<password>]", "follow a game", do_observe
+    ),
+    Spec(
+        "confirm",
+        "joining",
+        "CONFIRM <token>",
+        "confirm a request to observe (the token is in the mail asking)",
+        do_confirm,
+    ),
+    Spec("resign", "joining", "RESIGN", "leave the game", do_resign),
+]

@@ -1,0 +1,117 @@
+"""PRESS TO ... ENDPRESS and BROADCAST ... ENDBROADCAST: the lines between
+are the press, read by a block (judge.service.press sends it)."""
+
+from __future__ import annotations
+
+import re
+
+from judge.service.commands.context import HOUR
+from judge.service.commands.registry import Spec
+from judge.service.press import PressDraft, send_press
+from judge.service.processing import recipients
+from judge.service.store import load_game, quota_take, quota_used, savepoint
+
+
+class OverBudget(Exception):
+    """The press would cause more mails than the message may."""
+
+
+class PressBlock:
+    def __init__(self, draft: PressDraft) -> None:
+        self.draft = draft
+
+    def line(self, ctx, raw: str, text: str) -> bool:
+        squashed = re.sub(r"\s+", "", text).upper()
+        if squashed in ("ENDPRESS", "ENDBROADCAST"):
+            ctx.block = None
+            if self.draft.error:
+                ctx.say("> ENDPRESS\nPress not sent: sign on first.")
+                return True
+            ctx.say(f"> {text}\n{self.send(ctx)}")
+            return True
+        if squashed == "SIGNOFF":
+            return False
+        self.draft.lines.append(raw.rstrip())
+        return True
+
+    def send(self, ctx) -> str:
+        """Send the press unless the sender's budgets are spent: the mails
+        this message may still cause, and the player's press per hour."""
+        sender = self.draft.sender
+        kind = f"press:{sender.game}"
+        limit = ctx.budgets.press_per_hour
+        if quota_used(ctx.db, sender.address, kind, ctx.now, HOUR) >= limit:
+            return f"Press not sent: at most {limit} press messages an hour."
+        if ctx.mail_room() < self.least_mails(ctx):
+            return over_budget(ctx)
+        try:
+            with savepoint(ctx.db, "press"):
+                reply, mails = send_press(ctx.db, ctx.settings, self.draft, ctx.now)
+                if len(mails) > ctx.mail_room():
+                    raise OverBudget
+        except OverBudget:
+            return over_budget(ctx)
+        if mails:
+            quota_take(ctx.db, sender.address, kind, ctx.now, HOUR)
+        ctx.mail(mails)
+        return reply
+
+    def least_mails(self, ctx) -> int:
+        """A broadcast's mails, known before they are written: one for each
+        of the game's recipients but the sender (a private press: one)."""
+        if self.draft.error or self.draft.to is not None:
+            return 1
+        game = load_game(ctx.db, self.draft.sender.game)
+        return max(1, len(recipients(ctx.db, game)) - 1)
+
+    def unfinished(self) -> str:
+        return "Your press had no ENDPRESS / ENDBROADCAST: it was not sent."
+
+
+def over_budget(ctx) -> str:
+    return (
+        f"Press not sent: one message may cause at most"
+        f" {ctx.budgets.mails_per_message} mails (send it in another)."
+    )
+
+
+def start_press(ctx, to: str | None) -> None:
+    me = ctx.need_me()
+    if me is None:
+        ctx.block = PressBlock(PressDraft(None, None, None, error="not signed on"))
+        return
+    ctx.block = PressBlock(PressDraft(me, ctx.acting, to))
+
+
+def do_press(ctx, command) -> None:
+    start_press(ctx, command.args[0] if command.args else None)
+
+
+def do_broadcast(ctx, command) -> None:
+    start_press(ctx, None)
+
+
+def do_endpress(ctx, command) -> None:
+    ctx.say("ENDPRESS without PRESS: nothing to end.")
+
+
+COMMANDS = [
+    Spec(
+        "press",
+        "press",
+        "PRESS TO <powers>",
+        "private press (names or letters; M: the master), the lines up to ENDPRESS",
+        do_press,
+        shown="PRESS TO <powers> ... ENDPRESS",
+    ),
+    Spec(
+        "broadcast",
+        "press",
+        "BROADCAST",
+        "press to everyone, the lines up to ENDBROADCAST",
+        do_broadcast,
+        shown="BROADCAST ... ENDBROADCAST",
+    ),
+    Spec("endpress", "press", "ENDPRESS", "", do_endpress),
+    Spec("endbroadcast", "press", "ENDBROADCAST", "", do_endpress),
+]

@@ -1,0 +1,119 @@
+"""The registry of the judge's commands: one `Spec` per grammar rule.
+
+Dispatch, the usage line of a mistyped command, HELP and the GET topics all
+read this one table, so the help never disagrees with the commands."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from judge.language.commands import Command
+
+# The heading each group has in HELP; master's commands have a topic of
+# their own (GET MASTER).
+GROUP_TITLES = {
+    "information": "Anyone:",
+    "joining": "Joining:",
+    "playing": "Playing:",
+    "press": "Press:",
+    "settings": "Your settings (after SIGNON):",
+    "worlds": "On a random world:",
+    "master": "Master's commands (after SIGNON M<game> <password>):",
+}
+USAGE_WIDTH = 24  # the usage column of HELP
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One command.  `name` is its grammar rule (judge/language/commands);
+    `usage` is how it is written (the "Use: ..." of a mistyped line);
+    `help` says what it does (empty: not listed, e.g. ENDPRESS, told with
+    PRESS); `shown` is the usage as HELP lists it when it differs."""
+
+    name: str
+    group: str
+    usage: str
+    help: str
+    handler: Callable[..., None] = field(compare=False)
+    shown: str = ""
+    keyword: str = ""  # the keyword whose usage this spec shares
+
+    def __post_init__(self) -> None:
+        if not self.keyword:
+            object.__setattr__(self, "keyword", keyword_of(self.name))
+
+
+def keyword_of(name: str) -> str:
+    """The keyword of a grammar rule, as judge.language.commands reports it
+    in a CommandError ('set_timing' -> 'set', 'force_begin' -> 'forcebegin')."""
+    if name.startswith("set_"):
+        return "set"
+    if name == "become_master":
+        return "become"
+    return name.replace("_", "")
+
+
+@dataclass(frozen=True)
+class Topic:
+    """A GET topic: a page of help, rendered from the registry or written."""
+
+    name: str
+    render: Callable[..., str] = field(compare=False)
+
+
+class Registry:
+    def __init__(self, specs: Iterable[Spec], topics: Iterable[Topic]) -> None:
+        self.specs: dict[str, Spec] = {}
+        for spec in specs:
+            if spec.name in self.specs:
+                raise ValueError(f"command {spec.name} registered twice")
+            if spec.group not in GROUP_TITLES:
+                raise ValueError(f"command {spec.name} in unknown group {spec.group}")
+            self.specs[spec.name] = spec
+        self.topics: dict[str, Topic] = {t.name: t for t in topics}
+
+    def __getitem__(self, name: str) -> Spec:
+        return self.specs[name]
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.specs
+
+    def dispatch(self, ctx, command: Command) -> None:
+        self.specs[command.name].handler(ctx, command)
+
+    def usage(self, keyword: str) -> str:
+        """The usage of a keyword: its forms joined ('BECOME MASTER or BECOME
+        <power>'); SET lists the players' settings, then the master's."""
+        specs = [s for s in self.specs.values() if s.keyword == keyword and s.usage]
+        if keyword != "set":
+            return " or ".join(s.usage for s in specs) or keyword.upper()
+        players = [s.usage for s in specs if s.group != "master"]
+        masters = [s.usage for s in specs if s.group == "master"]
+        return ", ".join(players) + "; master: " + ", ".join(masters)
+
+    def listing(self, groups: Iterable[str]) -> str:
+        """The commands of the groups, a heading each, as HELP shows them."""
+        parts = []
+        for group in groups:
+            lines = [GROUP_TITLES[group]]
+            for spec in self.specs.values():
+                if spec.group == group and spec.help:
+                    lines += help_lines(spec.shown or spec.usage, spec.help)
+            parts.append("\n".join(lines))
+        return "\n\n".join(parts)
+
+    def topic_names(self) -> str:
+        return ", ".join(name.upper() for name in self.topics)
+
+
+def help_lines(usage: str, text: str, width: int = 76) -> list[str]:
+    """'  USAGE                    what it does', the text wrapped under
+    its column; a usage too long for the column stands on a line alone."""
+    indent = " " * (USAGE_WIDTH + 3)
+    wrapped = textwrap.wrap(text, width - len(indent)) or [""]
+    if len(usage) > USAGE_WIDTH:
+        return [f"  {usage}"] + [indent + line for line in wrapped]
+    first = f"  {usage:<{USAGE_WIDTH}} {wrapped[0]}"
+    return [first] + [indent + line for line in wrapped[1:]]

@@ -1,0 +1,117 @@
+"""Orders in a message: the lines after a SIGNON (or a master's BECOME),
+read and stored when the next command or the message's end comes, and the
+order report the reply ends with."""
+
+from __future__ import annotations
+
+from judge.engine.api import orders_needed
+from judge.engine.orders import Waive
+from judge.reports import order_reply
+from judge.service.processing import engine_orders
+from judge.service.replies import echo
+from judge.service.store import (
+    count_waives,
+    drop_surplus_adjustments,
+    load_game,
+    moment,
+    put_order,
+    stored_orders,
+)
+from judge.service.variant_orders import order_key, order_notes, read_orders, refusal
+from judge.service.variant_orders import route as route_orders
+
+REFUSED_SHOWN = 100  # refused order lines listed in a reply; more are counted
+
+
+def take_orders(ctx, power: str, lines: list[str]) -> None:
+    game = load_game(ctx.db, ctx.me.game)
+    if game.status != "active":
+        ctx.refused.setdefault(power, []).extend(
+            (line, f"game '{game.name}' is {game.status}") for line in lines
+        )
+        return
+    board = game.board
+    position = game.current(board)
+    countries = ctx.countries.get(power, [power])
+    if len(countries) > 1:  # a variant's seat: each order to its country
+        shared, refused = route_orders(
+            board, position, countries, lines, orders_needed(board, position)
+        )
+        ctx.refused.setdefault(power, []).extend(refused)
+    else:
+        shared = {power: read_orders(board, position, power, "\n".join(lines))}
+    for country, parsed_orders in shared.items():
+        store_orders(ctx, game.name, country, parsed_orders, board, position)
+    if power not in ctx.ordered:
+        ctx.ordered.append(power)
+    ctx.games_touched.add(game.name)
+
+
+def store_orders(ctx, game: str, power: str, parsed_orders, board, position) -> None:
+    waives = count_waives(ctx.db, game, power)
+    for parsed in parsed_orders:
+        why = parsed.error or "not understood"
+        if parsed.order is not None:
+            why = refusal(board, power, parsed.order)
+        if why:
+            ctx.refused.setdefault(power, []).append((parsed.text, why))
+            continue
+        ctx.readings.setdefault(power, []).extend(parsed.notes)
+        if isinstance(parsed.order, Waive):
+            waives += 1
+        put_order(
+            ctx.db, game, power, order_key(parsed.order, waives),
+            parsed.order.canonical(),
+        )  # fmt: skip
+    drop_surplus_adjustments(ctx.db, game, power, board, position)
+
+
+def report_orders(ctx) -> None:
+    if ctx.me is None:
+        return
+    game = load_game(ctx.db, ctx.me.game)
+    if game.status != "active":
+        for refused in ctx.refused.values():
+            for text, reason in refused:
+                ctx.say(f"Order not taken: {echo(text)}: {reason}.")
+        return
+    board = game.board
+    position = game.current(board)
+    texts = stored_orders(ctx.db, game.name)
+    needed = orders_needed(board, position)
+    timing = game.deadline_settings(ctx.settings.timezone)
+    orders = engine_orders(board, position, texts)
+    for power in ctx.ordered:
+        refused = ctx.refused.get(power, [])
+        ctx.subject_game = (game.name, str(position.phase))
+        ctx.say(
+            order_reply(
+                board,
+                judge_code=ctx.settings.code,
+                game=game.name,
+                variant_label=game.variant_label,
+                position=position,
+                power=power,
+                orders=orders.get(power, []),
+                refused=[(echo(t), why) for t, why in refused[:REFUSED_SHOWN]],
+                readings=[
+                    echo(note)
+                    for country in dict.fromkeys([power, *ctx.countries.get(power, [])])
+                    for note in ctx.readings.get(country, [])
+                ][:REFUSED_SHOWN],
+                turn_number=game.turn,
+                deadline=moment(game.deadline),
+                grace_end=moment(game.grace_end),
+                tz=timing.tz,
+                player_tz=ctx.me.tz,
+                needed=needed.get(power, 0),
+                nmr=bool(game.nmr),
+            ).rstrip("\n")
+        )
+        for note in order_notes(board, position, power, orders.get(power, [])):
+            ctx.say(note)
+        if len(refused) > REFUSED_SHOWN:
+            ctx.say(
+                f"{len(refused) - REFUSED_SHOWN} more lines for {power} were not"
+                " taken as orders either (not listed)."
+            )

@@ -1,0 +1,103 @@
+"""The command registry: every grammar rule has exactly one command, HELP
+and GET MASTER list every command, and the usage of a mistyped command is
+the one players have always been sent."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from judge.language.commands import GRAMMAR, CommandError, read_command
+from judge.service.commands import REGISTRY
+from judge.service.commands.registry import Registry, Spec, keyword_of
+
+
+def grammar_rules() -> set[str]:
+    rules = set(re.findall(r"^([a-z_]+):", GRAMMAR.read_text(), re.MULTILINE))
+    rules -= {"set"}  # SET <setting>: each setting is a command
+    rules.discard("set_flag")  # read as set_wait, set_draw, set_nmr
+    return rules | {"set_wait", "set_draw", "set_nmr"}
+
+
+def test_every_grammar_rule_is_a_registered_command_and_back():
+    assert grammar_rules() == set(REGISTRY.specs)
+
+
+def test_a_command_registered_twice_is_refused():
+    spec = Spec("help", "information", "HELP", "", lambda ctx, command: None)
+    with pytest.raises(ValueError, match="twice"):
+        Registry([spec, spec], [])
+
+
+def test_help_and_get_master_list_every_command_with_help(judge):
+    body = judge.send("anyone@example.org", "HELP\nGET MASTER")[0].body
+    help_part, master_part = body.split("> GET MASTER")
+    for spec in REGISTRY.specs.values():
+        if not spec.help:
+            continue
+        shown = spec.shown or spec.usage
+        part = master_part if spec.group == "master" else help_part
+        assert f"  {shown}" in part, shown
+        first_words = " ".join(spec.help.split()[:3])
+        assert first_words in " ".join(part.split()), spec.name
+    for name in REGISTRY.topics:
+        assert name.upper() in help_part
+    assert "BECOME <power>" not in help_part  # the master's, in GET MASTER
+
+
+def test_every_help_topic_is_served(judge):
+    for name in REGISTRY.topics:
+        body = judge.send("anyone@example.org", f"GET {name}")[0].body
+        assert "There is no help topic" not in body
+        assert len(body) > 200
+
+
+# The usage lines players got before the registry existed: they must not
+# change (only HELP's own text may).
+OLD_USAGE = {
+    "help": "HELP",
+    "get": "GET <topic>",
+    "list": "LIST [<game>]",
+    "history": "HISTORY <game>",
+    "summary": "SUMMARY <game>",
+    "whogame": "WHOGAME <game>",
+    "create": "CREATE ?<game> <password> [variant] [options], or CREATE ?<game> "
+    "<password> random [powers=N] [seed=S] [options]",
+    "become": "BECOME MASTER or BECOME <power>",
+    "signon": "SIGNON ?<game> <password> (to join) or SIGNON <letter><game> "
+    "<password> (to play)",
+    "observe": "OBSERVE <game> [<password>]",
+    "press": "PRESS TO <powers>",
+    "process": "PROCESS [<phase>]",
+    "rollback": "ROLLBACK [<turn>]",
+    "eject": "EJECT <power or address>",
+    "map": "MAP <game> [<phase>]",
+    "set": "SET PASSWORD <new>, SET ADDRESS <address>, SET WAIT/NOWAIT, "
+    "SET DRAW/NODRAW, SET ABSENCE <from> TO <to>, SET TIMEZONE <zone>, "
+    "SET END <ending>/NOEND (Imperial), "
+    "SET PREFERENCE <powers>, SET MAP ON/OFF, SET COUNTRY <name>, "
+    "SET COLOUR <colour>; master: SET DEADLINE <date>, "
+    "SET GRACE <date>, SET MOVE|RETREAT|ADJUST CLOCK|MIN|NEXT|GRACE|DELAY|DAYS "
+    "<value>, SET NMR/NONMR, SET WHITE|GREY|NO PRESS, SET VARIANT <name>",
+}
+
+
+@pytest.mark.parametrize("keyword", sorted(OLD_USAGE))
+def test_usage_lines_are_unchanged(keyword):
+    assert REGISTRY.usage(keyword) == OLD_USAGE[keyword]
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["register now", "resign please", "clear all", "pause it", "force begin now",
+     "end press x", "signon x", "set", "become", "get", "history"],
+)  # fmt: skip
+def test_a_mistyped_command_is_told_its_usage(judge, line):
+    with pytest.raises(CommandError) as raised:
+        read_command(line)
+    keyword = raised.value.keyword
+    specs = [s for s in REGISTRY.specs.values() if keyword_of(s.name) == keyword]
+    assert specs, keyword
+    body = judge.send("anyone@example.org", line)[0].body
+    assert f"Use: {REGISTRY.usage(keyword)}" in body
