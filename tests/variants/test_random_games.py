@@ -266,6 +266,7 @@ def check_invariants(board, rules, before, after):
 )
 @given(seed=st.integers(0, 2**32 - 1))
 @example(seed=138118)  # Imperial: a barbarian army standing in a centre
+@example(seed=8062)  # Imperial: a barbarian army disbanded in its garrisoned city
 def test_random_game_runs_and_keeps_invariants(variant, seed):
     board, rules = load_variant(variant)
     rng = random.Random(seed)
