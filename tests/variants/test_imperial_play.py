@@ -5,6 +5,7 @@ import dataclasses
 from judge.engine.api import adjudicate, initial_position, orders_needed
 from judge.engine.orders import Unit
 from judge.engine.serialize import position_from_json, position_to_json
+from judge.engine.state import Phase
 from judge.variants import load_variant
 from judge.variants.imperial.rules import NEUTRAL, Join, MultiMove, parse_multimove
 
@@ -711,3 +712,32 @@ def test_a_centre_waiting_for_its_garrison_taken_by_an_empire_waits_no_more():
     taken = play(swap, {}).position  # the Fall update: Gaul's army holds it
     assert taken.centres["BEL"] == GAUL
     assert "BEL" not in taken.extra.get("pending", [])
+
+
+def _barbarian_army_in_its_own_city(phase):
+    """Gaul's barbarian army stands in Brest beside Gaul's live garrison."""
+    pos = moved(_winter_with_surplus(), bre=(GAUL, "A BRE"))
+    extra = {**pos.extra, "barbarian_armies": ["BRE"]}
+    return dataclasses.replace(pos, phase=phase, extra=extra)
+
+
+def test_a_barbarian_army_let_go_in_its_garrisoned_city_simply_goes():
+    """IMP-10d in a city whose Imperial Garrison lives: the city has its
+    garrison, so the army neither becomes a second (neutral) one nor stands
+    there ownerless; the city stays Gaul's (found by the random-game
+    invariants, seed 8062)."""
+    from judge.variants.imperial.rules import Release
+
+    spring = _barbarian_army_in_its_own_city(Phase(1903, "S", "M"))
+    winter = dataclasses.replace(
+        _barbarian_army_in_its_own_city(Phase(1902, "W", "A")),
+        centres={**spring.centres, "PAR": NEUTRAL},  # one removal due
+    )
+    for pos, given in ((spring, [Release("BRE")]), (winter, ["A BRE D"])):
+        after = play(pos, {GAUL: given}).position
+        assert "BRE" not in after.units, pos.phase
+        assert after.extra["garrisons"]["BRE"] == GAUL
+        assert after.centres["BRE"] == GAUL
+        assert "barbarian_armies" not in after.extra
+        assert "BRE" not in after.extra.get("wild", [])
+        assert "BRE" not in after.extra["barbarian"]

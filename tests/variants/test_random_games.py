@@ -251,6 +251,14 @@ def check_invariants(board, rules, before, after):
         assert after.power_at(prov) in after.extra["empires"]
     for prov in after.extra.get("wild", []):
         assert after.power_at(prov) == "DISORDER"
+    # Imperial: centres never carry the barbarian marker (IMP-9d), and no
+    # civil-disorder unit stands in one (IMP-13b, IMP-10d).
+    for prov in after.extra.get("barbarian", []):
+        assert not board.provinces[prov].centre, prov
+    if "empires" in after.extra:
+        for prov, (power, _unit) in after.units.items():
+            if power == "DISORDER":
+                assert not board.provinces[prov].centre, prov
     for prov in after.extra.get("pending", []):
         assert after.centres.get(prov) == "NEUTRAL"
     # The state survives its JSON form.
@@ -266,6 +274,7 @@ def check_invariants(board, rules, before, after):
 )
 @given(seed=st.integers(0, 2**32 - 1))
 @example(seed=138118)  # Imperial: a barbarian army standing in a centre
+@example(seed=8062)  # Imperial: a barbarian army disbanded in its garrisoned city
 def test_random_game_runs_and_keeps_invariants(variant, seed):
     board, rules = load_variant(variant)
     rng = random.Random(seed)

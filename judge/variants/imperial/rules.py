@@ -666,9 +666,13 @@ class ImperialRules:
 def _let_go(t: Turn, units: dict, prov: str, unit: Unit) -> None:
     """IMP-10d: a barbarian army released or disbanded stands in civil
     disorder where it was, a barbarian unit that spreads the barbarians;
-    in a centre it becomes the centre's neutral garrison."""
+    in a centre it becomes the centre's neutral garrison.  In a city whose
+    Imperial Garrison lives the army simply goes: the city has its garrison
+    and stays its empire's (IMP-3, as the army inside did not take it)."""
     t.ba.discard(prov)
-    if t.board.provinces[prov].centre:
+    if prov in t.garrisons:
+        units.pop(prov, None)
+    elif t.board.provinces[prov].centre:
         units[prov] = (NEUTRAL, Unit("A", prov))
         t.pending.discard(prov)  # the centre has its garrison
     else:
