@@ -22,11 +22,6 @@ from judge.service.store import Game, Member, load_game, members, update_member
 from judge.variants import variant_for, variant_named, variant_seats
 
 
-def kind(board: Board) -> str | None:
-    """The name of the variant's rules: None, "small", "1913", "imperial"..."""
-    return board.data.get("variant", {}).get("rules")
-
-
 def game_seats(game: Game, board: Board) -> dict[str, list[str]]:
     """Seat -> its countries, at the game's current position (before the
     start: the first)."""

@@ -6,7 +6,8 @@ exports one instance as `VARIANT`) and overrides what it changes:
 * map and start: the map data file(s) in maps/ whose `[variant] rules` name
   `rules`; the start is the map's units and centres (`start`);
 * seats: who orders which countries (`seats`), whether a country nobody
-  plays is listed (`roster_lists_every_country`), whether a seat can be
+  plays is listed (`roster_lists_every_country`), whether players are
+  listed by seat (`roster_by_seat`), whether a seat can be
   taken (`seat_taken`, `seat_closed`, `newcomer_seat`, `seat_city`), how
   to sign on (`signon_hint`), opening orders (`opening_join`);
 * the language: words for its unit kinds (`unit_words`, `unit_word_prefixes`),
@@ -54,6 +55,8 @@ class Variant:
     multi_step_move: Callable[[Unit, tuple[str, ...]], Order] | None = None
     # The roster lists countries nobody plays (as neutral) and open seats.
     roster_lists_every_country = True
+    # WHOGAME lists players by seat (`P2: Austria, France`), not by country.
+    roster_by_seat = False
     # Players may agree on how the game ends (SET END) instead of a draw.
     agreed_endings = False
     # How the guards it places fight (judge.engine.hooks.GuardRules): a

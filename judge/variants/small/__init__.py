@@ -17,6 +17,7 @@ from judge.variants.small.state import coin_toss
 
 class SmallGames(Variant):
     rules = "small"
+    roster_by_seat = True  # P1, P2...: one to three countries each
     _hooks = SmallGameRules()
 
     def adjudicate(self, board, position, orders, rules, standard, standard_needed):
