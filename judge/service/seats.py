@@ -19,7 +19,7 @@ from judge.engine.board import Board
 from judge.engine.state import Position
 from judge.service import store
 from judge.service.store import Game, Member, load_game, members, update_member
-from judge.variants import variant_for, variant_named, variant_seats
+from judge.variants import variant_for, variant_seats
 
 
 def game_seats(game: Game, board: Board) -> dict[str, list[str]]:
@@ -115,12 +115,6 @@ def reseat(db, game: Game, board: Board, position: Position) -> list[str]:
                 copy_member(db, owner, country)
                 added.append(country)
     return added
-
-
-def imperial_city(power: str) -> str | None:
-    """The city an Imperial seat is named after ('EMPIRE_BRE' and a later
-    empire of Brest, 'EMPIRE_BRE_2' -> 'BRE'), or None."""
-    return variant_named("imperial").seat_city(power)
 
 
 def city_taken(board: Board, position: Position, seat: str) -> str | None:
