@@ -334,4 +334,3 @@ def _biased_order(t, rng, units, chosen, prov, fleets, keys) -> Order:
         if roll < 0:
             return order
     return options[-1][1]
-
