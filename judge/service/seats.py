@@ -79,12 +79,6 @@ def seat_rows(db, game: Game, board: Board, member: Member) -> list[Member]:
     ] or [member]  # fmt: skip
 
 
-def copy_member(db, member: Member, power: str) -> Member:
-    """Another country of the same player's seat: the same address, password,
-    settings."""
-    return store.copy_member(db, member, power)
-
-
 def seat_players(db, game: Game, seats: dict[str, str], board: Board) -> None:
     """Write the draw (member id -> seat) as rows: the seat's first country on
     the player's row, a copied row for each other country."""
@@ -94,7 +88,7 @@ def seat_players(db, game: Game, seats: dict[str, str], board: Board) -> None:
         countries = table[seat]
         update_member(db, member_id, power=countries[0])
         for country in countries[1:]:
-            copy_member(db, by_id[member_id], country)
+            store.copy_member(db, by_id[member_id], country)
 
 
 def reseat(db, game: Game, board: Board, position: Position) -> list[str]:
@@ -112,7 +106,7 @@ def reseat(db, game: Game, board: Board, position: Position) -> list[str]:
             continue
         for country in countries:
             if country not in held:
-                copy_member(db, owner, country)
+                store.copy_member(db, owner, country)
                 added.append(country)
     return added
 
