@@ -15,7 +15,8 @@ exports one instance as `VARIANT`) and overrides what it changes:
   (`parse_order`), a fleet's move through several provinces
   (`multi_step_move`);
 * adjudication hooks: `adjudicate` and `orders_needed` wrap the standard
-  rules (judge.engine.hooks, which the registry installs in the engine);
+  rules (judge.engine.hooks, which the registry installs in the engine),
+  handing over to `rule_hooks` when it has them;
   `guard_rules` say how the guards it places fight;
 * state fields (`state_fields`, `check_relations`), checked whenever a state
   is read;
@@ -71,11 +72,21 @@ class Variant:
 
     # -- adjudication (judge.engine.hooks.RuleHooks) ---------------------------
 
+    # Its rules of play, when it has any: an object with the two hooks'
+    # `adjudicate` and `orders_needed`, which the two below hand over to.
+    rule_hooks: Any = None
+
     def adjudicate(self, board, position, orders, rules, standard, standard_needed):
-        return standard(board, position, orders, rules)
+        if self.rule_hooks is None:
+            return standard(board, position, orders, rules)
+        return self.rule_hooks.adjudicate(
+            board, position, orders, rules, standard, standard_needed
+        )
 
     def orders_needed(self, board, position, standard_needed) -> dict[str, int]:
-        return standard_needed(board, position)
+        if self.rule_hooks is None:
+            return standard_needed(board, position)
+        return self.rule_hooks.orders_needed(board, position, standard_needed)
 
     def check_state(self, board: Board, extra: Mapping) -> None:
         if not extra:
