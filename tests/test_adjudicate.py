@@ -267,3 +267,26 @@ def test_a_games_random_world_is_a_variant_here_too(tmp_path):
         cwd=tmp_path / "var",
     )  # fmt: skip
     assert "error" in json.loads(elsewhere.stdout)
+
+
+def test_misspelt_and_foreign_names_read_by_the_position():
+    response = handle_request(
+        {
+            "orders": {
+                "ITALY": ["A Roma - Apulia", "F Napels - Ion", "A Venezia - Piemonte"],
+                "RUSSIA": ["F StP/sc - Linland", "A Warshaw - Silisia"],
+            }
+        }
+    )
+    orders = {r["unit"]: r["order"] for r in response["results"]}
+    assert orders["A ROM"] == "A ROM - APU"
+    assert orders["F NAP"] == "F NAP - ION"
+    assert orders["A VEN"] == "A VEN - PIE"
+    assert orders["A WAR"] == "A WAR - SIL"
+    assert response["errors"] == [
+        {
+            "power": "RUSSIA",
+            "order": "F StP/sc - Linland",
+            "error": "'Linland' could be Finland or Livonia; write the name in full",
+        }
+    ]

@@ -6,6 +6,8 @@
     runs.py       several orders written on one line with no separator
     passive.py    "A Bur-Mun supported by A Ruh": the move and the support
     names.py      the names of places and powers, from the map data
+    near_miss.py  names written not quite right ("Warshaw"), read as the one
+                  near name the position leaves, with a note for the player
     lexer.py      words -> tokens, finding multi-word place names
     syntax.py     grammar/orders.lark (lark, LALR) -> what each word is for
     reading.py    what the words mean in this position and phase

@@ -18,7 +18,7 @@ from typing import Any
 
 from lark import Token
 
-from judge.language.names import Match, NameIndex
+from judge.language.names import Match, NameIndex, fold
 
 _RAW = re.compile(
     r"(?P<space>\s+)"
@@ -72,6 +72,19 @@ KEYWORDS = {
     "goes": ("MOVE", None),
     "attack": ("MOVE", None),
     "attacks": ("MOVE", None),
+    "attacking": ("MOVE", None),
+    "invade": ("MOVE", None),
+    "invades": ("MOVE", None),
+    "invading": ("MOVE", None),
+    "advance": ("MOVE", None),
+    "advances": ("MOVE", None),
+    "advancing": ("MOVE", None),
+    "march": ("MOVE", None),
+    "marches": ("MOVE", None),
+    "marching": ("MOVE", None),
+    "sail": ("MOVE", None),
+    "sails": ("MOVE", None),
+    "sailing": ("MOVE", None),
     "s": ("SUPPORT", None),
     "sup": ("SUPPORT", None),
     "supp": ("SUPPORT", None),
@@ -79,6 +92,8 @@ KEYWORDS = {
     "supports": ("SUPPORT", None),
     "supporting": ("SUPPORT", None),
     "c": ("CONVOY", None),
+    "conv": ("CONVOY", None),
+    "cvy": ("CONVOY", None),
     "convoy": ("CONVOY", None),
     "convoys": ("CONVOY", None),
     "convoying": ("CONVOY", None),
@@ -103,11 +118,18 @@ KEYWORDS = {
     "waive": ("WAIVE", None),
     "waives": ("WAIVE", None),
     "waived": ("WAIVE", None),
+    # "Order A Mun to Bur": a word that only says an order follows
+    "order": ("ORDER", None),
+    "orders": ("ORDER", None),
 }
 # Words that only join others: "the army in Paris", "build at Kiel".
 FILLERS = frozenset({"the", "in", "at", "of", "an", "unit"})
 # Words that may follow a keyword as part of it: "moves to", "retreats to".
-_TRAILING = {"MOVE": {"to", "into"}, "RETREAT": {"to", "into"}, "VIA": {"convoy"}}
+_TRAILING = {
+    "MOVE": {"to", "into", "on"},  # "marches on Bur"
+    "RETREAT": {"to", "into"},
+    "VIA": {"convoy"},
+}
 
 COASTS = {
     "nc": "NC",
@@ -140,7 +162,10 @@ def tokenize(text: str, index: NameIndex, join_dashes: bool = True) -> list[Word
         for m in _RAW.finditer(text)
         if m.lastgroup not in ("space", "dot")
     ]
-    words = [r[1].lower() if r[0] == "word" else "" for r in raw]
+    words = [
+        (r[1].lower() if r[1].isascii() else fold(r[1])) if r[0] == "word" else ""
+        for r in raw
+    ]
     out: list[Word] = []
     i, n = 0, len(raw)
 
@@ -207,6 +232,8 @@ def tokenize(text: str, index: NameIndex, join_dashes: bool = True) -> list[Word
             keyword = KEYWORDS.get(w)
             if keyword is not None:
                 ktype, meaning = keyword
+                if ktype == "MOVE" and not out:  # "Move A Mun to Bur"
+                    ktype = "ORDER"
                 trailing = _TRAILING.get(ktype)
                 j = i + 1
                 while trailing and is_word(j, *trailing):
@@ -224,6 +251,7 @@ def tokenize(text: str, index: NameIndex, join_dashes: bool = True) -> list[Word
                     out.append(
                         _word("PLACE", value, start, raw[j - 1][3], match.provinces)
                     )
+                    out[-1].exact = match.exact
                 i = j
                 continue
             nation = index.nation(w)

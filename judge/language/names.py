@@ -1,9 +1,12 @@
 """The names players may use for places and powers, built from the map data.
 
 Every province is known by its id, its full name and the aliases its map
-lists; by those written as one word ("StPetersburg", "MidAtlantic"); and by
-unambiguous prefixes of three letters or more, word by word ("Norw Sea",
-"Gulf of L", "W Med").  A name may fit several provinces ("Gulf", "Tyr"):
+lists (its names in its countries' languages among them, matched without
+accents and with umlauts written out too: "München", "Munchen",
+"Muenchen"); by those written as one word ("StPetersburg", "MidAtlantic");
+and by unambiguous prefixes of three letters or more, word by word ("Norw
+Sea", "Gulf of L", "W Med").  Names written not quite right are
+near_miss.py's.  A name may fit several provinces ("Gulf", "Tyr"):
 the lookup returns every candidate and the reader settles them by position.
 
 The index is built once per board and cached.
@@ -14,6 +17,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from judge.engine.board import Board
@@ -26,9 +30,33 @@ _WORD = re.compile(r"[a-z0-9]+")
 ORDER_LETTERS = frozenset("afhscmrdb")
 
 
+# Letters that do not come apart into a plain letter and an accent.
+_PLAIN = str.maketrans({"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "ı": "i"})
+# German umlauts written out ("Muenchen" for "München"), the way Germans type
+# without the letters.
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
+
+
+def fold(word: str) -> str:
+    """A word as names are matched: lower case, accents dropped
+    ('München' -> 'munchen', 'İzmir' -> 'izmir')."""
+    word = word.lower()
+    if word.isascii():
+        return word
+    word = unicodedata.normalize("NFKD", word.translate(_PLAIN))
+    return "".join(c for c in word if not unicodedata.combining(c))
+
+
 def words_of(name: str) -> tuple[str, ...]:
     """'St. Petersburg' -> ('st', 'petersburg')."""
-    return tuple(_WORD.findall(name.lower()))
+    return tuple(_WORD.findall(fold(name)))
+
+
+def spellings(name: str) -> tuple[str, ...]:
+    """A name as written, and with its umlauts written out ('München' and
+    'Muenchen'): both are the name."""
+    written_out = name.lower().translate(_UMLAUTS)
+    return (name,) if written_out == name.lower() else (name, written_out)
 
 
 @dataclass(frozen=True)
@@ -48,8 +76,9 @@ class NameIndex:
         for pid, prov in board.provinces.items():
             if prov.kind == "impassable":
                 continue
-            for name in (pid, prov.name, *prov.aliases):
-                words = words_of(name)
+            names = (pid, prov.name, *prov.aliases)
+            for spelled in (s for name in names for s in spellings(name)):
+                words = words_of(spelled)
                 if not words:
                     continue
                 exact.setdefault(words, set()).add(pid)

@@ -16,6 +16,9 @@ abbreviations).  `power` may be None when the caller does not know it.
 Each piece is read in up to three ways, cheapest first: the canonical form
 (a precompiled regular expression), then the grammar with dashes allowed
 inside place names ("Mid-Atlantic"), then with every dash a move ("Nth-Atl").
+Only when all fail on a word that names nothing are near misses of the map's
+names tried ("Warshaw", near_miss.py); such a reading carries a note for the
+player ("Warshaw read as Warsaw").
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from judge.engine.state import Position
 from judge.language.canonical import read_canonical
 from judge.language.lexer import KEYWORDS, tokenize
 from judge.language.names import name_index
+from judge.language.near_miss import NearMissError, with_near_names
 from judge.language.passive import read_passive
 from judge.language.reading import Context, read_order
 from judge.language.runs import split_run
@@ -55,6 +59,8 @@ _COAST_ALONE = re.compile(
     r"(?i)^\(?(?:[nsew]\.?\s?c\.?|(?:north|south|east|west)(?:ern)?\s+coast)\)?$"
 )
 _WORDS = re.compile(r"[^\W_]+")
+# "Orders:", "My orders": a heading, not an order
+_ORDERS_HEADING = re.compile(r"(?i)^(?:my\s+|the\s+)?orders?\s*:?$")
 # "A Par-Bur, A Mar supports": a unit and a support verb alone after an order
 # (not a bare "s": "Builds: A Par, F Spa s" is a coast)
 _SUPPORTS_IT = re.compile(r"(?i)^(?P<unit>.+?)\s+(?:supports?|supporting|supp?)\W*$")
@@ -67,6 +73,7 @@ class ParsedOrder:
     text: str  # the piece of input this was read from
     order: Order | None  # None when refused
     error: str | None = None  # why it was refused, for the player
+    notes: tuple[str, ...] = ()  # how names were read ("Warshaw read as Warsaw")
 
 
 def split_lines(text: str) -> list[list[str]]:
@@ -157,15 +164,27 @@ class _Reader:
         if order is not None:
             return [ParsedOrder(piece, order)]
         ctx = self.ctx
+        if _ORDERS_HEADING.match(piece):
+            return []
         header = _header(piece, ctx)
         if header is not None:  # "England:" heading the orders
             if header != self.power and self.power is not None:
                 return [ParsedOrder(piece, None, _not_yours(ctx, header))]
             return []
         if _PASSIVE_HINT.search(piece):
-            passive = read_passive(piece, ctx, lambda t: self.read(t, split=False))
+            notes: list[str] = []
+
+            def read_noting(text: str) -> list[ParsedOrder]:
+                parsed = self.read(text, split=False)
+                notes.extend(n for p in parsed if p.order for n in p.notes)
+                return parsed
+
+            passive = read_passive(piece, ctx, read_noting)
             if passive is not None:
-                return [ParsedOrder(piece, order, error) for order, error in passive]
+                out = [ParsedOrder(piece, order, error) for order, error in passive]
+                if out and out[0].order is not None:  # the notes go with the first
+                    out[0] = ParsedOrder(piece, out[0].order, None, tuple(notes))
+                return out
         parsed = self._with_carried(piece, parse_one(piece, ctx))
         if parsed.order is None and split and len(piece) <= _MAX_RUN_LENGTH:
             pieces = split_run(piece, ctx, self._reads)
@@ -182,7 +201,7 @@ class _Reader:
         if parsed.order is None and self.carried is not None:
             again = parse_one(f"{self.carried} {piece}", self.ctx)
             if again.order is not None or "gives no order" in (parsed.error or ""):
-                return ParsedOrder(piece, again.order, again.error)
+                return ParsedOrder(piece, again.order, again.error, again.notes)
         return parsed
 
     def _reads(self, piece: str) -> str | None:
@@ -213,18 +232,73 @@ def parse_one(piece: str, ctx: Context) -> ParsedOrder:
     """Read one order with the grammar; the error is the first reading's."""
     if len(piece) > _MAX_ORDER_LENGTH:
         return ParsedOrder(piece, None, "this is too long to be one order")
-    first_error = None
+    tried: list[tuple[list, bool]] = []  # each exact reading's tokens
+    first: ParsedOrder | None = None  # the first exact reading, refused
     for join_dashes in (True, False):
         if not join_dashes and "-" not in piece:
             break
         try:
-            syntax = read_syntax(tokenize(piece, ctx.index, join_dashes), ctx.phase)
-            return ParsedOrder(piece, read_order(syntax, ctx))
-        except ReadingError as e:
-            first_error = first_error or str(e)
+            tokens = tokenize(piece, ctx.index, join_dashes)
         except Exception as e:  # a reader bug must not stop a game: say so
-            reason = f"{type(e).__name__}: {e}"
-            return ParsedOrder(
-                piece, None, f"internal error reading this order ({reason})"
-            )
-    return ParsedOrder(piece, None, first_error)
+            return _internal_error(piece, e)
+        # A word that names nothing never reads: its error (with suggestions,
+        # slow to make) is worked out only if no near reading is found.
+        names_nothing = any(t.type == "PLACE" and not t.meaning for t in tokens)
+        tried.append((tokens, names_nothing))
+        if not names_nothing:
+            parsed = _attempt(piece, tokens, ctx)
+            if parsed.order is not None or parsed.error.startswith("internal"):
+                return parsed
+            if len(tried) == 1:
+                first = parsed
+    near_error = None
+    # every dash a move first: a near name joins bare dashes back itself
+    # ("Mid-Atlantik") but never a spaced one ("Wes - Med-Atlantik")
+    for tokens, names_nothing in reversed(tried):
+        may_be_near = names_nothing or _places_run_together(tokens)
+        near = with_near_names(tokens, piece, ctx.index) if may_be_near else None
+        if near is None:
+            continue
+        try:
+            return _read_tokens(piece, near, ctx)
+        except NearMissError as e:  # what the position could not decide
+            near_error = near_error or str(e)
+        except ReadingError:
+            pass  # no better: the exact reading's error stands
+        except Exception as e:
+            return _internal_error(piece, e)
+    if first is None:
+        first = _attempt(piece, tried[0][0], ctx)
+        if first.order is not None:  # pragma: no cover - a word naming nothing
+            return first
+    return ParsedOrder(piece, None, near_error or first.error)
+
+
+def _places_run_together(tokens) -> bool:
+    """Two places in a row, one only the start of a name ("Black Seba")?"""
+    return any(
+        a.type in ("PLACE", "NATION")
+        and b.type == "PLACE"
+        and not (getattr(a, "exact", True) and getattr(b, "exact", True))
+        for a, b in zip(tokens, tokens[1:], strict=False)
+    )
+
+
+def _attempt(piece: str, tokens, ctx: Context) -> ParsedOrder:
+    try:
+        return _read_tokens(piece, tokens, ctx)
+    except ReadingError as e:
+        return ParsedOrder(piece, None, str(e))
+    except Exception as e:  # a reader bug must not stop a game: say so
+        return _internal_error(piece, e)
+
+
+def _read_tokens(piece: str, tokens, ctx: Context) -> ParsedOrder:
+    ctx.notes.clear()
+    order = read_order(read_syntax(tokens, ctx.phase), ctx)
+    return ParsedOrder(piece, order, notes=tuple(ctx.notes))
+
+
+def _internal_error(piece: str, e: Exception) -> ParsedOrder:
+    reason = f"{type(e).__name__}: {e}"
+    return ParsedOrder(piece, None, f"internal error reading this order ({reason})")

@@ -12,7 +12,7 @@ coasts) or contradicts the position (`A Par` when a fleet is in Paris).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from judge.engine.board import COAST_WORDS, Board, province_of
 from judge.engine.orders import (
@@ -31,6 +31,7 @@ from judge.engine.orders import (
 )
 from judge.engine.state import Position
 from judge.language.names import NameIndex
+from judge.language.near_miss import settle_near
 from judge.language.syntax import (
     OrderSyntax,
     PlaceRef,
@@ -56,6 +57,8 @@ class Context:
     position: Position
     power: str | None
     index: NameIndex
+    # what the reader should tell the player: names read as near misses
+    notes: list[str] = field(default_factory=list, compare=False)
 
     @property
     def phase(self) -> str:
@@ -86,6 +89,8 @@ def read_order(syntax: OrderSyntax, ctx: Context) -> Order:
         return Build(_build_unit(syntax.unit, ctx, builder))
     if action == "disband":
         _only_in(ctx, "RA", "a disband")
+        if syntax.unit is None:
+            return Disband(_the_one_unit(ctx))
         unit = _ordered_unit(syntax, ctx)
         return Disband(unit)
     if action == "retreat" or (action == "move" and phase == "R"):
@@ -175,9 +180,21 @@ def _neighbours(ctx: Context, location: str) -> set[str]:
     return near
 
 
-def _settle(place: PlaceRef, ctx: Context, *filters, among=None) -> str:
+def _settle(
+    place: PlaceRef, ctx: Context, *filters, among=None, fits=(), misfit=None
+) -> str:
     """The one province `place` names: each filter narrows the candidates while
-    it leaves at least one; refused when several remain."""
+    it leaves at least one; refused when several remain.  `fits`: what a
+    province must be for this role, for names read as near misses (the first
+    test any candidate passes decides; see near_miss.py), or a function
+    giving them (made only when needed); `misfit` says it."""
+    if place.near or (fits and not place.exact):
+        tests = fits() if callable(fits) else fits
+        near = settle_near(
+            place, ctx, tests or (lambda p: True,), misfit or "what this order needs"
+        )
+        if near is not None:
+            return near
     candidates = place.provinces
     if not candidates:
         raise _unknown(place, ctx, among=among)
@@ -217,7 +234,16 @@ def _ordered_unit(syntax: OrderSyntax, ctx: Context) -> Unit:
     if syntax.dests and len(syntax.dests[0].provinces) == 1:
         first = syntax.dests[0].provinces[0]
         filters.append(lambda p: first in _neighbours(ctx, p))
-    province = _settle(ref.place, ctx, *filters, among=_mine(ctx, units))
+    province = _settle(
+        ref.place,
+        ctx,
+        *filters,
+        among=_mine(ctx, units),
+        fits=lambda: _unit_fits(ctx, ref),
+        misfit="where you have a unit"
+        if ctx.phase != "R"
+        else "where you have a dislodged unit",
+    )
     present = units.get(province)
     if syntax.nation is not None:
         _check_nation(syntax.nation, present, ctx, province, own_unit=True)
@@ -229,6 +255,44 @@ def _ordered_unit(syntax: OrderSyntax, ctx: Context) -> Unit:
     return _absent_unit(ref, province, ctx, dest_hint)
 
 
+def _unit_fits(ctx: Context, ref: UnitRef):
+    """A unit the player could be ordering: theirs, of the type written."""
+    units = ctx.units_here()
+
+    def mine(p: str) -> bool:
+        there = units.get(p)
+        return there is not None and ctx.power in (None, there[0])
+
+    if not ref.kind:
+        return (mine,)
+    return (lambda p: mine(p) and units[p][1].kind == ref.kind, mine)
+
+
+def _the_one_unit(ctx: Context) -> Unit:
+    """A bare "Disband": the player's one dislodged unit (retreats), or one
+    unit (adjustments); refused when it could be more than one."""
+    what = "dislodged unit" if ctx.phase == "R" else "unit"
+    if ctx.power is None:
+        raise ReadingError(f"'Disband' alone: say which {what} (A or F and where)")
+    mine = sorted(
+        (u for power, u in ctx.units_here().values() if power == ctx.power),
+        key=lambda u: u.location,
+    )
+    if len(mine) == 1:
+        return mine[0]
+    if not mine:
+        raise ReadingError(f"you have no {what} to disband")
+    listed = _names_list([_the_unit(ctx, u) for u in mine])
+    raise ReadingError(
+        f"'Disband' alone could be any of your {len(mine)} {what}s ({listed}): "
+        f"say which"
+    )
+
+
+def _names_list(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
 def _garrison(ref: UnitRef, ctx: Context, ordering: bool = False) -> Unit:
     """`IG Bre`: an Imperial Garrison, the one the player's empire has when
     it is ordered (there is at most one), any one when it is supported."""
@@ -236,7 +300,9 @@ def _garrison(ref: UnitRef, ctx: Context, ordering: bool = False) -> Unit:
     filters = [lambda p: p in garrisons]
     if ordering and ctx.power:
         filters.append(lambda p: garrisons.get(p) == ctx.power)
-    province = _settle(ref.place, ctx, *filters, among=list(garrisons))
+    province = _settle(
+        ref.place, ctx, *filters, among=list(garrisons), fits=(filters[-1],)
+    )
     owner = garrisons.get(province)
     where = ctx.name(province)
     if owner is None:
@@ -362,10 +428,36 @@ def _destination(
         filters.insert(0, lambda p: p in options)
     if unit.kind == "A" and via:
         filters.append(lambda p: ctx.board.provinces[p].kind == "coast")
-    province = _settle(place, ctx, *filters)
+
+    def fits():
+        tests = list(filters)
+        if unit.kind == "A" and not retreat and _is_coast(ctx, unit.province):
+            tests.append(lambda p: p != unit.province and _is_coast(ctx, p))  # convoy
+        return tests
+
+    can = "retreat to" if retreat else "move to"
+    province = _settle(
+        place,
+        ctx,
+        *filters,
+        fits=fits,
+        misfit=lambda: f"a place {_the_unit(ctx, unit)} can {can}",
+    )
     if unit.kind != "F":  # an army, or a garrison (whose move is void)
         return province
     return _fleet_location(unit, province, place.coast, ctx)
+
+
+def _the_unit(ctx: Context, unit: Unit) -> str:
+    return f"the {_KIND_NAME[unit.kind]} in {ctx.name(unit.location)}"
+
+
+def _is_sea(ctx: Context, province: str) -> bool:
+    return ctx.board.provinces[province].kind == "sea"
+
+
+def _is_coast(ctx: Context, province: str) -> bool:
+    return ctx.board.provinces[province].kind == "coast"
 
 
 def _retreats(ctx: Context, unit: Unit) -> tuple[str, ...]:
@@ -412,6 +504,8 @@ def _route(unit: Unit, places: list[PlaceRef], ctx: Context) -> Order:
             ctx,
             lambda p: board.provinces[p].kind == "sea",
             lambda p, h=here: _sea_next_to(board, h, p),
+            fits=(lambda p, h=here: _is_sea(ctx, p) and _sea_next_to(board, h, p),),
+            misfit=lambda h=here: f"a sea next to {board.provinces[h].name}",
         )
         if board.provinces[sea].kind != "sea":
             raise ReadingError(
@@ -433,6 +527,8 @@ def _route(unit: Unit, places: list[PlaceRef], ctx: Context) -> Order:
         ctx,
         lambda p: board.provinces[p].kind == "coast",
         lambda p: _sea_next_to(board, here, p),
+        fits=(lambda p: _is_coast(ctx, p) and _sea_next_to(board, here, p),),
+        misfit=lambda: f"a coast next to {board.provinces[here].name}",
     )
     if not _sea_next_to(board, here, dest):
         raise ReadingError(
@@ -483,7 +579,18 @@ def _target_unit(
         filters.append(lambda p: _reaches(ctx, supporter, p))
     if ref.kind:
         filters.insert(0, lambda p: _could_stand(ctx, ref.kind, p))
-    province = _settle(ref.place, ctx, *filters, among=list(units))
+    province = _settle(
+        ref.place,
+        ctx,
+        *filters,
+        among=list(units),
+        fits=lambda: _target_fits(ctx, ref, supporter, dest, army),
+        misfit=lambda: (
+            "where there is an army to convoy"
+            if army
+            else f"where there is a unit {_the_unit(ctx, supporter)} could support"
+        ),
+    )
     present = units.get(province)
     if nation is not None:
         _check_nation(nation, present, ctx, province, own_unit=False)
@@ -514,6 +621,29 @@ def _target_unit(
     if kind == "F" and prov.coasts and coast in prov.coasts:
         return Unit(kind, f"{province}/{coast}")
     return Unit(kind, province)
+
+
+def _target_fits(ctx: Context, ref: UnitRef, supporter: Unit, dest, army: bool):
+    """A unit that could be supported or convoyed: there, of the type
+    written, an army for a convoy; held in place next to the supporter, or
+    moving from within two steps of it."""
+    units = ctx.position.units
+
+    def there(p: str) -> bool:
+        unit = units.get(p, (None, None))[1]
+        if unit is None:
+            return False
+        return unit.kind == (ref.kind or unit.kind) and (unit.kind == "A" or not army)
+
+    if army:
+        return (there,)
+    if dest is None:
+        return (lambda p: there(p) and _reaches(ctx, supporter, p),)
+
+    def close(p: str) -> bool:  # moving from within two steps of the supporter
+        return bool(_neighbours(ctx, p) & _neighbours(ctx, supporter.location))
+
+    return (lambda p: there(p) and close(p), there)
 
 
 def _check_nation(nation, present, ctx: Context, province: str, own_unit: bool):
@@ -548,12 +678,18 @@ def _support_destination(
 ) -> str:
     if not place.provinces:
         raise _unknown(place, ctx, near=target.location)
+    supporter_reaches = lambda p: _reaches(ctx, supporter, p)  # noqa: E731
     dest = _settle(
         place,
         ctx,
-        lambda p: _reaches(ctx, supporter, p),
+        supporter_reaches,
         lambda p: _reaches(ctx, target, p),
         lambda p: target.kind == "A" and ctx.board.provinces[p].kind == "coast",
+        fits=(
+            lambda p: supporter_reaches(p) and _reaches(ctx, target, p),
+            lambda p: supporter_reaches(p) and target.kind == "A" and _is_coast(ctx, p),
+        ),
+        misfit=lambda: f"a place {_the_unit(ctx, supporter)} can support into",
     )
     # A coast named in the support must match the move (DATC 6.B.9): keep it.
     coasts = ctx.board.provinces[dest].coasts
@@ -565,7 +701,13 @@ def _support_destination(
 def _convoy_destination(target: Unit, place: PlaceRef, ctx: Context) -> str:
     if not place.provinces:
         raise _unknown(place, ctx)
-    return _settle(place, ctx, lambda p: ctx.board.provinces[p].kind == "coast")
+    return _settle(
+        place,
+        ctx,
+        lambda p: _is_coast(ctx, p),
+        fits=(lambda p: _is_coast(ctx, p) and p != target.province,),
+        misfit="a coast an army can be convoyed to",
+    )
 
 
 # -- builds ---------------------------------------------------------------------
@@ -579,7 +721,14 @@ def _build_unit(ref: UnitRef, ctx: Context, builder: str | None) -> Unit:
     filters = [lambda p: p in homes, lambda p: p not in ctx.position.units]
     if ref.kind:
         filters.append(lambda p: _could_stand(ctx, ref.kind, p))
-    province = _settle(ref.place, ctx, *filters)
+
+    def site(p: str) -> bool:  # a build site: an own, free home centre
+        owner = ctx.position.centres.get(p)
+        return all(f(p) for f in filters) and (builder is None or owner == builder)
+
+    province = _settle(
+        ref.place, ctx, *filters, fits=(site,), misfit="a free home centre to build in"
+    )
     prov = board.provinces[province]
     kind = ref.kind or _kind_from_place(ctx, province, ref.place.coast)
     if kind is None:

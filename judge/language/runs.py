@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from judge.language.lexer import Word, tokenize
+from judge.language.near_miss import near_names
 from judge.language.syntax import ReadingError, read_syntax
 
 _STARTERS = frozenset({"UNITTYPE", "BUILD", "DISBAND", "WAIVE", "RETREAT"})
@@ -124,10 +125,13 @@ def split_run(
             break
         tokens = tokenize(piece, ctx.index, join_dashes)
         if len(tokens) < 3 or any(
-            _unknown(t) and (i == 0 or tokens[i - 1].type != "MOVE")
+            _unknown(t)
+            and (i == 0 or tokens[i - 1].type != "MOVE")
+            and not near_names(ctx.index).near(str(t))
             for i, t in enumerate(tokens)
         ):  # "A Mar suports A Par-Bur": the word is the fault, not the run;
-            return None  # but "A Mar-Xyz A Par-Bur" is a move to a wrong name
+            return None  # but "A Mar-Xyz A Par-Bur" is a move to a wrong name,
+            # and "A Warshaw-Ukr A Mos-Stp" a place misspelt (near_miss.py)
         try:
             read_syntax(tokens, phase)
             return None  # one order: its own error stands

@@ -26,6 +26,8 @@ class PlaceRef:
     text: str  # the words as written
     provinces: tuple[str, ...]  # what they may name; () when nothing
     coast: str | None  # "NC", ... when written
+    near: bool = False  # provinces are near misses of the words (near_miss.py)
+    exact: bool = True  # the words are a whole name, not the start of one
 
 
 @dataclass(frozen=True)
@@ -38,7 +40,8 @@ class UnitRef:
 @dataclass
 class OrderSyntax:
     """One order's words by role.  `action` is one of hold, move,
-    support_hold, support_move, convoy, retreat, disband, build, waive."""
+    support_hold, support_move, convoy, retreat, disband, build, waive.
+    `unit` is None only for a bare "disband"."""
 
     action: str
     unit: UnitRef | None = None
@@ -68,7 +71,13 @@ class _ToSyntax(Transformer):
     def place(self, items):
         name = items[0]
         coast = items[1].meaning if len(items) > 1 else None
-        return PlaceRef(str(name), name.meaning, coast)
+        return PlaceRef(
+            str(name),
+            name.meaning,
+            coast,
+            getattr(name, "near", False),
+            getattr(name, "exact", True),
+        )
 
     def unit(self, items):
         kind = items[0].meaning if len(items) == 2 else None
@@ -132,9 +141,15 @@ class _ToSyntax(Transformer):
     def unit_order(self, items):
         syntax = items[-1]
         syntax.unit = items[-2]
-        if len(items) == 3:  # a nationality before the unit
-            syntax.nation = items[0]
+        if len(items) > 2:  # a nationality before the unit (or "Order")
+            syntax.nation = _nation(items[:-2]) or syntax.nation
         return syntax
+
+    def hold_first(self, items):
+        return OrderSyntax("hold", unit=items[-1], nation=_nation(items))
+
+    def disband_alone(self, items):  # "Disband": the one unit it can mean
+        return OrderSyntax("disband")
 
     def build_first(self, items):
         return OrderSyntax("build", unit=items[-1], nation=_nation(items))

@@ -104,6 +104,7 @@ def order_reply(
     power: str,
     orders: Sequence[Order],
     refused: Sequence[tuple[str, str]] = (),
+    readings: Sequence[str] = (),
     turn_number: int,
     deadline: datetime,
     grace_end: datetime | None,
@@ -115,7 +116,8 @@ def order_reply(
     """Body of the reply to a power's orders for `position.phase`.
 
     orders: the power's complete current order set (engine orders; for a unit
-    the last one wins).  refused: (text as written, reason) pairs.  needed:
+    the last one wins).  refused: (text as written, reason) pairs.  readings:
+    names read as near misses of the map's ("Warshaw read as Warsaw").  needed:
     what `orders_needed` says this power owes (builds > 0, removals < 0 in
     adjustments); None works it out from the position.  nmr: the game
     processes partial orders when grace ends (else the power is abandoned)."""
@@ -160,6 +162,7 @@ def order_reply(
         title=phase_title(phase, "orders", game, turn_number),
         unit_lines=lines or [f"{board.powers[power].name}: No orders."],
         refused=list(refused),
+        readings=list(readings),
         status_lines=status_lines(phase.type, owes, missing, needed or 0),
         deadline=judge_date(deadline, tz),
         grace=judge_date(grace_end, tz) if grace_end else None,

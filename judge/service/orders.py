@@ -61,6 +61,7 @@ def store_orders(ctx, game: str, power: str, parsed_orders, board, position) -> 
         if why:
             ctx.refused.setdefault(power, []).append((parsed.text, why))
             continue
+        ctx.readings.setdefault(power, []).extend(parsed.notes)
         if isinstance(parsed.order, Waive):
             waives += 1
         put_order(
@@ -98,6 +99,11 @@ def report_orders(ctx) -> None:
                 power=power,
                 orders=orders.get(power, []),
                 refused=[(echo(t), why) for t, why in refused[:REFUSED_SHOWN]],
+                readings=[
+                    echo(note)
+                    for country in dict.fromkeys([power, *ctx.countries.get(power, [])])
+                    for note in ctx.readings.get(country, [])
+                ][:REFUSED_SHOWN],
                 turn_number=game.turn,
                 deadline=moment(game.deadline),
                 grace_end=moment(game.grace_end),

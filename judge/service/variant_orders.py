@@ -6,6 +6,8 @@ a multi-country seat's lines shared out among its countries."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from judge.engine.adjustments import adjustment_counts, build_sites
 from judge.engine.board import Board, province_of
 from judge.engine.hooks import hooks_for
@@ -82,7 +84,7 @@ def _settled(board: Board, position: Position, power: str, parsed: ParsedOrder):
     if parsed.order is None:
         return parsed
     order = variant_for(board).settle_order(position, power, parsed.order)
-    return parsed if order is parsed.order else ParsedOrder(parsed.text, order)
+    return parsed if order is parsed.order else replace(parsed, order=order)
 
 
 def _void_on_arrival(board: Board, position: Position, parsed):

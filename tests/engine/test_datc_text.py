@@ -15,7 +15,7 @@ from tests.engine.test_datc import RULES, _outcomes, _units_of
 
 TEXT = (Path(__file__).parent / "datc_v3_chapter6.txt").read_text(encoding="utf-8")
 POWER_LINE = re.compile(r"^(Austria|England|France|Germany|Italy|Russia|Turkey):?$")
-TYPOS = {"Rhur": "Ruhr"}  # 6.F.25 misspells Ruhr
+# 6.F.25 misspells Ruhr ("Rhur"): the order language reads it by rule.
 # A convoy of a fleet (6.A.7) and a missing coast where both are reachable
 # (6.B.1, 6.D.30) are refused with a message; the unit holds either way.
 REFUSED = {"6.A.7", "6.B.1", "6.D.30"}
@@ -36,8 +36,6 @@ def _written_orders() -> dict[str, dict[str, list[str]]]:
                 blocks.setdefault(power, [])
             elif power is not None:
                 if line:
-                    for wrong, right in TYPOS.items():
-                        line = line.replace(wrong, right)
                     blocks[power].append(line)
                 elif blocks[power]:
                     power = None

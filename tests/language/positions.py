@@ -161,3 +161,12 @@ SHARED_NAMES = position(
         "RUSSIA": ["A LVN", "F LYO"],
     },
 )
+
+# "Rume": the start of Rumania and one letter from Rome, with a unit in each.
+ROME_AND_RUMANIA = position(
+    "S1903M",
+    {
+        "ITALY": ["A ROM", "F NAP"],
+        "TURKEY": ["A RUM", "F BLA"],
+    },
+)

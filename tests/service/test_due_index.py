@@ -10,6 +10,7 @@ from datetime import timedelta
 import pytest
 
 from judge.service.scheduler import tick_game
+from judge.store.db import iso
 from tests.service.harness import HOLDS, MASTER, form_game, hold_all_but, signon
 
 
@@ -40,7 +41,7 @@ def would_act(judge) -> bool:
 
 def is_due(judge) -> bool:
     (due,) = judge.row("SELECT due_at FROM svc_games WHERE name = 'alpha'")
-    return due is not None and due <= judge.now.isoformat()
+    return due is not None and due <= iso(judge.now)
 
 
 def check_hours(judge, hours: int) -> None:
@@ -91,7 +92,7 @@ def test_an_idle_game_is_not_due_and_a_changed_one_is_recomputed(judge):
     form_game(judge)
     deadline = judge.deadline()
     (due,) = judge.row("SELECT due_at FROM svc_games WHERE name = 'alpha'")
-    assert due == (deadline - timedelta(hours=8)).isoformat()  # the reminder
+    assert due == iso(deadline - timedelta(hours=8))  # the reminder
     hold_all_but(judge)
     (due,) = judge.row("SELECT due_at, process_at FROM svc_games")[:1]
     assert due == judge.game()["process_at"]  # everyone in: early processing
@@ -100,7 +101,7 @@ def test_an_idle_game_is_not_due_and_a_changed_one_is_recomputed(judge):
     judge.db.conn.commit()
     judge.tick()
     (due,) = judge.row("SELECT due_at FROM svc_games WHERE name = 'alpha'")
-    assert due == deadline.isoformat()
+    assert due == iso(deadline)
 
 
 def test_a_failing_game_is_recorded_and_put_off(judge):
@@ -112,7 +113,7 @@ def test_a_failing_game_is_recorded_and_put_off(judge):
     assert out and all("beta" in m.subject for m in out)
     failure = judge.row("SELECT attempts, next_try FROM svc_tick_failures")
     assert failure[0] == 1
-    assert failure[1] == (judge.now + timedelta(minutes=1)).isoformat()
+    assert failure[1] == iso(judge.now + timedelta(minutes=1))
     # not tried again before its retry time, then put off twice as long
     judge.later(seconds=30)
     judge.tick()
@@ -121,4 +122,4 @@ def test_a_failing_game_is_recorded_and_put_off(judge):
     judge.tick()
     failure = judge.row("SELECT attempts, next_try FROM svc_tick_failures")
     assert failure[0] == 2
-    assert failure[1] == (judge.now + timedelta(minutes=2)).isoformat()
+    assert failure[1] == iso(judge.now + timedelta(minutes=2))

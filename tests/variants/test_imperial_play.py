@@ -406,17 +406,20 @@ def test_empires_named_by_id_city_board_name_or_their_players_name():
         pos,
         extra={
             **pos.extra,
-            "empires": {**pos.extra["empires"], ROME: {"city": "NAP", "name": "Roma"}},
+            "empires": {
+                **pos.extra["empires"],
+                ROME: {"city": "NAP", "name": "Latium"},
+            },
         },
     )
     for text in ("FEDERATE WITH EMPIRE_NAP", "federate with Naples",
-                 "Federate with Nap", "federate with roma"):  # fmt: skip
+                 "Federate with Nap", "federate with latium"):  # fmt: skip
         assert parse_variant_order(BOARD, text, pos) == Federate(ROME), text
-    assert parse_variant_order(BOARD, "ACCEPT Roma", pos) == Accept(ROME)
-    assert parse_variant_order(BOARD, "give builds 2 to Roma", pos) == Give(
+    assert parse_variant_order(BOARD, "ACCEPT Latium", pos) == Accept(ROME)
+    assert parse_variant_order(BOARD, "give builds 2 to Latium", pos) == Give(
         "builds", "2", ROME
     )
-    assert parse_variant_order(BOARD, "ACCEPT Roma") is None  # no state: unknown
+    assert parse_variant_order(BOARD, "ACCEPT Latium") is None  # no state: unknown
     name = BOARD.powers[ROME].name
     assert parse_variant_order(BOARD, f"ACCEPT {name}") == Accept(ROME)
 

@@ -75,6 +75,8 @@ class Context:
         self.acting: str | None = None  # the power orders are for
         self.order_text: dict[str, list[str]] = {}
         self.refused: dict[str, list[tuple[str, str]]] = {}
+        # names read as near misses, for the reply ("Warshaw read as Warsaw")
+        self.readings: dict[str, list[str]] = {}
         self.ordered: list[str] = []  # powers to report orders for
         self.countries: dict[str, list[str]] = {}  # a seat's countries (variants)
         self.games_touched: set[str] = set()
