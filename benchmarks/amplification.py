@@ -73,10 +73,13 @@ def broadcast_blocks(sender: str, signon: str, blocks: int) -> bytes:
     return mail(sender, f"{signon}\r\n" + block * blocks)
 
 
-def hostile_messages(signon: str) -> list[tuple[str, bytes]]:
-    """(name, raw message) of each hostile message; `signon` is a real
-    player's SIGNON line (press needs one)."""
+def hostile_messages(signons: list[str]) -> list[tuple[str, bytes]]:
+    """(name, raw message) of each hostile message; `signons` are two real
+    players' SIGNON lines (press, settings and orders need one)."""
+    signon, second = signons
+    letter = signon.split()[1][0]
     victim = "victim@elsewhere.example"
+    junk = "\r\n".join(f"frobnicate {i}" for i in range(20_000))[: LIMIT - 2048]
     return [
         ("HELP x1000 (5 KB)", mail("a1@x.example", "HELP\r\n" * 1000)),
         ("HELP to 256 KB", filled("a2@x.example", "HELP")),
@@ -112,6 +115,30 @@ def hostile_messages(signon: str) -> list[tuple[str, bytes]]:
                 "a14@x.example",
                 "HELP\r\n",
                 **{"Reply-To": "=?utf-8?b?ZXZlDQpiY2M6IHhAeS5vcmc=?="},
+            ),
+        ),
+        (
+            "SIGNON guesses x800",
+            mail(
+                "a15@x.example",
+                "".join(f"SIGNON {letter}{GAME} guess{i}\r\n" for i in range(800)),
+            ),
+        ),
+        (
+            "SET ABSENCE x28 (a player)",
+            mail(
+                PLAYERS[1],
+                f"{second}\r\n"
+                + "".join(f"SET ABSENCE 2026-12-{d:02d}\r\n" for d in range(1, 29)),
+            ),
+        ),
+        ("junk orders to 256 KB (a player)", mail(PLAYERS[0], f"{signon}\r\n{junk}")),
+        # Last: it changes the password the messages above sign on with.
+        (
+            "SET PASSWORD x800 (a player)",
+            mail(
+                PLAYERS[0],
+                f"{signon}\r\n" + "".join(f"SET PASSWORD p{i}\r\n" for i in range(800)),
             ),
         ),
     ]
@@ -176,18 +203,21 @@ class Judge:
         self.process.wait(30)
 
 
-def form_game(judge: Judge) -> str:
-    """Seven players join GAME; return the first player's SIGNON line."""
+def form_game(judge: Judge) -> list[str]:
+    """Seven players join GAME; return the first two players' SIGNON lines."""
     for i, player in enumerate(PLAYERS):
         first = f"CREATE ?{GAME} pw{i} standard" if i == 0 else f"SIGNON ?{GAME} pw{i}"
         judge.send(mail(player, first + "\r\n"))
-    power = judge.db.execute(
-        "SELECT power FROM svc_members WHERE game = ? AND address = ?",
-        (GAME, PLAYERS[0]),
-    ).fetchone()
-    if not power or not power[0]:
-        raise SystemExit("the benchmark's game did not start")
-    return f"SIGNON {power[0][0].upper()}{GAME} pw0"
+    signons = []
+    for i, player in enumerate(PLAYERS[:2]):
+        power = judge.db.execute(
+            "SELECT power FROM svc_members WHERE game = ? AND address = ?",
+            (GAME, player),
+        ).fetchone()
+        if not power or not power[0]:
+            raise SystemExit("the benchmark's game did not start")
+        signons.append(f"SIGNON {power[0][0].upper()}{GAME} pw{i}")
+    return signons
 
 
 def run() -> list[tuple[str, int, int, int, float, float]]:
@@ -195,8 +225,8 @@ def run() -> list[tuple[str, int, int, int, float, float]]:
     with tempfile.TemporaryDirectory(prefix="judge-amp-") as tmp:
         judge = Judge(Path(tmp))
         try:
-            signon = form_game(judge)
-            for name, raw in hostile_messages(signon):
+            signons = form_game(judge)
+            for name, raw in hostile_messages(signons):
                 assert len(raw) <= LIMIT, (name, len(raw))
                 started = time.monotonic()
                 intake_id = judge.send(raw)

@@ -1,9 +1,10 @@
-"""What a hostile message makes the game service do (issue 19): for each
-attack, the bytes the judge mails divided by the message's size (the
-amplification factor; target: under 50) and how long the single worker is
-busy with it (target: a second at most, so other senders' mail waits no
-longer).  The service runs in this process on a real SQLite file, in a game
-of seven players, as `judge serve` runs it, without the SMTP around it.
+"""How long a hostile message keeps the game service busy (issue 19): for
+each attack, the time the single worker spends on it (target: a second at
+most, so other senders' mail waits no longer).  The service runs in this
+process on a real SQLite file, in a game of seven players, as `judge serve`
+runs it, without the SMTP around it, so the time is the worker's alone.
+What the same attacks make the judge mail, and what that costs, is
+benchmarks/amplification.py's measure (through a real `judge serve`).
 Run: `uv run python -m benchmarks.budgets`.
 """
 
@@ -80,34 +81,25 @@ def main() -> None:
         ids = itertools.count(1)
         now = [START]
 
-        def send(sender: str, body: str):
+        def send(sender: str, body: str) -> float:
             n = next(ids)
             mail = IncomingMail(n, sender, "orders", body, f"<b{n}@example.org>")
             started = time.perf_counter()
             with db.conn:
-                out = service.handle(db, mail, now[0])
-            return out, time.perf_counter() - started
+                service.handle(db, mail, now[0])
+            return time.perf_counter() - started
 
         send(MASTER, "CREATE ?alpha pw-master\nBECOME MASTER")
         for address in PLAYERS:
             send(address, f"SIGNON ?alpha pw-{address.split('@')[0]}")
-        print(f"{'attack':<26} {'size':>8} {'mailed':>9} {'factor':>7} {'busy':>8}")
-        worst_factor = worst_time = 0.0
+        print(f"{'attack':<28} {'size':>8} {'busy':>8}")
+        worst = 0.0
         for name, (sender, body) in attacks().items():
             now[0] += timedelta(hours=2)
-            out, busy = send(sender, body)
-            size = len(body.encode())
-            mailed = sum(
-                len(m.body.encode()) + sum(len(a.data) for a in m.attachments)
-                for m in out
-            )
-            factor = mailed / size
-            worst_factor, worst_time = max(worst_factor, factor), max(worst_time, busy)
-            print(f"{name:<26} {size:>8} {mailed:>9} {factor:>7.2f} {busy:>7.2f}s")
-        print(
-            f"worst amplification {worst_factor:.2f} (target: under 50);"
-            f" longest busy {worst_time:.2f} s (target: 1 s)"
-        )
+            busy = send(sender, body)
+            worst = max(worst, busy)
+            print(f"{name:<28} {len(body.encode()):>8} {busy:>7.2f}s")
+        print(f"longest busy {worst:.2f} s (target: 1 s)")
 
 
 if __name__ == "__main__":

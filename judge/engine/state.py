@@ -82,10 +82,6 @@ class Position:
     # JSON-able, carried from phase to phase by the variant's hooks.
     extra: dict = field(default_factory=dict)
 
-    def unit_at(self, province: str) -> Unit | None:
-        entry = self.units.get(province)
-        return entry[1] if entry else None
-
     def power_at(self, province: str) -> str | None:
         entry = self.units.get(province)
         return entry[0] if entry else None

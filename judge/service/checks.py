@@ -40,10 +40,6 @@ def check_variant(text: str, game: str = "") -> tuple[str | None, str | None]:
     return canonical, None
 
 
-def valid_variant(name: str) -> bool:
-    return check_variant(name)[0] is not None
-
-
 def read_time(text: str, tz: str) -> datetime | None:
     """'2026-03-01 18:00' or '2026-03-01T18:00' or '2026-03-01' in zone tz."""
     match = re.fullmatch(

@@ -14,6 +14,7 @@ Like draw votes, the proposals are cleared when a phase is processed
 from __future__ import annotations
 
 from judge.service import seats
+from judge.service.lifecycle import finish_game
 from judge.service.store import load_game, members, proposals, propose_ending
 from judge.variants import variant_for
 
@@ -94,8 +95,6 @@ def set_end(session, command) -> None:
     session.say(_tally(game, board, voters, votes))
     agreed = all(normal(votes.get(m.id, "")) == normal(text) for m in voters)
     if agreed and len(voters) > 1:  # as a draw: not one player alone
-        from judge.service.lifecycle import finish_game  # lifecycle imports us
-
         result = f"The players have agreed to end the game: {text}"
         session.mail(
             finish_game(session.db, session.settings, game.name, result), results=True

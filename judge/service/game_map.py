@@ -17,8 +17,8 @@ from judge.engine.board import Board
 from judge.engine.serialize import position_from_json
 from judge.engine.state import Position
 from judge.service import store
-from judge.service.processing import engine_orders
 from judge.service.store import load_game
+from judge.service.variant_orders import engine_orders
 from judge.variants import load_variant
 
 

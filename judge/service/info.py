@@ -11,7 +11,6 @@ from judge.reports.dates import judge_date
 from judge.service.lifecycle import player_label, roster_lines
 from judge.service.processing import game_variant_lines
 from judge.service.seats import game_seats
-from judge.service.seats import kind as seat_kind
 from judge.service.store import (
     games_listed,
     load_game,
@@ -21,6 +20,7 @@ from judge.service.store import (
     turns,
 )
 from judge.service.world_games import world_note
+from judge.variants import variant_for
 
 
 def list_games(db) -> str:
@@ -136,7 +136,7 @@ def whogame(db, name: str) -> str:
     if game.status == "forming":
         for member in members(db, name, "player"):
             lines.append("  (anonymous)" if game.anonymous else f"  {member.address}")
-    elif seat_kind(board) == "small":
+    elif variant_for(board).roster_by_seat:
         lines += seat_lines(db, game, board)
     else:
         lines += roster_lines(db, game, board)

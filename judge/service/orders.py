@@ -7,7 +7,6 @@ from __future__ import annotations
 from judge.engine.api import orders_needed
 from judge.engine.orders import Waive
 from judge.reports import order_reply
-from judge.service.processing import engine_orders
 from judge.service.replies import echo
 from judge.service.store import (
     count_waives,
@@ -17,7 +16,13 @@ from judge.service.store import (
     put_order,
     stored_orders,
 )
-from judge.service.variant_orders import order_key, order_notes, read_orders, refusal
+from judge.service.variant_orders import (
+    engine_orders,
+    order_key,
+    order_notes,
+    read_orders,
+    refusal,
+)
 from judge.service.variant_orders import route as route_orders
 
 REFUSED_SHOWN = 100  # refused order lines listed in a reply; more are counted

@@ -1,4 +1,5 @@
-"""Results pictures drawn ahead, in other processes, during a deadline storm.
+"""Results pictures: drawn inline (`render_map`), or ahead, in other
+processes, during a deadline storm.
 
 Drawing a board is most of what processing a game costs, and it needs no
 database: when the scheduler has several games due, the next few games'
@@ -25,6 +26,14 @@ import time
 from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
 
+from judge.engine.api import adjudicate
+from judge.engine.serialize import position_from_json
+from judge.pictures import render_png
+from judge.pictures.geometry import GeometryError
+from judge.reports.results import phase_title
+from judge.service.variant_orders import engine_orders
+from judge.variants import load_variant
+
 log = logging.getLogger(__name__)
 
 AHEAD = 6  # games drawn ahead of the one being processed
@@ -37,14 +46,20 @@ def picture_key(game: str, turn: int, position: str, orders) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def render_map(board, position, result, title: str) -> bytes | None:
+    """The PNG, or None when the map has no drawing (Imperial): the results
+    then go without a picture.  Any other failure is logged, not hidden."""
+    try:
+        return render_png(board, position, result, title=title)
+    except GeometryError:
+        return None
+    except Exception:
+        log.exception("drawing %s failed; the mail goes without its map", title)
+        return None
+
+
 def draw(variant: str, position_json: str, orders, game: str, turn: int):
     """In a pool process: adjudicate the phase as processing will, draw it."""
-    from judge.engine.api import adjudicate
-    from judge.engine.serialize import position_from_json
-    from judge.engine.variants import load_variant
-    from judge.reports.results import phase_title
-    from judge.service.processing import engine_orders, render_map
-
     board, rules = load_variant(variant)
     position = position_from_json(board, json.loads(position_json))
     result = adjudicate(board, position, engine_orders(board, position, orders), rules)

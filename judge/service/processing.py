@@ -12,13 +12,12 @@ from judge.engine.api import adjudicate, orders_needed
 from judge.engine.board import Board
 from judge.engine.state import Position
 from judge.mail.message import Attachment, OutgoingMail
-from judge.pictures import render_png
-from judge.pictures.geometry import GeometryError
 from judge.reports import game_result, identification_header, results_mail
 from judge.reports.orders import adjustment_lines, movement_lines, retreat_lines
 from judge.reports.results import phase_title
 from judge.reports.variant import variant_lines
 from judge.service import deadlines, picture_pool
+from judge.service.picture_pool import render_map
 from judge.service.seats import reseat
 from judge.service.store import (
     Game,
@@ -34,20 +33,11 @@ from judge.service.store import (
     stored_orders,
     update_game,
 )
-from judge.service.variant_orders import read_orders
+from judge.service.variant_orders import engine_orders
 from judge.variants import variant_summary, variant_title
 
 log = logging.getLogger(__name__)
 LATE_REPEAT = timedelta(hours=24)
-
-
-def engine_orders(board: Board, position: Position, texts: dict[str, list[str]]):
-    """Stored canonical texts back to engine orders (the parser's fast path)."""
-    orders = {}
-    for power, lines in texts.items():
-        parsed = read_orders(board, position, power, "\n".join(lines))
-        orders[power] = [p.order for p in parsed if p.order is not None]
-    return orders
 
 
 def order_lines(board, position, power, orders, needed: int) -> tuple[list, int]:
@@ -150,18 +140,6 @@ def clear_votes(db, game_name: str) -> None:
     """WAIT, draw votes and agreed endings hold for one phase only: a new
     phase (processed, or rolled back to) starts without them."""
     clear_seat_votes(db, game_name)
-
-
-def render_map(board, position, result, title: str) -> bytes | None:
-    """The PNG, or None when the map has no drawing (Imperial): the results
-    then go without a picture.  Any other failure is logged, not hidden."""
-    try:
-        return render_png(board, position, result, title=title)
-    except GeometryError:
-        return None
-    except Exception:
-        log.exception("drawing %s failed; the mail goes without its map", title)
-        return None
 
 
 def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:

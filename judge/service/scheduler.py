@@ -11,7 +11,6 @@ from judge.reports.dates import judge_date
 from judge.service import deadlines
 from judge.service.processing import (
     LATE_REPEAT,
-    engine_orders,
     late_powers,
     notice,
     order_lines,
@@ -28,6 +27,7 @@ from judge.service.store import (
     update_game,
     update_member,
 )
+from judge.service.variant_orders import engine_orders
 
 
 def tick_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:

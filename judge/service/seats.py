@@ -19,12 +19,7 @@ from judge.engine.board import Board
 from judge.engine.state import Position
 from judge.service import store
 from judge.service.store import Game, Member, load_game, members, update_member
-from judge.variants import variant_for, variant_named, variant_seats
-
-
-def kind(board: Board) -> str | None:
-    """The name of the variant's rules: None, "small", "1913", "imperial"..."""
-    return board.data.get("variant", {}).get("rules")
+from judge.variants import variant_for, variant_seats
 
 
 def game_seats(game: Game, board: Board) -> dict[str, list[str]]:
@@ -84,12 +79,6 @@ def seat_rows(db, game: Game, board: Board, member: Member) -> list[Member]:
     ] or [member]  # fmt: skip
 
 
-def copy_member(db, member: Member, power: str) -> Member:
-    """Another country of the same player's seat: the same address, password,
-    settings."""
-    return store.copy_member(db, member, power)
-
-
 def seat_players(db, game: Game, seats: dict[str, str], board: Board) -> None:
     """Write the draw (member id -> seat) as rows: the seat's first country on
     the player's row, a copied row for each other country."""
@@ -99,7 +88,7 @@ def seat_players(db, game: Game, seats: dict[str, str], board: Board) -> None:
         countries = table[seat]
         update_member(db, member_id, power=countries[0])
         for country in countries[1:]:
-            copy_member(db, by_id[member_id], country)
+            store.copy_member(db, by_id[member_id], country)
 
 
 def reseat(db, game: Game, board: Board, position: Position) -> list[str]:
@@ -117,15 +106,9 @@ def reseat(db, game: Game, board: Board, position: Position) -> list[str]:
             continue
         for country in countries:
             if country not in held:
-                copy_member(db, owner, country)
+                store.copy_member(db, owner, country)
                 added.append(country)
     return added
-
-
-def imperial_city(power: str) -> str | None:
-    """The city an Imperial seat is named after ('EMPIRE_BRE' and a later
-    empire of Brest, 'EMPIRE_BRE_2' -> 'BRE'), or None."""
-    return variant_named("imperial").seat_city(power)
 
 
 def city_taken(board: Board, position: Position, seat: str) -> str | None:

@@ -142,22 +142,23 @@ def seat_of(db: sqlite_utils.Database, game: str, power: str) -> Member | None:
     return Member(**rows[0]) if rows else None
 
 
-def update_game(db: sqlite_utils.Database, name: str, **values) -> None:
+def _update(db: sqlite_utils.Database, table: str, key: str, value, values) -> None:
+    """Set `values` (column -> value; the names are the judge's own, never
+    a player's) on the row of `table` whose `key` is `value`."""
     names = sorted(values)
     assignments = ", ".join(f"{column} = ?" for column in names)
     db.execute(
-        f"UPDATE svc_games SET {assignments} WHERE name = ?",
-        [*(values[n] for n in names), name],
+        f"UPDATE {table} SET {assignments} WHERE {key} = ?",
+        [*(values[n] for n in names), value],
     )
+
+
+def update_game(db: sqlite_utils.Database, name: str, **values) -> None:
+    _update(db, "svc_games", "name", name, values)
 
 
 def update_member(db: sqlite_utils.Database, member_id: int, **values) -> None:
-    names = sorted(values)
-    assignments = ", ".join(f"{column} = ?" for column in names)
-    db.execute(
-        f"UPDATE svc_members SET {assignments} WHERE id = ?",
-        [*(values[n] for n in names), member_id],
-    )
+    _update(db, "svc_members", "id", member_id, values)
 
 
 def save_position(db, name: str, board: Board, position: Position) -> None:

@@ -31,6 +31,15 @@ from judge.reports.orders import piece_key
 from judge.variants import parse_variant_order, variant_for
 
 
+def engine_orders(board: Board, position: Position, texts: dict[str, list[str]]):
+    """Stored canonical texts back to engine orders (the parser's fast path)."""
+    orders = {}
+    for power, lines in texts.items():
+        parsed = read_orders(board, position, power, "\n".join(lines))
+        orders[power] = [p.order for p in parsed if p.order is not None]
+    return orders
+
+
 def read_orders(
     board: Board, position: Position, power: str | None, text: str
 ) -> list[ParsedOrder]:

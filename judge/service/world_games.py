@@ -15,7 +15,9 @@ from pathlib import Path
 
 from judge.engine.board import Board, add_maps_dir, load_board, map_file
 from judge.mail.message import Attachment
+from judge.pictures.style import board_colours
 from judge.service.store import count_turns
+from judge.variants import VariantError, load_variant
 from judge.worlds import World, WorldError, generate, start_picture, write_world
 from judge.worlds.countries import rename_country
 from judge.worlds.generate import MAX_POWERS, MIN_POWERS
@@ -181,8 +183,6 @@ def _distance(a: str, b: str) -> float:
 
 def set_colour(db, me, game, text: str) -> tuple[str, str]:
     """Colour the player's country: (country name, colour)."""
-    from judge.pictures.style import board_colours
-
     board, power = own_world(db, me, game)
     colour = colour_value(text)
     for other, theirs in board_colours(board).items():
@@ -200,8 +200,6 @@ def set_colour(db, me, game, text: str) -> tuple[str, str]:
 def world_note(variant: str) -> str | None:
     """For LIST: 'On the world of Tamora (world-alpha, seed 42).' (None when
     the game is not on a generated world)."""
-    from judge.engine.variants import VariantError, load_variant
-
     try:
         board = load_variant(variant)[0]
     except (VariantError, KeyError, OSError):

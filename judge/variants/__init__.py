@@ -37,7 +37,6 @@ __all__ = [
     "parse_variant_order",
     "register",
     "variant_for",
-    "variant_named",
     "variant_names",
     "variant_options",
     "variant_playable",
@@ -74,11 +73,6 @@ def variant_for(board: Board) -> Variant:
     if variant is None:
         raise VariantError(f"map {board.name!r} follows rules {name!r}: no variant")
     return variant
-
-
-def variant_named(rules: str) -> Variant:
-    """The variant registered under a rules name ("imperial")."""
-    return _by_rules[rules]
 
 
 # -- shorthands for the questions asked most -----------------------------------

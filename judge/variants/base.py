@@ -6,7 +6,8 @@ exports one instance as `VARIANT`) and overrides what it changes:
 * map and start: the map data file(s) in maps/ whose `[variant] rules` name
   `rules`; the start is the map's units and centres (`start`);
 * seats: who orders which countries (`seats`), whether a country nobody
-  plays is listed (`roster_lists_every_country`), whether a seat can be
+  plays is listed (`roster_lists_every_country`), whether players are
+  listed by seat (`roster_by_seat`), whether a seat can be
   taken (`seat_taken`, `seat_closed`, `newcomer_seat`, `seat_city`), how
   to sign on (`signon_hint`), opening orders (`opening_join`);
 * the language: words for its unit kinds (`unit_words`, `unit_word_prefixes`),
@@ -14,7 +15,8 @@ exports one instance as `VARIANT`) and overrides what it changes:
   (`parse_order`), a fleet's move through several provinces
   (`multi_step_move`);
 * adjudication hooks: `adjudicate` and `orders_needed` wrap the standard
-  rules (judge.engine.hooks, which the registry installs in the engine);
+  rules (judge.engine.hooks, which the registry installs in the engine),
+  handing over to `rule_hooks` when it has them;
   `guard_rules` say how the guards it places fight;
 * state fields (`state_fields`, `check_relations`), checked whenever a state
   is read;
@@ -54,6 +56,8 @@ class Variant:
     multi_step_move: Callable[[Unit, tuple[str, ...]], Order] | None = None
     # The roster lists countries nobody plays (as neutral) and open seats.
     roster_lists_every_country = True
+    # WHOGAME lists players by seat (`P2: Austria, France`), not by country.
+    roster_by_seat = False
     # Players may agree on how the game ends (SET END) instead of a draw.
     agreed_endings = False
     # How the guards it places fight (judge.engine.hooks.GuardRules): a
@@ -68,11 +72,21 @@ class Variant:
 
     # -- adjudication (judge.engine.hooks.RuleHooks) ---------------------------
 
+    # Its rules of play, when it has any: an object with the two hooks'
+    # `adjudicate` and `orders_needed`, which the two below hand over to.
+    rule_hooks: Any = None
+
     def adjudicate(self, board, position, orders, rules, standard, standard_needed):
-        return standard(board, position, orders, rules)
+        if self.rule_hooks is None:
+            return standard(board, position, orders, rules)
+        return self.rule_hooks.adjudicate(
+            board, position, orders, rules, standard, standard_needed
+        )
 
     def orders_needed(self, board, position, standard_needed) -> dict[str, int]:
-        return standard_needed(board, position)
+        if self.rule_hooks is None:
+            return standard_needed(board, position)
+        return self.rule_hooks.orders_needed(board, position, standard_needed)
 
     def check_state(self, board: Board, extra: Mapping) -> None:
         if not extra:

@@ -11,7 +11,7 @@ from judge.reports.templating import render
 from judge.service import info, reachability
 from judge.service.commands.context import HOUR
 from judge.service.commands.registry import Spec, Topic
-from judge.service.processing import render_map
+from judge.service.picture_pool import render_map
 from judge.service.store import members, turn_position
 
 

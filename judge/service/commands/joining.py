@@ -37,6 +37,7 @@ from judge.service.store import (
     update_game,
     update_member,
 )
+from judge.variants import variant_for
 
 CREATE_OPTIONS = {"nonmr", "nmr", "gunboat", "anonymous", "nopress", "greypress",
                   "whitepress"}  # fmt: skip
@@ -219,12 +220,13 @@ def do_signon(ctx, command) -> None:
     if newcomer:
         # Imperial, rule 3: the city's empire lives on elsewhere and the
         # city is neutral again; a newcomer founds a new empire there.
-        city = board.location_name(seats.imperial_city(fresh))
+        city = variant_for(board).seat_city(fresh)
         ctx.say(
-            f"{power.name} lives on without {city}, which is neutral again:"
+            f"{power.name} lives on without {board.location_name(city)}, which"
+            " is neutral again:"
             f" you found a new empire there, {board.powers[fresh].name}"
             f" (SIGNON {board.powers[fresh].letter}{game.name}), and order"
-            f" JOIN {seats.imperial_city(fresh)}."
+            f" JOIN {city}."
         )
         power = board.powers[fresh]
         seat = next(

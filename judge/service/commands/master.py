@@ -16,7 +16,6 @@ from judge.service.lifecycle import finish_game, start_game
 from judge.service.passwords import LOCKED
 from judge.service.processing import (
     clear_votes,
-    engine_orders,
     process,
     results_body,
     schedule,
@@ -35,6 +34,7 @@ from judge.service.store import (
     update_game,
     update_member,
 )
+from judge.service.variant_orders import engine_orders
 
 KINDS = {"MOVE": "movement", "MOVEMENT": "movement", "RETREAT": "retreat",
          "ADJUST": "adjust", "ADJUSTMENT": "adjust"}  # fmt: skip

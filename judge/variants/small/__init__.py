@@ -17,15 +17,8 @@ from judge.variants.small.state import coin_toss
 
 class SmallGames(Variant):
     rules = "small"
-    _hooks = SmallGameRules()
-
-    def adjudicate(self, board, position, orders, rules, standard, standard_needed):
-        return self._hooks.adjudicate(
-            board, position, orders, rules, standard, standard_needed
-        )
-
-    def orders_needed(self, board, position, standard_needed):
-        return self._hooks.orders_needed(board, position, standard_needed)
+    roster_by_seat = True  # P1, P2...: one to three countries each
+    rule_hooks = SmallGameRules()
 
     def state_fields(self, board: Board):
         return {"coin_toss": coin_toss} if board.data.get("coin_toss") else {}

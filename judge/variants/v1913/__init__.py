@@ -13,15 +13,7 @@ from judge.variants.v1913.state import FIELDS
 
 class Variant1913(Variant):
     rules = "1913"
-    _hooks = Rules1913()
-
-    def adjudicate(self, board, position, orders, rules, standard, standard_needed):
-        return self._hooks.adjudicate(
-            board, position, orders, rules, standard, standard_needed
-        )
-
-    def orders_needed(self, board, position, standard_needed):
-        return self._hooks.orders_needed(board, position, standard_needed)
+    rule_hooks = Rules1913()
 
     def state_fields(self, board: Board):
         return FIELDS
