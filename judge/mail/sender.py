@@ -176,19 +176,7 @@ class _Sender:
         with transaction(self.db):
             for recipient, (code, text) in hard.items():
                 reason = f"refused by the relay: {code} {text}"
-                record_bounce(
-                    self.db,
-                    now,
-                    verdict="recorded",
-                    reason=reason,
-                    outbox_id=row.id,
-                    address=recipient,
-                    kind=HARD,
-                    status=str(code),
-                )
-                record_failure(
-                    self.db, recipient, HARD, reason, now, soft_days=self.soft_days
-                )
+                self._hard_failure(row, recipient, reason, now, status=str(code))
                 record_error(
                     self.db, "sender", f"outbox {row.id}: <{recipient}> {reason}", now
                 )
@@ -229,17 +217,22 @@ class _Sender:
         with transaction(self.db):
             mark_failed(self.db, row.id, now, reason)
             for recipient in row.recipients:
-                record_bounce(
-                    self.db,
-                    now,
-                    verdict="recorded",
-                    reason=reason,
-                    outbox_id=row.id,
-                    address=recipient,
-                    kind=HARD,
-                )
-                record_failure(
-                    self.db, recipient, HARD, reason, now, soft_days=self.soft_days
-                )
+                self._hard_failure(row, recipient, reason, now)
             record_error(self.db, "sender", f"outbox {row.id}: {reason}", now)
         log.error("outbox %d given up: %s", row.id, reason)
+
+    def _hard_failure(
+        self, row: OutboxRow, recipient: str, reason: str, now, status=None
+    ) -> None:
+        """Recorded as a bounce would be: the address is then unreachable."""
+        record_bounce(
+            self.db,
+            now,
+            verdict="recorded",
+            reason=reason,
+            outbox_id=row.id,
+            address=recipient,
+            kind=HARD,
+            status=status,
+        )
+        record_failure(self.db, recipient, HARD, reason, now, soft_days=self.soft_days)
