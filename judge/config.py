@@ -112,7 +112,7 @@ class Limits:
     max_message_size: int = 256 * 1024  # bytes; larger mail is politely refused
     rate_limit_messages: int = 1000  # per sender within rate_limit_window
     rate_limit_window: int = 3600  # seconds
-    handler_attempts: int = 3  # a message that keeps failing is then given up
+    handler_attempts: int = 3  # a message (a game) that keeps failing (crashing)
     tick_interval: float = 5.0  # seconds between scheduler ticks
     retry_initial: float = 10.0  # seconds before the first outbox retry
     retry_max: float = 3600.0  # cap of the exponential backoff

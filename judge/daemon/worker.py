@@ -356,6 +356,23 @@ class Worker:
                 if not self.process_next():
                     time.sleep(0.01)
         now = self.clock()
+        begins = getattr(self.handler, "work_begins", None)
+        if begins is not None:
+            # Committed before the try, so a try the process does not
+            # survive is counted at the next one: a game that kills the
+            # judge is put off after a few restarts, not tried first forever.
+            limit = self.config.limits.handler_attempts
+            with transaction(self.db):
+                held = begins(self.db, key, now, limit)
+                if held is not None:
+                    note, mails = held
+                    record_error(self.db, "scheduler", note, now)
+                    queued = self._queue(mails, now, None)
+            if held is not None:
+                log.error("scheduler: %s", note)
+                if queued:
+                    self.on_queued()
+                return queued
         try:
             with transaction(self.db):
                 queued = self._queue(self.handler.do_work(self.db, key, now), now, None)

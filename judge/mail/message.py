@@ -84,6 +84,16 @@ class ScheduledHandler(Handler, Protocol):
         instead of waiting in a transaction."""
         ...
 
+    def work_begins(
+        self, db: sqlite_utils.Database, key, now: datetime, limit: int
+    ) -> tuple[str, list[OutgoingMail]] | None:
+        """Optional: mark `key` as being tried, in a transaction of its own
+        committed before the try, so a try the process does not survive (a
+        crash, a kill) is counted at the next one.  None: go ahead; else the
+        piece stopped the process `limit` times: it was put off instead, and
+        this is (the line for the error log, the mail telling of it)."""
+        ...
+
     def work_failed(
         self, db: sqlite_utils.Database, key, error: str, now: datetime
     ) -> str:

@@ -139,9 +139,54 @@ def record_failure(db, name: str, error: str, now: datetime) -> datetime:
 
 def clear_failure(db, name: str) -> None:
     db.execute("DELETE FROM svc_tick_failures WHERE game = ?", [name])
+    db.execute("DELETE FROM svc_work_tries WHERE game = ?", [name])
+
+
+# -- tries the process did not survive ---------------------------------------
+# A tick that kills the process (a crash in the renderer, the OOM killer) is
+# rolled back with everything else and cannot record itself.  So each try is
+# marked first, committed on its own: a mark still there at the next try
+# means the process died during the last one.
+
+
+def begin_try(db, name: str, now: datetime, limit: int) -> int | None:
+    """Mark `name`'s tick as under way (the caller commits before trying).
+    Returns None to go ahead, or how many tries in a row stopped the judge
+    when the last one did and that is `limit` or more: then the game is
+    recorded as failing and put off like any failure, and not tried."""
+    row = db.execute(
+        "SELECT running, crashes FROM svc_work_tries WHERE game = ?", [name]
+    ).fetchone()
+    running, crashes = row if row else (0, 0)
+    crashes += running
+    if running and crashes >= limit:
+        record_failure(db, name, f"processing stopped the judge {crashes} times", now)
+        db.execute(
+            "UPDATE svc_work_tries SET running = 0, crashes = ? WHERE game = ?",
+            [crashes, name],
+        )
+        return crashes  # after the wait, one more crash puts it off again
+    db.execute(
+        "INSERT OR REPLACE INTO svc_work_tries (game, running, crashes)"
+        " VALUES (?, 1, ?)",
+        [name, crashes],
+    )
+    return None
+
+
+def try_raised(db, name: str) -> None:
+    """The try ended in an exception (recorded as such): not a crash."""
+    db.execute("UPDATE svc_work_tries SET running = 0 WHERE game = ?", [name])
 
 
 FAILURE_FIELDS = ("game", "attempts", "first_failed", "next_try", "error")
+
+
+def failure_count(db, name: str) -> int:
+    row = db.execute(
+        "SELECT attempts FROM svc_tick_failures WHERE game = ?", [name]
+    ).fetchone()
+    return row[0] if row else 0
 
 
 def failures(db) -> list[dict]:

@@ -16,12 +16,14 @@ from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service import attention, picture_pool, reachability
 from judge.service.passwords import take_rehashes
 from judge.service.picture_pool import AHEAD, PicturePool, picture_key
+from judge.service.processing import notice
 from judge.service.scheduler import tick_game
 from judge.service.schema import SERVICE_SCHEMA
 from judge.service.session import Session
 from judge.service.store import (
     iso,
     load_game,
+    members,
     replace_password_hash,
     savepoint,
     stored_orders,
@@ -154,12 +156,47 @@ class GameService:
         attention.refresh(db, now)
         return out
 
+    def work_begins(
+        self, db: sqlite_utils.Database, name: str, now: datetime, limit: int
+    ) -> tuple[str, list[OutgoingMail]] | None:
+        """Mark the game's tick as under way (the worker commits that before
+        trying it).  A game whose tick stopped the judge `limit` times in a
+        row is put off instead, with the usual backoff, and its masters are
+        told the first time; returns (what to log, that mail)."""
+        crashes = attention.begin_try(db, name, now, limit)
+        if crashes is None:
+            return None
+        retry = attention.retry_time(db, name)
+        note = (
+            f"game {name}: processing stopped the judge {crashes} times;"
+            f" next try at {retry:%Y-%m-%d %H:%M:%S} UTC"
+        )
+        mails = self._tell_masters_held_up(db, name, retry) if crashes == limit else []
+        return note, mails
+
+    def _tell_masters_held_up(self, db, name: str, retry: datetime):
+        game = load_game(db, name)
+        if game is None:
+            return []
+        text = (
+            f"Processing game '{name}' stopped the judge several times, so the\n"
+            "judge has put the game off to keep the other games running.  It\n"
+            f"tries again at {retry:%Y-%m-%d %H:%M} UTC, then less and less often;\n"
+            "the judge's keeper sees it in the judge's status.  Nothing in the\n"
+            "game was changed.\n"
+        )
+        return [
+            notice(self.settings, game, master, "Processing held up", text)
+            for master in members(db, name, "master")
+        ]
+
     def work_failed(
         self, db: sqlite_utils.Database, name: str, error: str, now: datetime
     ) -> str:
         """The game's tick was rolled back: put it off (in the caller's
         transaction); returns what to log."""
         retry = attention.record_failure(db, name, error, now)
+        attention.try_raised(db, name)
         return f"game {name}: {error}; next try at {retry:%Y-%m-%d %H:%M:%S} UTC"
 
     def tick(self, db: sqlite_utils.Database, now: datetime) -> list[OutgoingMail]:

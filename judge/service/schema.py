@@ -186,6 +186,18 @@ UPDATE svc_games SET due_at = min(
 """
 
 
+# A game's tick that is under way, committed before it is tried
+# (judge/service/attention.py `begin_try`): a row still there when the next
+# try begins means the process died during the last one.
+WORK_TRIES = """
+CREATE TABLE IF NOT EXISTS svc_work_tries (
+  game TEXT PRIMARY KEY,
+  running INTEGER NOT NULL,        -- 1 from the mark until the try ends
+  crashes INTEGER NOT NULL         -- tries the process did not survive
+);
+"""
+
+
 SERVICE_SCHEMA = Schema(
     "service",
     [
@@ -193,5 +205,6 @@ SERVICE_SCHEMA = Schema(
         Migration("one stored form of times", one_time_format),
         Migration("per-sender budgets and confirmations", BUDGETS),
         Migration("games found due by an index", DUE_AT),
+        Migration("tries that stopped the judge counted", WORK_TRIES),
     ],
 )
