@@ -24,6 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.serving import free_port
 from judge.store.db import open_database
 
 JUDGE = "judge@example.org"
@@ -31,12 +32,6 @@ LIMIT = 256 * 1024
 TARGET = 50
 GAME = "bench"
 PLAYERS = [f"p{i}@players.example" for i in range(1, 8)]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def mail(sender: str, body: str, subject: str = "bench", **headers) -> bytes:

@@ -25,7 +25,6 @@ import os
 import re
 import signal
 import smtplib
-import socket
 import statistics
 import subprocess
 import sys
@@ -36,14 +35,9 @@ from pathlib import Path
 
 from aiosmtpd.controller import Controller
 
+from benchmarks.serving import free_port, wait_for_port
 from judge.config import Config, load_config
 from judge.store.db import open_database
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def message(i: int) -> bytes:
@@ -73,7 +67,7 @@ def run(messages: int, connections: int, rate: float | None = None) -> dict:
             stderr=subprocess.DEVNULL,
         )
         try:
-            _wait_for_port(port, judge)
+            wait_for_port(port, judge)
             cpu_before = _cpu_seconds(judge.pid)
             result = _measure(config, relay, messages, connections, rate)
             cpu = _cpu_seconds(judge.pid) - cpu_before
@@ -83,19 +77,6 @@ def run(messages: int, connections: int, rate: float | None = None) -> dict:
         finally:
             judge.send_signal(signal.SIGTERM)
             judge.wait(30)
-
-
-def _wait_for_port(port: int, judge: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if judge.poll() is not None:
-            raise SystemExit(f"judge serve exited with {judge.returncode}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return
-        except OSError:
-            time.sleep(0.05)
-    raise SystemExit("judge serve did not start")
 
 
 def _cpu_seconds(pid: int) -> float:

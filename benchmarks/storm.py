@@ -26,7 +26,6 @@ import re
 import shutil
 import signal
 import smtplib
-import socket
 import statistics
 import subprocess
 import sys
@@ -38,16 +37,11 @@ from pathlib import Path
 
 from aiosmtpd.controller import Controller
 
+from benchmarks.serving import free_port, wait_for_port
 from benchmarks.storm_games import build_games
 from judge.config import load_config
 
 LEAD = 20.0  # seconds from starting the judge to the deadline
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class RelaySink:
@@ -127,7 +121,7 @@ def storm(games: int) -> dict:
     sent: dict[str, float] = {}
     expected = games * 8  # seven players and the master
     try:
-        _wait_for_port(port, judge)
+        wait_for_port(port, judge)
         while time.time() < deadline:
             time.sleep(0.05)
         n = 0
@@ -205,19 +199,6 @@ def _help(port: int, n: int, sent: dict[str, float]) -> None:
     except (OSError, smtplib.SMTPException):
         return
     sent[message_id] = start
-
-
-def _wait_for_port(port: int, judge: subprocess.Popen) -> None:
-    limit = time.monotonic() + 60
-    while time.monotonic() < limit:
-        if judge.poll() is not None:
-            raise SystemExit(f"judge serve exited with {judge.returncode}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return
-        except OSError:
-            time.sleep(0.05)
-    raise SystemExit("judge serve did not start")
 
 
 # -- idle ticks -----------------------------------------------------------------
