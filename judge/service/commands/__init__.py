@@ -6,7 +6,18 @@ keywords from the grammar); HELP lists it from here.
 
 A command from outside the judge (a plugin, tests/service/command_plugin)
 is `register_command(spec, grammar)`: its rule, added with
-`%extend command: <rule>`, and its Spec."""
+`%extend command: <rule>`, and its Spec.
+
+    registry.py     Spec, Topic, Registry: dispatch, usage lines, HELP
+    context.py      what a handler sees and writes: Context, Block, Stop
+    information.py  anyone: HELP, GET, LIST, HISTORY, SUMMARY, WHOGAME, MAP
+    joining.py      CREATE, BECOME MASTER, SIGNON, OBSERVE, RESIGN
+    playing.py      CLEAR (the orders themselves: judge.service.orders)
+    press.py        PRESS ... ENDPRESS, BROADCAST ... ENDBROADCAST
+    settings.py     REGISTER ... END and a player's SET commands
+    worlds.py       SET COUNTRY, SET COLOUR on a random world
+    master.py       the master's commands
+"""
 
 from judge.language.commands import extend_grammar, retract_grammar
 from judge.service.commands import (
