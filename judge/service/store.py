@@ -605,6 +605,14 @@ def due_games(
     return [row[0] for row in db.execute(sql, params).fetchall()]
 
 
+def next_due(db: sqlite_utils.Database) -> datetime | None:
+    """The earliest time any game needs the scheduler (by the index)."""
+    row = db.execute(
+        "SELECT min(due_at) FROM svc_games WHERE due_at IS NOT NULL"
+    ).fetchone()
+    return moment(row[0]) if row and row[0] else None
+
+
 def retry_time(db: sqlite_utils.Database, name: str) -> datetime | None:
     row = db.execute(
         "SELECT next_try FROM svc_tick_failures WHERE game = ?", [name]
