@@ -4,11 +4,13 @@ SUMMARY, WHOGAME and MAP.  They never change a game."""
 from __future__ import annotations
 
 import json
+import re
 
 from judge.engine.serialize import position_from_json
 from judge.mail.message import Attachment, OutgoingMail
 from judge.reports.templating import render
 from judge.service import info, reachability
+from judge.service.checks import read_time
 from judge.service.commands.context import HOUR
 from judge.service.commands.registry import Spec, Topic
 from judge.service.picture_pool import render_map
@@ -81,13 +83,65 @@ def do_whogame(ctx, command) -> None:
         ctx.say(with_unreachable(ctx, game.name, info.whogame(ctx.db, game.name)))
 
 
-def _about(describe):
-    def handler(ctx, command) -> None:
-        game = ctx.game_arg(command.args[0])
-        if game:
-            ctx.say(describe(ctx.db, game.name))
+HISTORY_USE = (
+    "Use: HISTORY <game> [FROM <date>] [TO <date>] [LINES <n>]"
+    " or HISTORY <game> EXCLSTART <phase> [EXCLEND <phase>] [BROAD]"
+    " (dates as 2026-03-01 or 2026-03-01 18:00)."
+)
+HISTORY_WORDS = {"from", "to", "until", "lines", "for", "exclstart", "exclend"}
 
-    return handler
+
+def history_options(text: str, tz: str) -> dict | str:
+    """njudge's HISTORY options as keyword arguments of info.history, or
+    what is wrong with them."""
+    words = text.split()
+    options: dict = {}
+    i = 0
+    while i < len(words):
+        word = words[i].lower()
+        if word == "broad":
+            options["broadcasts"] = True
+            i += 1
+            continue
+        if word not in HISTORY_WORDS or i + 1 >= len(words):
+            return f"HISTORY: '{words[i][:20]}' is not an option. {HISTORY_USE}"
+        value = words[i + 1]
+        i += 2
+        if word in ("from", "to", "until"):
+            # a date may be followed by its time: '2026-03-01 18:00'
+            if i < len(words) and re.fullmatch(r"\d{1,2}:\d{2}", words[i]):
+                value += " " + words[i]
+                i += 1
+            when = read_time(value, tz)
+            if when is None:
+                return f"HISTORY: '{value[:20]}' is not a date. {HISTORY_USE}"
+            options["since" if word == "from" else "until"] = when
+        elif word in ("lines", "for"):
+            if not value.isdigit() or int(value) == 0:
+                return f"HISTORY: '{value[:20]}' is not a line count. {HISTORY_USE}"
+            options["lines"] = int(value)
+        else:
+            key = "exclude_start" if word == "exclstart" else "exclude_end"
+            options[key] = value.upper()[:10]
+    return options
+
+
+def do_history(ctx, command) -> None:
+    game = ctx.game_arg(command.args[0])
+    if game is None:
+        return
+    options = history_options(command.args[1] if len(command.args) > 1 else "",
+                              ctx.settings.timezone)  # fmt: skip
+    if isinstance(options, str):
+        ctx.say(options)
+        return
+    ctx.say(info.history(ctx.db, game.name, settings=ctx.settings, **options))
+
+
+def do_summary(ctx, command) -> None:
+    game = ctx.game_arg(command.args[0])
+    if game:
+        ctx.say(info.summary(ctx.db, game.name, settings=ctx.settings))
 
 
 def in_game(ctx, game) -> bool:
@@ -163,15 +217,17 @@ COMMANDS = [
         "history",
         "information",
         "HISTORY <game>",
-        "results and public press so far",
-        _about(info.history),
+        "the game's archive (njudge's layout): the start, every phase's"
+        " results and the public press; options FROM <date>, TO <date>,"
+        " LINES <n>, or EXCLSTART <phase> [EXCLEND <phase>] [BROAD]",
+        do_history,
     ),
     Spec(
         "summary",
         "information",
         "SUMMARY <game>",
-        "supply centres by year",
-        _about(info.summary),
+        "who played each power and from when, and supply centres by year",
+        do_summary,
     ),
     Spec(
         "whogame",

@@ -34,6 +34,7 @@ from judge.service.store import (
     moment,
     pending_member,
     quota_take,
+    record_holder,
     update_game,
     update_member,
 )
@@ -283,6 +284,9 @@ def take_over(ctx, game, power, seat, password) -> None:
                 password=hashed, wait=0, draw=0,
             )  # fmt: skip
         seat = member_by_id(ctx.db, seat.id)
+    phase = str(game.current(game.board).phase)
+    for row in seats.seat_rows(ctx.db, game, game.board, seat):
+        record_holder(ctx.db, game.name, row.power, ctx.sender, phase, iso(ctx.now))
     moved = give_replacement_time(ctx, game, power.id)
     ctx.mail(tell_all(
         ctx.db, ctx.settings, game.name, "Takeover",
