@@ -3,17 +3,15 @@
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 
 from judge.config import JudgeSettings
 from judge.engine.api import initial_position
-from judge.engine.serialize import position_from_json
-from judge.engine.state import Position
 from judge.reports.archive import Archived, archive_text, excluding_turns
 from judge.reports.dates import judge_date
 from judge.reports.header import identification_header
 from judge.reports.status import status_listing
+from judge.service import game_summary
 from judge.service.lifecycle import player_label, roster_lines
 from judge.service.processing import game_variant_lines
 from judge.service.seats import game_seats
@@ -21,7 +19,6 @@ from judge.service.store import (
     archived_notices,
     dated_public_press,
     games_listed,
-    holders,
     load_game,
     members,
     moment,
@@ -161,70 +158,8 @@ def history(
 
 
 def summary(db, name: str, settings=None) -> str:
-    """njudge's summary: who held each power from when, then the supply
-    centre counts at the end of each year (the first column: the start)."""
-    settings = settings or JudgeSettings()
-    game = load_game(db, name)
-    board = game.board
-    snapshots = [text for (text,) in turns(db, name, "position")]
-    if game.position:
-        snapshots.append(game.position)
-    if not snapshots:
-        return f"Game '{name}' has not started."
-    by_year: dict[int, Position] = {}
-    for text in snapshots:
-        position = position_from_json(board, json.loads(text))
-        phase = position.phase
-        by_year[phase.year if phase.season == "W" else phase.year - 1] = position
-    last = position_from_json(board, json.loads(snapshots[-1])).phase
-    lines = [f"Summary of game '{name}' through {last}.", ""]
-    lines += holder_lines(db, game, board)
-    powers = [
-        p
-        for p in sorted(board.powers, key=lambda p: board.powers[p].name)
-        if any(pos.centres_of(p) for pos in by_year.values())
-    ]
-    years = sorted(by_year)
-    lines += ["", "", "History of Supply Center Counts", "-" * 31]
-    lines.append(
-        "Power    "
-        + "".join(
-            f"{y:4d}" if i == 0 else f" '{y % 100:02d}" for i, y in enumerate(years)
-        )
-    )
-    for p in powers:
-        counts = "".join(f"{len(by_year[y].centres_of(p)):3d} " for y in years)
-        lines.append(f"{board.powers[p].name[:10]:<10}{counts}".rstrip())
-    players = max(len(powers), 1)
-    index = "".join(
-        f"{sum(len(by_year[y].centres_of(p)) ** 2 for p in powers) // players:4d}"
-        for y in years
-    )
-    lines += [
-        f"Index:   {index}",
-        "",
-        "Index is the sum of squares of the number of supply centers divided by",
-        "the number of players: how far the game has gone.",
-    ]
-    return "\n".join(lines)
-
-
-def holder_lines(db, game, board) -> list[str]:
-    """'  Austria:        player1@example.org' and a 'from <phase>' line per
-    replacement (njudge summary); addresses hidden in an anonymous game."""
-    by_power: dict[str, list[tuple[str, str]]] = {}
-    for power, address, phase in holders(db, game.name):
-        by_power.setdefault(power, []).append((address, phase))
-    lines = []
-    for power in sorted(by_power, key=lambda p: board.powers[p].name):
-        name = board.powers[power].name
-        for i, (address, phase) in enumerate(by_power[power]):
-            who = "(anonymous)" if game.anonymous else address
-            if i == 0:
-                lines.append(f"  {name}:".ljust(17) + who)
-            else:
-                lines.append(f"     from {phase}:  {who}")
-    return lines
+    """njudge's summary (judge/service/game_summary.py)."""
+    return game_summary.summary_text(db, load_game(db, name))
 
 
 def whogame(db, name: str) -> str:

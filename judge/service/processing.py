@@ -243,17 +243,20 @@ def results_mails(
 
 
 def notice(settings, game: Game, member, subject: str, text: str) -> OutgoingMail:
-    """A game mail other than results: the header, then `text`."""
+    """A game mail other than results: the header, then `text`.  A paused or
+    finished game has no deadline running: its header says none (njudge's
+    epoch) and no deadline line in the player's own zone follows."""
     board = game.board
     phase = str(game.current(board).phase) if game.position else "-"
+    running = game.status not in ("paused", "finished")
     header = identification_header(
         judge_code=settings.code,
         game=game.name,
         variant_label=game.variant_label,
         phase=phase,
-        deadline=moment(game.deadline),
+        deadline=moment(game.deadline) if running else None,
         tz=settings.timezone,
-        player_tz=member.tz,
+        player_tz=member.tz if running else None,
     )
     return OutgoingMail(
         to=(member.address,),

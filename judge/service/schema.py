@@ -213,6 +213,7 @@ CREATE TABLE IF NOT EXISTS svc_archive (
   sent TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS svc_archive_game ON svc_archive (game, id);
+ALTER TABLE svc_games ADD COLUMN paused_at TEXT;  -- when PAUSE stopped the clock
 CREATE TABLE IF NOT EXISTS svc_holders (  -- who held each power, from when
   id INTEGER PRIMARY KEY,
   game TEXT NOT NULL, power TEXT NOT NULL,

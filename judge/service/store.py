@@ -51,6 +51,7 @@ class Game:
     result: str | None
     created: str
     due_at: str | None = None  # when the scheduler next looks (attention.py)
+    paused_at: str | None = None  # when PAUSE stopped the clock (RESUME gives it back)
 
     @property
     def board(self) -> Board:

@@ -436,6 +436,10 @@ def do_resign(ctx, command) -> None:
             f"{name} has resigned. Anyone may take it over with SIGNON"
             f" {game.board.powers[me.power].letter}{game.name} <password>.",
         ))  # fmt: skip
+        ctx.say(
+            f"You have resigned {name} in game '{game.name}'; the others have"
+            " been told, and anyone may take it over."
+        )
     else:
         delete_member(ctx.db, me.id)
         ctx.say(f"You are no longer in game '{game.name}'.")
