@@ -310,6 +310,15 @@ def turn_position(db, game: str, phase: str) -> str | None:
     return row[0] if row else None
 
 
+def turn_played(db, game: str, phase: str) -> tuple[int, str, str] | None:
+    """(turn, position JSON before, orders JSON) of a processed phase."""
+    return db.execute(
+        "SELECT turn, position, orders FROM svc_turns WHERE game = ? AND phase = ?"
+        " ORDER BY turn DESC LIMIT 1",
+        [game, phase],
+    ).fetchone()
+
+
 def roll_back_to(db, game: str, turn: int) -> None:
     """Forget turn `turn` and after: their results, press and orders."""
     db.execute("DELETE FROM svc_turns WHERE game = ? AND turn >= ?", [game, turn])

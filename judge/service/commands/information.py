@@ -6,15 +6,18 @@ from __future__ import annotations
 import json
 import re
 
+from judge.engine.api import adjudicate
 from judge.engine.serialize import position_from_json
 from judge.mail.message import Attachment, OutgoingMail
+from judge.reports.results import phase_title
 from judge.reports.templating import render
 from judge.service import info, reachability
 from judge.service.checks import read_time
 from judge.service.commands.context import HOUR
 from judge.service.commands.registry import Spec, Topic
 from judge.service.picture_pool import render_map
-from judge.service.store import members, turn_position
+from judge.service.store import members, turn_played
+from judge.service.variant_orders import engine_orders
 
 
 def page(ctx, topic: str, **values) -> str:
@@ -168,20 +171,29 @@ def do_map(ctx, command) -> None:
         return
     board = game.board
     position = game.current(board)
+    played = None
     if len(command.args) > 1:
         wanted = command.args[1].upper()
-        stored = turn_position(ctx.db, game.name, wanted)
-        if stored is None and wanted != str(position.phase):
+        played = turn_played(ctx.db, game.name, wanted)
+        if played is None and wanted != str(position.phase):
             ctx.say(f"Game '{game.name}' has no phase {wanted[:10]}.")
             return
-        if stored is not None:
-            position = position_from_json(board, json.loads(stored))
     if ctx.mail_room() == 0:
         ctx.mails_dropped += 1  # the reply says so at its end
         return
     if not ctx.allow("map", ctx.budgets.maps_per_hour, HOUR, "Maps by mail"):
         return
-    picture = render_map(board, position, None, f"{game.name} {position.phase}")
+    if played is None:  # the phase being ordered: its orders are secret
+        picture = render_map(board, position, None, f"{game.name} {position.phase}")
+    else:  # a processed phase: its orders drawn, as its results picture was
+        turn, before, orders = played
+        position = position_from_json(board, json.loads(before))
+        texts = json.loads(orders)
+        result = adjudicate(
+            board, position, engine_orders(board, position, texts), game.rules
+        )
+        title = phase_title(result.phase, "results", game.name, turn)
+        picture = render_map(board, result.position, result, title)
     if picture is None:
         ctx.say(f"No map can be drawn for the variant {game.variant}.")
         return
@@ -189,7 +201,9 @@ def do_map(ctx, command) -> None:
     mail = OutgoingMail(
         to=(ctx.sender,),
         subject=f"{ctx.settings.code}:{game.name} - {position.phase} Map",
-        body=f"The map of game '{game.name}' at {position.phase} is attached.\n",
+        body=f"The map of game '{game.name}' at {position.phase}"
+        + (", with its orders and their results," if played else "")
+        + " is attached.\n",
         attachments=(Attachment(f"{title}.png", "image/png", picture),),
     )
     ctx.mail([mail])

@@ -12,7 +12,7 @@ from judge.reports.dates import judge_date
 from judge.service import seats
 from judge.service.checks import check_variant, read_time
 from judge.service.commands.registry import Spec
-from judge.service.deadlines import PhaseTiming
+from judge.service.deadlines import PhaseTiming, next_deadline
 from judge.service.lifecycle import finish_game, start_game
 from judge.service.passwords import LOCKED
 from judge.service.processing import (
@@ -111,9 +111,17 @@ def predict(ctx, game, command) -> None:
         game.rules,
     )
     _, body = results_body(
-        ctx.settings, game, board, result, moment(game.deadline), None
+        ctx.settings, game, board, result, predicted_deadline(ctx, game, result), None
     )
     ctx.say("PREDICTION (nothing has been processed):\n\n" + body.rstrip("\n"))
+
+
+def predicted_deadline(ctx, game, result):
+    """The next phase's deadline if this one were processed when it is due
+    (early processing, else its deadline), as the clock would set it."""
+    processed = moment(game.process_at) or moment(game.deadline) or ctx.now
+    timing = game.deadline_settings(ctx.settings.timezone)
+    return next_deadline(result.position.phase.type, timing, processed)
 
 
 def rollback(ctx, game, command) -> None:
