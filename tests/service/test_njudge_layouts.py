@@ -126,3 +126,9 @@ def test_history_options(judge):
     assert "No history for specified period." in later
     bad = judge.send(WATCHER, "HISTORY alpha SINCE yesterday")[0].body
     assert "'SINCE' is not an option" in bad and "EXCLSTART" in bad
+
+
+def test_the_layouts_are_explained_by_mail(judge):
+    body = judge.send(WATCHER, "GET layouts")[0].body
+    assert "Status of the Movement phase for Spring of 1903." in body
+    assert "EXCLSTART <phase>" in body and "(*dislodged*)" in body

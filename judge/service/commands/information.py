@@ -45,6 +45,7 @@ TOPICS = [
     Topic("deadlines", lambda ctx: page(ctx, "deadlines")),
     Topic("press", lambda ctx: page(ctx, "press")),
     Topic("variants", lambda ctx: page(ctx, "variants")),
+    Topic("layouts", lambda ctx: page(ctx, "layouts")),
 ]
 
 
