@@ -7,10 +7,10 @@ import random
 from datetime import datetime
 
 from judge.mail.message import Attachment, OutgoingMail
-from judge.reports import describe, status
+from judge.reports import describe
 from judge.reports.dates import date_in_words, judge_date
 from judge.reports.start import start_notice
-from judge.service import game_summary
+from judge.service import game_end
 from judge.service.picture_pool import render_map
 from judge.service.processing import notice, schedule, tell_all
 from judge.service.seats import (
@@ -211,50 +211,11 @@ def join_cities(db, game: Game, board) -> None:
 def finish_game(
     db, settings, name: str, result: str, now: datetime | None = None
 ) -> list[OutgoingMail]:
-    """The game ends (a draw, a concession, TERMINATE): everyone gets the
-    end-of-game mail -- the result, who played each power (replacements
-    included), the centres by year, the final board -- and it is archived."""
+    """The game ends (a draw, a concession, TERMINATE): the end-of-game mail
+    to everyone (judge/service/game_end.py)."""
     update_game(
         db, name, status="finished", result=result, process_at=None, deadline=None
     )
-    game = load_game(db, name)
-    board = game.board
-    position = game.current(board) if game.position else None
-    text = "\n".join(
-        [
-            "The game is over. Thank you for playing.",
-            result,
-            "",
-            "Who played each power:",
-            *game_summary.holder_lines(db, game),
-            "",
-            *game_summary.count_lines(db, game),
-        ]
-    )
-    picture = None
-    if position is not None:
-        lines = status.unit_lines(board, position) + status.ownership_lines(
-            board, position
-        )
-        text += "\n\nThe final position:\n" + "\n".join(lines)
-        picture = render_map(board, position, None, f"{name} {position.phase}")
-    mails = []
-    for mail in tell_all(db, settings, name, "Game Over", text):
-        member = [m for m in members(db, name) if (m.address,) == mail.to]
-        if picture and member and member[0].map:
-            png = Attachment(f"{name}-final.png", "image/png", picture)
-            mail = dataclasses.replace(mail, attachments=(png,))
-        mails.append(mail)
-    archive_notice(
-        db, name, game.turn, f"{settings.code}:{name} - Game Over", text,
-        iso(now or last_change(game)),
-    )  # fmt: skip
-    return mails
-
-
-def last_change(game: Game):
-    """When the end is archived if the caller gave no time: the start of the
-    last phase (after that phase's results, which sort first on a tie)."""
-    return max(
-        t for t in (moment(game.phase_start), moment(game.created)) if t is not None
-    )
+    text = game_end.end_text(db, name, result)
+    notices = tell_all(db, settings, name, "Game Over", text)
+    return game_end.end_mails(db, settings, name, notices, text, now)

@@ -16,7 +16,7 @@ from judge.reports import game_result, identification_header, results_mail
 from judge.reports.orders import adjustment_lines, movement_lines, retreat_lines
 from judge.reports.results import phase_title
 from judge.reports.variant import variant_lines
-from judge.service import deadlines, picture_pool
+from judge.service import deadlines, game_end, picture_pool
 from judge.service.picture_pool import render_map
 from judge.service.seats import reseat
 from judge.service.store import (
@@ -182,6 +182,11 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
         db, game.name, game.turn, str(position.phase), game.position,
         json.dumps(texts), body, iso(now),
     )  # fmt: skip
+    if finished:  # a solo: the results say so, the end-of-game mail the rest
+        outcome = game_result(board, winner=new.winner)
+        text = game_end.end_text(db, game.name, outcome)
+        notices = tell_all(db, settings, game.name, "Game Over", text)
+        mails += game_end.end_mails(db, settings, game.name, notices, text, now)
     return mails
 
 

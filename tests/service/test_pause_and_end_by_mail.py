@@ -3,7 +3,12 @@ resumed phase gets back the time it had left (not the clock's default, nor a
 timing announced "from the next phase on"); the Paused and Game Over mails
 carry no stale deadline; the end-of-game mail says how the game went."""
 
+import re
+
 from harness import MASTER, PLAYERS, form_game, signon
+
+from judge.engine.serialize import position_from_json
+from judge.service.store import load_game, save_position
 
 M = "SIGNON Malpha pw-master\n"
 
@@ -72,3 +77,38 @@ def test_the_end_of_game_mail_tells_how_the_game_went(judge):
     assert [a.filename for a in over[0].attachments] == ["alpha-final.png"]
     history = judge.send(MASTER, "HISTORY alpha")[0].body
     assert "Subject: PYJ:alpha - Game Over" in history
+
+
+def test_a_solo_victory_is_followed_by_the_end_of_game_mail(judge):
+    form_game(judge)
+    centres = ["PAR", "MAR", "BRE", "SPA", "POR", "BEL", "HOL", "MUN", "KIE",
+               "BER", "DEN", "NWY", "SWE", "LON", "LVP", "EDI", "TUN"]  # fmt: skip
+    state = {
+        "phase": "F1905M",
+        "units": {"FRANCE": ["A BUR", "A PIE"], "ITALY": ["A ROM"]},
+        "centers": {"FRANCE": centres, "ITALY": ["ROM", "NAP", "VEN"]},
+    }
+    game = load_game(judge.db, "alpha")
+    with judge.db.conn:
+        save_position(
+            judge.db, "alpha", game.board, position_from_json(game.board, state)
+        )
+    judge.send(judge.seat("FRANCE"), f"{signon(judge, 'FRANCE')}\nA PIE-VEN\nA BUR H")
+    out = judge.tick(judge.grace_end())
+    to_france = [
+        m
+        for m in out
+        if m.to == (judge.seat("FRANCE"),) and "Disorder" not in m.subject
+    ]
+    assert [m.subject for m in to_france] == [
+        "PYJ:alpha - F1905M Results",
+        "PYJ:alpha - Game Over",
+    ]
+    end = to_france[1].body
+    assert "The game has ended in a victory for France." in end
+    assert "History of Supply Center Counts" in end
+    assert re.search(r"\nFrance +17 +18\n", end), end
+    history = judge.send(MASTER, "HISTORY alpha")[0].body
+    assert history.index("F1905M Results") < history.index(
+        "Subject: PYJ:alpha - Game Over"
+    )
