@@ -5,6 +5,7 @@ read by njudge_reader -- written from njudge's format notes and jDip's
 documented patterns -- and every position rebuilt from our text must equal
 the game's own state at that phase."""
 
+import dataclasses
 import json
 
 from harness import MASTER, PLAYERS, form_game, signon
@@ -132,3 +133,16 @@ def test_the_layouts_are_explained_by_mail(judge):
     body = judge.send(WATCHER, "GET layouts")[0].body
     assert "Status of the Movement phase for Spring of 1903." in body
     assert "EXCLSTART <phase>" in body and "(*dislodged*)" in body
+
+
+def test_a_history_longer_than_a_reply_is_cut_and_says_so(judge, monkeypatch):
+    form_game(judge)
+    judge.observe(WATCHER)
+    play(judge)
+    whole = judge.send(WATCHER, "HISTORY alpha")[0].body
+    small = dataclasses.replace(judge.service.budgets, reply_bytes=len(whole) // 2)
+    monkeypatch.setattr(judge.service, "budgets", small)
+    cut = judge.send(WATCHER, "HISTORY alpha")[0].body
+    assert "History terminated due to line limit exceeded." in cut
+    assert "ask for the rest with HISTORY alpha FROM <date>" in cut
+    assert len(cut) < len(whole) // 2

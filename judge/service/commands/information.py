@@ -139,7 +139,16 @@ def do_history(ctx, command) -> None:
     if isinstance(options, str):
         ctx.say(options)
         return
-    ctx.say(info.history(ctx.db, game.name, settings=ctx.settings, **options))
+    text = info.history(ctx.db, game.name, settings=ctx.settings, **options)
+    room = ctx.budgets.reply_bytes - ctx.size - 1000
+    if len(text) > room > 0:  # cut where njudge's LINES would, and say so
+        options["lines"] = max(text[:room].count("\n") - 10, 1)
+        text = info.history(ctx.db, game.name, settings=ctx.settings, **options)
+        text += (
+            f"\nA reply holds at most {ctx.budgets.reply_bytes} characters: ask"
+            f" for the rest with HISTORY {game.name} FROM <date> (or EXCLSTART)."
+        )
+    ctx.say(text)
 
 
 def do_summary(ctx, command) -> None:
