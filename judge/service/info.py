@@ -135,6 +135,8 @@ def history(
     (FROM/TO dates, LINES n, EXCLSTART/EXCLEND phases with BROAD)."""
     settings = settings or JudgeSettings()
     game = load_game(db, name)
+    if game is None:
+        return f"There is no game named '{name}'."
     entries = archive_entries(db, settings, name)
     if not entries:
         return f"Nothing has happened yet in game '{name}'."
