@@ -23,7 +23,7 @@ _KEYWORD = re.compile(
     r"\s*(help|get|register|end|list|history|summary|who\s*game|create|become|"
     r"sign\s*on|sign\s*off|observe|resign|clear|press|end\s*press|broadcast|"
     r"end\s*broadcast|set|process|roll\s*back|pause|resume|terminate|eject|"
-    r"force\s*begin|predict|map|confirm)\b",
+    r"force\s*begin|predict|map|confirm|un\s*observe|un\s*subscribe)\b",
     re.IGNORECASE,
 )
 

@@ -12,12 +12,11 @@ import re
 import secrets
 from datetime import datetime
 from email.encoders import encode_noop
-from email.header import Header
 from email.mime.application import MIMEApplication
 from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
 from email.policy import compat32
-from email.utils import format_datetime, formataddr, make_msgid
+from email.utils import format_datetime, formataddr
 
 from judge.mail.message import OutgoingMail
 
@@ -83,13 +82,12 @@ def compose(
                 filename=safe_filename(attachment.filename),
             )
             msg.attach(part)
+        for part in msg.get_payload():
+            del part["MIME-Version"]  # at the top only (RFC 2045 4)
     else:
         msg = text
     domain = judge_address.rpartition("@")[2] or "localhost"
-    # make_msgid's own random part comes from the `random` module, which
-    # anything in the process may seed: a token of our own keeps ids unique.
-    idstring = f"{secrets.token_hex(6)}.{judge_code.lower()}"
-    message_id = make_msgid(idstring=idstring, domain=domain)
+    message_id = new_message_id(judge_code, domain)
     msg["From"] = formataddr((f"Judge {judge_code}", judge_address))
     to = ", ".join(mail.to)
     # An address with non-ASCII before the @ goes out only through a relay
@@ -111,7 +109,14 @@ def compose(
         msg["Auto-Submitted"] = "auto-generated"
     msg["X-Judge"] = judge_code
     if mail.list_name:
+        # game mail: readers filter it, vacation responders leave it alone
         msg["List-Id"] = list_id(mail.list_name, judge_code, domain)
+        msg["Precedence"] = "list"
+    if mail.unsubscribe:
+        # one URI a line: a URI is never folded inside (RFC 2369 2)
+        msg["List-Unsubscribe"] = Folded([f"<{uri}>" for uri in mail.unsubscribe], ",")
+        if any(uri.startswith("https:") for uri in mail.unsubscribe):
+            msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     # Headers first, as readers expect: MIME headers were set by the constructors.
     for name in ("Content-Type", "MIME-Version", "Content-Transfer-Encoding"):
         values = msg.get_all(name)
@@ -147,12 +152,78 @@ def list_id(name: str, judge_code: str, domain: str) -> str:
     return f"{judge_code} {label} <{label}.{code}.{domain}>"
 
 
-def _header_text(text: str) -> str | Header:
+def new_message_id(judge_code: str, domain: str) -> str:
+    """A Message-ID short enough to stay on its header's line: 64 random
+    bits (from `secrets`: the `random` module may be seeded by anything in
+    the process), the judge's code, its domain."""
+    code = re.sub(r"[^a-z0-9-]+", "", judge_code.lower())[:10] or "judge"
+    return f"<{secrets.token_hex(8)}.{code}@{domain}>"
+
+
+def _header_text(text: str) -> str | EncodedWords:
     text = " ".join(text.split())  # no header injection through newlines
     if len(text) > MAX_SUBJECT:
         text = text[: MAX_SUBJECT - 3].rstrip() + "..."
-    try:
-        text.encode("ascii")
+    if text.isascii():
         return text
-    except UnicodeEncodeError:
-        return Header(text, UTF8_QP, maxlinelen=78)
+    return EncodedWords(text)
+
+
+MAX_ENCODED_WORD = 75  # RFC 2047 2
+_Q_PLAIN = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!*+-/"
+)
+
+
+class Folded:
+    """A header value already cut into its lines (given to a compat32
+    message, which folds a Header-like value by calling `encode`)."""
+
+    def __init__(self, pieces: list[str], separator: str = "") -> None:
+        self.pieces = pieces
+        self.separator = separator
+
+    def __str__(self) -> str:
+        return (self.separator + " ").join(self.pieces)
+
+    def encode(self, linesep: str = "\n", maxlinelen: int | None = None, **_) -> str:
+        return (self.separator + linesep + " ").join(self.pieces)
+
+
+class EncodedWords(Folded):
+    """A non-ASCII header value as RFC 2047 "Q" encoded words of at most 75
+    characters, one a line, so that no line passes 76 octets (the email
+    package's Header makes 77-character words on 87-octet lines).  A
+    character is never split between words."""
+
+    PREFIX, SUFFIX = "=?utf-8?q?", "?="
+
+    def __init__(self, text: str, name: str = "Subject") -> None:
+        super().__init__(self.words(text, first=len(name) + 2))
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    @classmethod
+    def words(cls, text: str, first: int = 0) -> list[str]:
+        """The encoded words; the first leaves `first` octets of its line
+        for the header's name."""
+        overhead = len(cls.PREFIX) + len(cls.SUFFIX)
+        words: list[str] = []
+        room = min(MAX_ENCODED_WORD, 76 - first) - overhead
+        current = ""
+        for char in text:
+            if char in _Q_PLAIN:
+                piece = char
+            elif char == " ":
+                piece = "_"
+            else:
+                piece = "".join(f"={b:02X}" for b in char.encode("utf-8"))
+            if len(current) + len(piece) > room and current:
+                words.append(cls.PREFIX + current + cls.SUFFIX)
+                current = ""
+                room = MAX_ENCODED_WORD - overhead
+            current += piece
+        words.append(cls.PREFIX + current + cls.SUFFIX)
+        return words

@@ -11,6 +11,17 @@ from pathlib import Path
 import dkim
 
 
+# dkimpy's usual headers, and those of game mail it leaves out: RFC 8058
+# asks that List-Unsubscribe-Post be signed with List-Unsubscribe, so that
+# nobody on the way can make a one-click link of someone else's.
+SIGNED_HEADERS = (
+    *dkim.DKIM.SHOULD,
+    b"list-unsubscribe-post",
+    b"precedence",
+    b"auto-submitted",
+)
+
+
 class DkimKeyError(ValueError):
     """The configured key cannot be used; the message says why."""
 
@@ -47,5 +58,6 @@ class DkimSigner:
             # relaxed/relaxed survives relays that re-fold headers or trim
             # trailing white space in the body.
             canonicalize=(b"relaxed", b"relaxed"),
+            include_headers=list(SIGNED_HEADERS),
         )
         return signature + raw

@@ -6,6 +6,7 @@ HELP lists it from here."""
 from judge.service.commands import (
     information,
     joining,
+    leaving,
     master,
     playing,
     press,
@@ -18,6 +19,7 @@ REGISTRY = Registry(
     [
         *information.COMMANDS,
         *joining.COMMANDS,
+        *leaving.COMMANDS,
         *playing.COMMANDS,
         *press.COMMANDS,
         *settings.COMMANDS,
