@@ -10,7 +10,6 @@ from pathlib import Path
 
 import dkim
 
-
 # dkimpy's usual headers, and those of game mail it leaves out: RFC 8058
 # asks that List-Unsubscribe-Post be signed with List-Unsubscribe, so that
 # nobody on the way can make a one-click link of someone else's.
