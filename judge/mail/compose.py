@@ -191,27 +191,45 @@ class Folded:
 
 
 class EncodedWords(Folded):
-    """A non-ASCII header value as RFC 2047 "Q" encoded words of at most 75
-    characters, one a line, so that no line passes 76 octets (the email
-    package's Header makes 77-character words on 87-octet lines).  A
+    """A non-ASCII header value: its leading ASCII words as they are ("Re:"
+    stays readable to filters), the rest as RFC 2047 "Q" encoded words of
+    at most 75 characters, folded so that no line passes 76 octets (the
+    email package's Header makes 77-character words on 87-octet lines).  A
     character is never split between words."""
 
     PREFIX, SUFFIX = "=?utf-8?q?", "?="
+    LINE = 76
 
     def __init__(self, text: str, name: str = "Subject") -> None:
-        super().__init__(self.words(text, first=len(name) + 2))
         self.text = text
+        plain = text.split(" ")
+        cut = next((i for i, w in enumerate(plain) if not w.isascii() or "=?" in w), 0)
+        lines = [" " * (len(name) + 1)]  # the name and its colon
+        for word in plain[:cut]:
+            if len(lines[-1]) + 1 + len(word) > self.LINE and lines[-1].strip():
+                lines.append("")
+            lines[-1] += " " + word
+        rest = " ".join(plain[cut:])
+        room = self.LINE - len(lines[-1]) - 1
+        if room < 20:  # too little left on this line for a useful word
+            lines.append("")
+            room = self.LINE - 1
+        for word in self.words(rest, room):
+            if lines[-1].strip() and len(lines[-1]) + 1 + len(word) > self.LINE:
+                lines.append("")
+            lines[-1] += " " + word
+        lines[0] = lines[0][len(name) + 2 :]  # the name goes in front
+        super().__init__([line.strip() for line in lines])
 
     def __str__(self) -> str:
         return self.text
 
     @classmethod
-    def words(cls, text: str, first: int = 0) -> list[str]:
-        """The encoded words; the first leaves `first` octets of its line
-        for the header's name."""
+    def words(cls, text: str, room: int = MAX_ENCODED_WORD) -> list[str]:
+        """The encoded words; the first at most `room` long."""
         overhead = len(cls.PREFIX) + len(cls.SUFFIX)
         words: list[str] = []
-        room = min(MAX_ENCODED_WORD, 76 - first) - overhead
+        limit = min(MAX_ENCODED_WORD, room) - overhead
         current = ""
         for char in text:
             if char in _Q_PLAIN:
@@ -220,10 +238,10 @@ class EncodedWords(Folded):
                 piece = "_"
             else:
                 piece = "".join(f"={b:02X}" for b in char.encode("utf-8"))
-            if len(current) + len(piece) > room and current:
+            if len(current) + len(piece) > limit and current:
                 words.append(cls.PREFIX + current + cls.SUFFIX)
                 current = ""
-                room = MAX_ENCODED_WORD - overhead
+                limit = MAX_ENCODED_WORD - overhead
             current += piece
         words.append(cls.PREFIX + current + cls.SUFFIX)
         return words

@@ -57,6 +57,19 @@ class DkimSigner:
             # relaxed/relaxed survives relays that re-fold headers or trim
             # trailing white space in the body.
             canonicalize=(b"relaxed", b"relaxed"),
-            include_headers=list(SIGNED_HEADERS),
+            include_headers=_present(raw, SIGNED_HEADERS),
         )
         return signature + raw
+
+
+def _present(raw: bytes, names: tuple[bytes, ...]) -> list[bytes]:
+    """Those of `names` that the message's header block has: dkimpy would
+    list the others in h= too."""
+    end = raw.find(b"\r\n\r\n")
+    block = raw[: end if end >= 0 else len(raw)].lower()
+    found = {
+        line.split(b":", 1)[0].strip()
+        for line in block.split(b"\r\n")
+        if line[:1] not in (b" ", b"\t") and b":" in line
+    }
+    return [name for name in names if name in found]

@@ -142,7 +142,9 @@ def with_unsubscribe(
         if role is not None:
             token = token_for(db, mail.list_name, mail.to[0], role)
             uris = [unsubscribe_address(judge_address, token)]
-            if base_url:
+            # one click (RFC 8058) only where one click ends it: a player's
+            # mailto: answers how to leave, and a POST could say nothing
+            if base_url and role == "observer":
                 uris.append(unsubscribe_url(base_url, token))
             mail = replace(mail, unsubscribe=tuple(uris))
         out.append(mail)
