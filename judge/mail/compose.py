@@ -12,13 +12,14 @@ import re
 import secrets
 from datetime import datetime
 from email.encoders import encode_noop
+from email.message import Message
 from email.mime.application import MIMEApplication
 from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
 from email.policy import compat32
 from email.utils import format_datetime, formataddr
 
-from judge.mail.message import OutgoingMail
+from judge.mail.message import Attachment, OutgoingMail
 
 WIRE = compat32.clone(linesep="\r\n", max_line_length=78)
 
@@ -62,30 +63,12 @@ def _references(ids) -> list[str]:
 def compose(
     mail: OutgoingMail, *, judge_address: str, judge_code: str, now: datetime
 ) -> tuple[str, bytes]:
-    """Render `mail`; return (its Message-ID, the raw message)."""
-    body = mail.body if mail.body.endswith("\n") else mail.body + "\n"
-    text = MIMEText(body, "plain", UTF8_QP)
-    if mail.attachments:
-        # "=_" never occurs in quoted-printable or base64 text, so the
-        # generator need not search the whole message for a free boundary
-        msg = MIMEMultipart(boundary=f"=_{secrets.token_hex(16)}")
-        msg.attach(text)
-        for attachment in mail.attachments:
-            maintype, _, subtype = attachment.content_type.partition("/")
-            part = MIMEApplication(b"", subtype or "octet-stream", encode_noop)
-            part.set_payload(_base64(attachment.data))
-            part["Content-Transfer-Encoding"] = "base64"
-            part.replace_header("Content-Type", attachment.content_type)
-            part.add_header(
-                "Content-Disposition",
-                "attachment",
-                filename=safe_filename(attachment.filename),
-            )
-            msg.attach(part)
-        for part in msg.get_payload():
-            del part["MIME-Version"]  # at the top only (RFC 2045 4)
-    else:
-        msg = text
+    """Render `mail`; return (its Message-ID, the raw message).  The body
+    (with its MIME headers) is made once for a run of mails with the same
+    content, such as a game's results to each of its recipients: only the
+    header block is each one's own."""
+    mime_headers, content = _content(mail)
+    msg = Message()
     domain = judge_address.rpartition("@")[2] or "localhost"
     message_id = new_message_id(judge_code, domain)
     msg["From"] = formataddr((f"Judge {judge_code}", judge_address))
@@ -117,17 +100,62 @@ def compose(
         msg["List-Unsubscribe"] = Folded([f"<{uri}>" for uri in mail.unsubscribe], ",")
         if any(uri.startswith("https:") for uri in mail.unsubscribe):
             msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-    # Headers first, as readers expect: MIME headers were set by the constructors.
-    for name in ("Content-Type", "MIME-Version", "Content-Transfer-Encoding"):
-        values = msg.get_all(name)
-        if values:
-            del msg[name]
-            for value in values:
-                msg[name] = value
-    raw = msg.as_bytes(policy=WIRE)
+    # our headers, then the MIME ones, the blank line and the content
+    head = msg.as_bytes(policy=WIRE)
+    raw = head[: -len(b"\r\n")] + mime_headers + content
     if not to.isascii():
         raw = raw.replace(_UTF8_TO.encode(), to.encode("utf-8"), 1)
     return message_id, raw
+
+
+# The latest content made, with what it was made of: replaced whole, so
+# threads composing at once at worst make it again.
+_last_content: tuple[str, tuple[Attachment, ...], tuple[bytes, bytes]] | None = None
+
+
+def _content(mail: OutgoingMail) -> tuple[bytes, bytes]:
+    """(the MIME header lines, the blank line and body) of `mail`."""
+    global _last_content
+    last = _last_content
+    if (
+        last is not None
+        and last[0] == mail.body
+        and len(last[1]) == len(mail.attachments)
+        and all(
+            a.data is b.data and a.filename == b.filename
+            and a.content_type == b.content_type
+            for a, b in zip(last[1], mail.attachments, strict=True)
+        )
+    ):  # fmt: skip
+        return last[2]
+    body = mail.body if mail.body.endswith("\n") else mail.body + "\n"
+    text = MIMEText(body, "plain", UTF8_QP)
+    if mail.attachments:
+        # "=_" never occurs in quoted-printable or base64 text, so the
+        # generator need not search the whole message for a free boundary
+        msg = MIMEMultipart(boundary=f"=_{secrets.token_hex(16)}")
+        msg.attach(text)
+        for attachment in mail.attachments:
+            maintype, _, subtype = attachment.content_type.partition("/")
+            part = MIMEApplication(b"", subtype or "octet-stream", encode_noop)
+            part.set_payload(_base64(attachment.data))
+            part["Content-Transfer-Encoding"] = "base64"
+            part.replace_header("Content-Type", attachment.content_type)
+            part.add_header(
+                "Content-Disposition",
+                "attachment",
+                filename=safe_filename(attachment.filename),
+            )
+            msg.attach(part)
+        for part in msg.get_payload():
+            del part["MIME-Version"]  # at the top only (RFC 2045 4)
+    else:
+        msg = text
+    whole = msg.as_bytes(policy=WIRE)
+    end = whole.index(b"\r\n\r\n") + 2
+    made = (whole[:end], whole[end:])
+    _last_content = (mail.body, mail.attachments, made)
+    return made
 
 
 _last_encoded: tuple[bytes, str] = (b"", "")  # replaced whole: thread-safe
