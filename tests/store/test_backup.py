@@ -59,6 +59,7 @@ def handled(config) -> int:
         db.close()
 
 
+@pytest.mark.slow
 def test_a_backup_during_a_burst_is_consistent(running, tmp_path, capsys):
     path, config = running
     burst = threading.Thread(target=send, args=(config, range(300)))
