@@ -5,6 +5,9 @@
     orders.py      the reply to a message with orders
     describe.py    units and orders in the words of the results
     ownership.py   the 'Ownership of supply centers:' block
+    status.py      the position as LIST writes it ('Status of the ... phase')
+    start.py       the game-start notice
+    archive.py     the game's archive as HISTORY mails it
     header.py      the `::` identification lines and the subjects
     dates.py       dates as the mails write them
     variant.py     what is particular to a variant, in plain lines

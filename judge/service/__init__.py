@@ -18,6 +18,8 @@ seats.py          who a player is in a variant
 passwords.py      Argon2id hashes
 reachability.py   players the judge's mail cannot reach
 info.py           LIST, HISTORY, SUMMARY, WHOGAME
+game_summary.py   who held each power, centres by year (SUMMARY, the end)
+game_end.py       the end-of-game mail, however a game ends
 checks.py         checks of values players write (zones, times)
 game_map.py       a game's board as a picture, for `judge map GAME`
 picture_pool.py   results pictures drawn ahead in other processes

@@ -187,6 +187,7 @@ def start_text(
             extra.append("The board at the start is attached.")
     else:
         selected = "Master" if role == "master" else "Observer"
+        extra.append(f"Game '{game.name}' has started: its mail comes to you.")
     return start_notice(
         board,
         game=game.name,
