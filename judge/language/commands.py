@@ -23,9 +23,17 @@ _KEYWORD = re.compile(
     r"\s*(help|get|register|end|list|history|summary|who\s*game|create|become|"
     r"sign\s*on|sign\s*off|observe|resign|clear|press|end\s*press|broadcast|"
     r"end\s*broadcast|set|process|roll\s*back|pause|resume|terminate|eject|"
-    r"force\s*begin|predict|map|confirm)\b",
+    r"force\s*begin|predict|map|confirm|"
+    # i24b: njudge's synonyms and commands
+    r"hello|log\s*in|watch|withdraw|suspend|status|send|version|promote|unstart)\b",
     re.IGNORECASE,
 )
+
+
+# njudge's synonyms (data/index), reported as the keyword they stand for
+SYNONYMS = {"hello": "signon", "login": "signon", "watch": "observe",
+            "withdraw": "resign", "suspend": "pause", "status": "summary",
+            "send": "get"}  # fmt: skip
 
 
 class CommandError(ValueError):
@@ -58,6 +66,7 @@ def read_command(line: str) -> Command | None:
     if not match:
         return None
     keyword = _keyword_name(match.group(1)).lower()
+    keyword = SYNONYMS.get(keyword, keyword)
     try:
         tree = _parser().parse(text)
     except LarkError:

@@ -4,9 +4,12 @@ order report the reply ends with."""
 
 from __future__ import annotations
 
+import re
+
 from judge.engine.api import orders_needed
 from judge.engine.orders import Waive
 from judge.reports import order_reply
+from judge.service.processing import notice
 from judge.service.replies import echo
 from judge.service.store import (
     count_waives,
@@ -14,6 +17,7 @@ from judge.service.store import (
     load_game,
     moment,
     put_order,
+    seat_of,
     stored_orders,
 )
 from judge.service.variant_orders import (
@@ -52,6 +56,33 @@ def take_orders(ctx, power: str, lines: list[str]) -> None:
     ctx.games_touched.add(game.name)
 
 
+def take_master_orders(ctx, lines: list[str]) -> None:
+    """A master's orders without BECOME (njudge data/master): each goes to
+    the power whose unit it names, several to a line (separated by commas
+    or semicolons).  They do not count as that power's own: the game is not
+    looked at for early processing on their account (PROCESS runs it)."""
+    game = load_game(ctx.db, ctx.me.game)
+    split = [part.strip() for line in lines for part in re.split(r"[;,]", line)]
+    split = [part for part in split if part]
+    if game.status != "active":
+        ctx.refused.setdefault("*", []).extend(
+            (line, f"game '{game.name}' is {game.status}") for line in split
+        )
+        return
+    board = game.board
+    position = game.current(board)
+    shared, refused = route_orders(
+        board, position, list(board.powers), split, orders_needed(board, position)
+    )
+    ctx.refused.setdefault("*", []).extend(refused)
+    for country, parsed_orders in shared.items():
+        if not parsed_orders:
+            continue
+        store_orders(ctx, game.name, country, parsed_orders, board, position)
+        if country not in ctx.ordered:
+            ctx.ordered.append(country)
+
+
 def store_orders(ctx, game: str, power: str, parsed_orders, board, position) -> None:
     waives = count_waives(ctx.db, game, power)
     for parsed in parsed_orders:
@@ -75,6 +106,8 @@ def report_orders(ctx) -> None:
     if ctx.me is None:
         return
     game = load_game(ctx.db, ctx.me.game)
+    for text, reason in ctx.refused.pop("*", []):  # a master's, for no power
+        ctx.say(f"Order not taken: {echo(text)}: {reason}.")
     if game.status != "active":
         for refused in ctx.refused.values():
             for text, reason in refused:
@@ -120,3 +153,22 @@ def report_orders(ctx) -> None:
                 f"{len(refused) - REFUSED_SHOWN} more lines for {power} were not"
                 " taken as orders either (not listed)."
             )
+
+
+def tell_became(ctx) -> None:
+    """njudge: after BECOME <power> the power's player is sent what the
+    master did in its name (the reply from the BECOME on)."""
+    if ctx.me is None or ctx.me.role != "master":
+        return
+    game = load_game(ctx.db, ctx.me.game)
+    for power, start in ctx.became:
+        seat = seat_of(ctx.db, game.name, power)
+        if seat is None or seat.address.lower() == ctx.sender.lower():
+            continue
+        name = game.board.powers[power].name
+        done = "\n\n".join(ctx.lines[start:])
+        text = (
+            f"The master of game '{game.name}' acted as {name} (BECOME"
+            f" {name}) and sent, in your name:\n\n{done}\n"
+        )
+        ctx.mail([notice(ctx.settings, game, seat, f"Master acted as {name}", text)])

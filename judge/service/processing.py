@@ -103,6 +103,7 @@ def schedule(db, game: Game, settings, position: Position, now: datetime) -> dat
         process_at=None,
         reminded=0,
         late_notified=None,
+        start_at=None,  # SET START holds for the phase it was given in
     )
     return deadline
 
@@ -130,6 +131,8 @@ def check_early(db, game_name: str, settings, now: datetime) -> None:
         earliest = deadlines.earliest_processing(
             position.phase.type, timing, moment(game.phase_start)
         )
+        if game.start_at:  # SET START: not before it
+            earliest = max(earliest, moment(game.start_at))
         process_at = iso(
             deadlines.early_process_time(position.phase.type, timing, now, earliest)
         )

@@ -198,6 +198,17 @@ CREATE TABLE IF NOT EXISTS svc_work_tries (
 """
 
 
+# i24b: njudge's SET START (no processing before it, this phase only), SET
+# MAX ABSENCE (days of absence granted without the master; NULL: the
+# judge's budget) and SET [UN]MODERATED (unmoderated: players may change the
+# game's settings).
+GAME_SETTINGS_I24B = """
+ALTER TABLE svc_games ADD COLUMN start_at TEXT;
+ALTER TABLE svc_games ADD COLUMN max_absence INTEGER;
+ALTER TABLE svc_games ADD COLUMN moderated INTEGER NOT NULL DEFAULT 1;
+"""
+
+
 SERVICE_SCHEMA = Schema(
     "service",
     [
@@ -206,5 +217,6 @@ SERVICE_SCHEMA = Schema(
         Migration("per-sender budgets and confirmations", BUDGETS),
         Migration("games found due by an index", DUE_AT),
         Migration("tries that stopped the judge counted", WORK_TRIES),
+        Migration("start, maximum absence and moderation", GAME_SETTINGS_I24B),
     ],
 )

@@ -51,6 +51,9 @@ class Game:
     result: str | None
     created: str
     due_at: str | None = None  # when the scheduler next looks (attention.py)
+    start_at: str | None = None  # SET START: no processing before it
+    max_absence: int | None = None  # SET MAX ABSENCE (days); None: the budget
+    moderated: int = 1  # 0: players may change the game's settings
 
     @property
     def board(self) -> Board:
@@ -309,6 +312,36 @@ def turn_position(db, game: str, phase: str) -> str | None:
     return row[0] if row else None
 
 
+def turn_orders(db, game: str, turn: int) -> dict[str, list[str]]:
+    """The orders a processed turn was processed with (power -> texts)."""
+    row = db.execute(
+        "SELECT orders FROM svc_turns WHERE game = ? AND turn = ?", [game, turn]
+    ).fetchone()
+    return json.loads(row[0]) if row else {}
+
+
+def unseat_players(db, game: str) -> None:
+    """UNSTART: players keep their place in the game but lose their powers;
+    the extra rows of a seat with several countries go."""
+    rows = db.execute(
+        "SELECT id, lower(address) FROM svc_members WHERE game = ?"
+        " AND role = 'player' ORDER BY id",
+        [game],
+    ).fetchall()
+    seen: set[str] = set()
+    for member_id, address in rows:
+        if address in seen:
+            db.execute("DELETE FROM svc_members WHERE id = ?", [member_id])
+            continue
+        seen.add(address)
+        db.execute(
+            "UPDATE svc_members SET power = NULL, state = 'active', wait = 0,"
+            " draw = 0 WHERE id = ?",
+            [member_id],
+        )
+    delete_orders(db, game)
+
+
 def roll_back_to(db, game: str, turn: int) -> None:
     """Forget turn `turn` and after: their results, press and orders."""
     db.execute("DELETE FROM svc_turns WHERE game = ? AND turn >= ?", [game, turn])
@@ -419,6 +452,18 @@ def copy_member(db, member: Member, power: str) -> Member:
          member.tz, member.preference, member.map, member.joined],
     )  # fmt: skip
     return member_by_id(db, cursor.lastrowid)
+
+
+def drop_absences(db, member_id: int, holding: str | None, now: str) -> int:
+    """SET NOABSENCE: the seat's absence holding `holding`, or (None) all
+    those not yet over; returns how many were dropped."""
+    if holding is not None:
+        sql = "DELETE FROM svc_absences WHERE member = ? AND start <= ? AND until > ?"
+        params = [member_id, holding, holding]
+    else:
+        sql = "DELETE FROM svc_absences WHERE member = ? AND until > ?"
+        params = [member_id, now]
+    return db.execute(sql, params).rowcount
 
 
 def latest_absence_end(db, game: str, when: str) -> str | None:

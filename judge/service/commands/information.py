@@ -4,15 +4,22 @@ SUMMARY, WHOGAME and MAP.  They never change a game."""
 from __future__ import annotations
 
 import json
+import re
+from importlib.metadata import PackageNotFoundError, version
 
 from judge.engine.serialize import position_from_json
+from judge.language.commands import SYNONYMS
+from judge.language.dates import DateError, read_date
 from judge.mail.message import Attachment, OutgoingMail
+from judge.reports.dates import date_in_words
 from judge.reports.templating import render
 from judge.service import info, reachability
 from judge.service.commands.context import HOUR
 from judge.service.commands.registry import Spec, Topic
+from judge.service.commands.timing import sender_zone
 from judge.service.picture_pool import render_map
-from judge.service.store import members, turn_position
+from judge.service.store import load_game, members, moment, turn_position, turns
+from judge.variants import load_variant
 
 
 def page(ctx, topic: str, **values) -> str:
@@ -20,6 +27,7 @@ def page(ctx, topic: str, **values) -> str:
         f"help/{topic}.txt",
         code=ctx.settings.code,
         address=ctx.settings.address,
+        timezone=ctx.settings.timezone,
         topics=ctx.registry.topic_names(),
         **values,
     ).rstrip("\n")
@@ -34,12 +42,79 @@ def master_page(ctx) -> str:
     return page(ctx, "master", commands=ctx.registry.listing(["master"]))
 
 
+def index_page(ctx) -> str:
+    synonyms = ", ".join(
+        f"{word.upper()} = {keyword.upper()}" for word, keyword in SYNONYMS.items()
+    )
+    return (
+        f"Every command of the judge {ctx.settings.code}, as it reads them.\n"
+        "Case does not matter; spaces inside a keyword are optional.\n"
+        f"Also read: {synonyms}, SEND ME = GET, SIGNON O<game> = OBSERVE.\n\n"
+        + ctx.registry.index()
+    )
+
+
+def map_page(ctx) -> str:
+    """The names of the signed-on game's map (njudge's data/map), else the
+    standard one's."""
+    game = signed_on_game(ctx)
+    board = game.board if game else load_variant("standard")[0]
+    powers = "\n".join(
+        f"  {p.letter}  {p.name}"
+        for p in board.powers.values()
+        if not board.is_reserve(p.id)
+    )
+    places = []
+    for province in sorted(board.provinces.values(), key=lambda p: p.name):
+        if province.kind == "impassable":
+            continue
+        star = "*" if province.centre else " "
+        places.append(f"  {star} {province.id:<5} {province.name}")
+    return page(
+        ctx, "map", variant=game.variant if game else "standard",
+        game=game.name if game else "", powers=powers, places="\n".join(places),
+    )  # fmt: skip
+
+
+def package_page(ctx) -> str:
+    """njudge's new user package: the files a newcomer should read."""
+    names = ("info", "guide", "syntax", "deadlines", "press", "absence", "draws")
+    topics = ctx.registry.topics
+    rule = "\n\n" + "=" * 72 + "\n\n"
+    return rule.join(f"{n.upper()}\n\n{topics[n].render(ctx)}" for n in names)
+
+
+def _file(name: str, about: str) -> Topic:
+    return Topic(name, lambda ctx: page(ctx, name), about)
+
+
 TOPICS = [
-    Topic("help", help_page),
-    Topic("master", master_page),
-    Topic("deadlines", lambda ctx: page(ctx, "deadlines")),
-    Topic("press", lambda ctx: page(ctx, "press")),
-    Topic("variants", lambda ctx: page(ctx, "variants")),
+    Topic("help", help_page, "the commands in short (the same as HELP)"),
+    _file("info", "how this judge works: joining, playing, observing"),
+    Topic("index", index_page, "every command, what it does and who may use it"),
+    _file("syntax", "how to write every order"),
+    Topic("orders", lambda ctx: page(ctx, "syntax"), "the same as SYNTAX"),
+    Topic("master", master_page, "the master's commands"),
+    _file("deadlines", "deadlines, grace, timing settings, and how dates are read"),
+    Topic("press", lambda ctx: page(ctx, "press"), "press and broadcasts"),
+    _file("absence", "asking that no deadline falls while you are away"),
+    _file("draws", "draws and how a game ends"),
+    _file("history", "HISTORY, SUMMARY, WHOGAME and MAP"),
+    _file("form", "registering your name, country and time zone"),
+    _file("rules", "the rules, in short"),
+    Topic(
+        "map",
+        map_page,
+        "the powers and place names of a map (of the game signed on to)",
+    ),
+    _file("guide", "a first game, step by step"),
+    Topic("variants", lambda ctx: page(ctx, "variants"), "the games played here"),
+    Topic(
+        "flist",
+        lambda ctx: page(ctx, "flist", files=ctx.registry.file_list()),
+        "this list",
+    ),
+    Topic("package", package_page, "the files a newcomer should read, in one"),
 ]
 
 
@@ -48,7 +123,7 @@ def do_help(ctx, command) -> None:
 
 
 def do_get(ctx, command) -> None:
-    topic = ctx.registry.topics.get(command.args[0].lower())
+    topic = ctx.registry.topics.get(command.args[0].lower().removeprefix("me"))
     if topic is None:
         ctx.say(
             f"There is no help topic '{command.args[0].lower()[:20]}'. Topics: "
@@ -58,9 +133,32 @@ def do_get(ctx, command) -> None:
     ctx.say(topic.render(ctx))
 
 
+def signed_on_game(ctx):
+    """The game of this message's SIGNON (njudge: LIST, SUMMARY, HISTORY,
+    WHOGAME and GET act on it when no game is named), or None."""
+    me = ctx.me or ctx.joined
+    return load_game(ctx.db, me.game) if me is not None else None
+
+
+def game_or_implied(ctx, command, usage: str):
+    """The game named first in the command, else the signed-on one; None
+    (the reply says so) when neither."""
+    if command.args and command.args[0]:
+        return ctx.game_arg(command.args[0].split()[0])
+    game = signed_on_game(ctx)
+    if game is None:
+        ctx.say(f"Name the game ({usage}), or sign on to it first.")
+    return game
+
+
 def do_list(ctx, command) -> None:
     if not command.args:
-        ctx.say(info.list_games(ctx.db))
+        game = signed_on_game(ctx)
+        if game is None:
+            ctx.say(info.list_games(ctx.db))
+            return
+        text = info.describe_game(ctx.db, ctx.settings, game.name)
+        ctx.say(with_unreachable(ctx, game.name, text))
         return
     game = ctx.game_arg(command.args[0])
     if game:
@@ -76,18 +174,90 @@ def with_unreachable(ctx, game: str, text: str) -> str:
 
 
 def do_whogame(ctx, command) -> None:
-    game = ctx.game_arg(command.args[0])
+    args = [a for a in command.args if a.lower() != "full"]  # FULL: all listed
+    game = game_or_implied(ctx, _with_args(command, args), "WHOGAME <game>")
     if game:
         ctx.say(with_unreachable(ctx, game.name, info.whogame(ctx.db, game.name)))
 
 
-def _about(describe):
-    def handler(ctx, command) -> None:
-        game = ctx.game_arg(command.args[0])
-        if game:
-            ctx.say(describe(ctx.db, game.name))
+def _with_args(command, args):
+    return type(command)(command.name, tuple(args), command.words)
 
-    return handler
+
+def do_summary(ctx, command) -> None:
+    game = game_or_implied(ctx, command, "SUMMARY <game>")
+    if game:
+        ctx.say(info.summary(ctx.db, game.name))
+
+
+def do_history(ctx, command) -> None:
+    """HISTORY [<game>] [FROM <date>] [TO <date>] [LINES <n>] (njudge)."""
+    text = command.args[0] if command.args else ""
+    try:
+        name, since, until, lines = history_options(ctx, text)
+    except ValueError as error:
+        ctx.say(f"{error} Use: HISTORY [<game>] [FROM <date>] [TO <date>] [LINES <n>].")
+        return
+    game = (
+        ctx.game_arg(name)
+        if name
+        else game_or_implied(ctx, _with_args(command, []), "HISTORY <game>")
+    )
+    if game is None:
+        return
+    if since is None and until is None and lines is None:
+        ctx.say(info.history(ctx.db, game.name))
+        return
+    ctx.say(history_part(ctx, game.name, since, until, lines))
+
+
+def history_options(ctx, text: str):
+    """(game or "", FROM, TO, LINES) of HISTORY's words; ValueError says
+    what is wrong."""
+    parts = re.split(r"\b(from|to|lines)\b", text, flags=re.IGNORECASE)
+    name = parts[0].strip()
+    if len(name.split()) > 1:
+        raise ValueError(f"'{name[:40]}' is not a game name.")
+    since = until = lines = None
+    for keyword, value in zip(parts[1::2], parts[2::2], strict=True):
+        keyword, value = keyword.lower(), value.strip()
+        if keyword == "lines":
+            if not value.isdigit() or int(value) < 1:
+                raise ValueError("LINES takes a number of lines.")
+            lines = int(value)
+            continue
+        try:
+            when = read_date(value, ctx.now, sender_zone(ctx))
+        except DateError as error:
+            raise ValueError(f"{keyword.upper()} {value[:30]}: {error}.") from None
+        if keyword == "from":
+            since = when
+        else:
+            until = when
+    if since and until and until < since:
+        raise ValueError("TO comes before FROM.")
+    return name, since, until, lines
+
+
+def history_part(ctx, name: str, since, until, lines) -> str:
+    """The results processed between FROM and TO, the last LINES lines."""
+    zone = sender_zone(ctx)
+    bodies = [
+        body.rstrip("\n")
+        for body, processed in turns(ctx.db, name, "results, processed")
+        if (since is None or moment(processed) >= since)
+        and (until is None or moment(processed) <= until)
+    ]
+    said = []
+    if since:
+        said.append(f"from {date_in_words(since, zone)}")
+    if until:
+        said.append(f"to {date_in_words(until, zone)}")
+    head = f"History of game '{name}' " + " ".join(said) if said else ""
+    text = ("\n" + "-" * 60 + "\n").join(bodies) or "Nothing was processed then."
+    if lines is not None:
+        text = "\n".join(text.splitlines()[-lines:])
+    return f"{head}:\n\n{text}" if head else text
 
 
 def in_game(ctx, game) -> bool:
@@ -142,8 +312,30 @@ def do_map(ctx, command) -> None:
     ctx.say(f"The map of {position.phase} follows in a separate mail.")
 
 
+def do_version(ctx, command) -> None:
+    ctx.say(
+        f"This is the judge {ctx.settings.code} at {ctx.settings.address},"
+        f" running pyjudge {judge_version()}: a Diplomacy judge speaking"
+        " njudge's command language (GET INFO)."
+    )
+
+
+def judge_version() -> str:
+    try:
+        return version("pyjudge")
+    except PackageNotFoundError:
+        return "(version unknown)"
+
+
 COMMANDS = [
     Spec("help", "information", "HELP", "this text", do_help),
+    Spec(
+        "version",
+        "information",
+        "VERSION",
+        "which judge and software this is",
+        do_version,
+    ),
     Spec(
         "get",
         "information",
@@ -156,27 +348,28 @@ COMMANDS = [
         "information",
         "LIST [<game>]",
         "games forming and running;"
-        " with a game: its settings, players, units and deadline",
+        " with a game (or after SIGNON): its settings, players, units and deadline",
         do_list,
     ),
     Spec(
         "history",
         "information",
-        "HISTORY <game>",
-        "results and public press so far",
-        _about(info.history),
+        "HISTORY [<game>] [FROM <date>] [TO <date>] [LINES <n>]",
+        "results and public press so far (the game signed on to when none is named)",
+        do_history,
+        shown="HISTORY [<game>] [FROM/TO <date>]",
     ),
     Spec(
         "summary",
         "information",
-        "SUMMARY <game>",
-        "supply centres by year",
-        _about(info.summary),
+        "SUMMARY [<game>]",
+        "supply centres by year (STATUS is the same)",
+        do_summary,
     ),
     Spec(
         "whogame",
         "information",
-        "WHOGAME <game>",
+        "WHOGAME [<game>]",
         "who plays what",
         do_whogame,
     ),

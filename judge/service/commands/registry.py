@@ -61,6 +61,7 @@ class Topic:
 
     name: str
     render: Callable[..., str] = field(compare=False)
+    about: str = ""  # one line for GET FLIST
 
 
 class Registry:
@@ -106,6 +107,17 @@ class Registry:
 
     def topic_names(self) -> str:
         return ", ".join(name.upper() for name in self.topics)
+
+    def index(self) -> str:
+        """Every command, its usage and what it does, group by group (GET
+        INDEX): made from the specs, so it lists what the judge reads."""
+        return self.listing(GROUP_TITLES)
+
+    def file_list(self) -> str:
+        """GET FLIST: each topic and what it holds."""
+        return "\n".join(
+            help_lines(t.name.upper(), t.about) for t in self.topics.values()
+        )
 
 
 def help_lines(usage: str, text: str, width: int = 76) -> list[str]:
