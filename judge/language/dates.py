@@ -31,8 +31,10 @@ WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday",
 MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july",
                "august", "september", "october", "november", "december")  # fmt: skip
 HORIZON = timedelta(days=120)  # beyond it a date without a year is refused
-ISO = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2}))?$")
-CLOCK = re.compile(r"(\d{1,2}):(\d{2})$")
+# ASCII digits only: int() would read other scripts' digits, or fail on '²'
+ISO = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[Tt ](\d{1,2}):(\d{2}))?$", re.A)
+CLOCK = re.compile(r"(\d{1,2}):(\d{2})$", re.A)
+NUMBER = re.compile(r"\d+$", re.A)
 
 
 class DateError(ValueError):
@@ -78,7 +80,7 @@ def _read_word(parts: _Parts, word: str) -> None:
     if clock:
         parts.put("clock", _clock(int(clock[1]), int(clock[2]), word), word)
         return
-    if word.isdigit():
+    if NUMBER.match(word):
         number = int(word)
         if len(word) == 4:
             parts.put("year", number, word)
@@ -195,7 +197,7 @@ def clock_minutes(text: str) -> int:
     match = CLOCK.fullmatch(raw)
     if match:
         return _clock(int(match[1]), int(match[2]), raw).hour * 60 + int(match[2])
-    if not raw.isdigit() or int(raw) >= 24 * 60:
+    if not NUMBER.match(raw) or int(raw) >= 24 * 60:
         raise DateError(
             "CLOCK is minutes after midnight, 0 to 1439 (1410 is 23:30), or -1"
         )

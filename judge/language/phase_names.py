@@ -12,7 +12,7 @@ SEASONS = {"spring": "S", "summer": "S", "fall": "F", "autumn": "F", "winter": "
 KINDS = {"movement": "M", "move": "M", "moves": "M", "movements": "M",
          "retreat": "R", "retreats": "R", "adjustment": "A", "adjustments": "A",
          "adjust": "A", "build": "A", "builds": "A"}  # fmt: skip
-CODE = re.compile(r"([SFWsfw])(\d{3,4})([MRABmrab])$")
+CODE = re.compile(r"([SFWsfw])([0-9]{3,4})([MRABmrab])$")
 
 
 def read_phase(text: str) -> str | None:
@@ -23,7 +23,7 @@ def read_phase(text: str) -> str | None:
         if not match:
             return None
         season, year, kind = match[1].upper(), match[2], match[3].upper()
-    elif len(words) == 3 and words[1].isdigit():
+    elif len(words) == 3 and re.fullmatch(r"[0-9]{3,4}", words[1]):
         season = _prefix(words[0], SEASONS)
         kind = _prefix(words[2], KINDS)
         year = words[1]

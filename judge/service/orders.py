@@ -120,6 +120,7 @@ def report_orders(ctx) -> None:
     timing = game.deadline_settings(ctx.settings.timezone)
     orders = engine_orders(board, position, texts)
     for power in ctx.ordered:
+        first = len(ctx.lines)
         refused = ctx.refused.get(power, [])
         ctx.subject_game = (game.name, str(position.phase))
         ctx.say(
@@ -153,20 +154,24 @@ def report_orders(ctx) -> None:
                 f"{len(refused) - REFUSED_SHOWN} more lines for {power} were not"
                 " taken as orders either (not listed)."
             )
+        ctx.reports[power] = (first, len(ctx.lines))
 
 
 def tell_became(ctx) -> None:
     """njudge: after BECOME <power> the power's player is sent what the
     master did in its name (the reply from the BECOME on)."""
-    if ctx.me is None or ctx.me.role != "master":
+    if ctx.me is None or ctx.me.role != "master" or not ctx.became:
         return
     game = load_game(ctx.db, ctx.me.game)
-    for power, start in ctx.became:
+    ends = [start for _, start in ctx.became[1:]] + [len(ctx.lines)]
+    for (power, start), end in zip(ctx.became, ends, strict=True):
         seat = seat_of(ctx.db, game.name, power)
         if seat is None or seat.address.lower() == ctx.sender.lower():
             continue
         name = game.board.powers[power].name
-        done = "\n\n".join(ctx.lines[start:])
+        first, last = ctx.reports.get(power, (end, end))
+        # what followed its BECOME up to the next, and its own order report
+        done = "\n\n".join(ctx.lines[start : min(end, first)] + ctx.lines[first:last])
         text = (
             f"The master of game '{game.name}' acted as {name} (BECOME"
             f" {name}) and sent, in your name:\n\n{done}\n"

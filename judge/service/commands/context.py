@@ -77,6 +77,7 @@ class Context:
         self.master_orders: list[str] = []
         # BECOME <power>: (power, index in `lines` where acting for it began)
         self.became: list[tuple[str, int]] = []
+        self.reports: dict[str, tuple[int, int]] = {}  # power: its order report
         self.order_text: dict[str, list[str]] = {}
         self.refused: dict[str, list[tuple[str, str]]] = {}
         # names read as near misses, for the reply ("Warshaw read as Warsaw")

@@ -222,7 +222,7 @@ def history_options(ctx, text: str):
     for keyword, value in zip(parts[1::2], parts[2::2], strict=True):
         keyword, value = keyword.lower(), value.strip()
         if keyword == "lines":
-            if not value.isdigit() or int(value) < 1:
+            if not re.fullmatch(r"[0-9]{1,6}", value) or int(value) < 1:
                 raise ValueError("LINES takes a number of lines.")
             lines = int(value)
             continue

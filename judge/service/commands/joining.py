@@ -163,6 +163,11 @@ def do_signon(ctx, command) -> None:
     if letter == "?":
         join_forming(ctx, game, password)
         return
+    if letter == "O" and not any(
+        p.letter.upper() == "O" for p in game.board.powers.values()
+    ):
+        observer_signon(ctx, game, password)
+        return
     if game.status == "finished":
         ctx.say(f"Game '{game.name}' is over. {game.result or ''}".rstrip())
         raise Stop
@@ -243,6 +248,31 @@ def do_signon(ctx, command) -> None:
         return
     ctx.say(f"Wrong password for {power.name} in game '{game.name}'.")
     raise Stop
+
+
+def observer_signon(ctx, game, password: str) -> None:
+    """SIGNON O<game> <password> (njudge): a confirmed observer signs on
+    with the password given to OBSERVE; anyone else is asked to confirm, as
+    OBSERVE <game> <password> does (a From line is easily forged)."""
+    mine = next(
+        (m for m in members(ctx.db, game.name, "observer")
+         if m.address.lower() == ctx.sender.lower() and m.state == "active"),
+        None,
+    )  # fmt: skip
+    if mine is None:
+        observe(ctx, game, password)
+        return
+    if mine.password == LOCKED:
+        ctx.say(
+            f"You observe game '{game.name}' without a password: there is"
+            " nothing to sign on to. Results come to you anyway."
+        )
+        return
+    if not ctx.check_password(password, mine.password, None):
+        ctx.say(f"Wrong observer password for game '{game.name}'.")
+        raise Stop
+    ctx.me = mine
+    ctx.say(f"Signed on as an observer of game '{game.name}'.")
 
 
 def describe_state(state: str) -> str:
@@ -346,11 +376,15 @@ def join_forming(ctx, game, password: str) -> None:
 
 
 def do_observe(ctx, command) -> None:
-    """Once per address and game, and only after the address answers the
-    confirmation mail: nobody can subscribe someone else."""
     game = ctx.game_arg(command.args[0])
     if game is None:
         return
+    observe(ctx, game, command.args[1] if len(command.args) > 1 else None)
+
+
+def observe(ctx, game, password: str | None) -> None:
+    """Once per address and game, and only after the address answers the
+    confirmation mail: nobody can subscribe someone else."""
     mine = [
         m for m in members(ctx.db, game.name, "observer")
         if m.address.lower() == ctx.sender.lower()
@@ -371,7 +405,7 @@ def do_observe(ctx, command) -> None:
     budget = ctx.budgets.subscriptions_per_day
     if not ctx.allow("observe", budget, DAY, "New subscriptions", take=False):
         return
-    password = ctx.hash_password(command.args[1]) if len(command.args) > 1 else LOCKED
+    password = ctx.hash_password(password) if password else LOCKED
     quota_take(ctx.db, ctx.sender, "observe", ctx.now, DAY)
     member_id = insert_member(
         ctx.db, game.name, ctx.sender, password, "observer", None,
@@ -472,7 +506,13 @@ COMMANDS = [
         shown="SIGNON ?<game> <password>, SIGNON <letter><game> <password>",
     ),
     Spec(
-        "observe", "joining", "OBSERVE <game> [<password>]", "follow a game", do_observe
+        "observe",
+        "joining",
+        "OBSERVE <game> [<password>]",
+        "follow a game (WATCH and SIGNON O<game> <password> too); a"
+        " confirmation mail is sent to your address first, as a From line is"
+        " easily forged",
+        do_observe,
     ),
     Spec(
         "confirm",

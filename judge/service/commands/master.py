@@ -100,7 +100,7 @@ def become(ctx, game, command) -> None:
         f"The orders that follow are {power.name}'s; its player is sent what"
         " you do in its name."
     )
-    ctx.became.append((power.id, len(ctx.lines) - 1))
+    ctx.became.append((power.id, len(ctx.lines) - 2))  # from its '> BECOME'
 
 
 def process_now(ctx, game, command) -> None:

@@ -115,8 +115,9 @@ class Registry:
 
     def file_list(self) -> str:
         """GET FLIST: each topic and what it holds."""
+        topics = self.topics.values()
         return "\n".join(
-            help_lines(t.name.upper(), t.about) for t in self.topics.values()
+            line for t in topics for line in help_lines(t.name.upper(), t.about)
         )
 
 

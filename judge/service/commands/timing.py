@@ -10,6 +10,7 @@ the deadline) is refused and nothing is stored."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime, time
 
 from judge.language.dates import DateError, clock_minutes, read_date
@@ -198,7 +199,7 @@ def _shown(name: str, value) -> str:
 
 def set_max_absence(ctx, game, command) -> None:
     raw = command.args[0]
-    if not raw.isdigit() or int(raw) > MAX_ABSENCE:
+    if not re.fullmatch(r"[0-9]{1,2}", raw) or int(raw) > MAX_ABSENCE:
         ctx.say(f"Use: SET MAX ABSENCE <days>, 0 to {MAX_ABSENCE}.")
         return
     update_game(ctx.db, game.name, max_absence=int(raw))
