@@ -87,7 +87,8 @@ class Session:
         if not self.count_command(text):
             return False
         if error is not None:
-            ctx.say(f"> {echo(text)}\nUse: {REGISTRY.usage(error.keyword)}")
+            usage = REGISTRY.nearest_usage(error.keyword, text)
+            ctx.say(f"> {echo(text)}\nUse: {usage}")
             return True
         if command is None:
             word = text.split()[0][:40]

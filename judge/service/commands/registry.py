@@ -5,6 +5,7 @@ read this one table, so the help never disagrees with the commands."""
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -93,6 +94,20 @@ class Registry:
         players = [s.usage for s in specs if s.group != "master"]
         masters = [s.usage for s in specs if s.group == "master"]
         return ", ".join(players) + "; master: " + ", ".join(masters)
+
+    def nearest_usage(self, keyword: str, text: str) -> str:
+        """The usage of the form a mistyped line comes nearest: for SET, the
+        setting its second word names (SET MOVE NEXT -> SET MOVE|RETREAT|
+        ADJUST ...); else the keyword's usage."""
+        words = text.upper().replace("/", " ").split()
+        if keyword == "set" and len(words) > 1:
+            for spec in self.specs.values():
+                if spec.keyword != "set" or not spec.usage:
+                    continue
+                forms = re.split(r"[|/]", spec.usage.split()[1])
+                if any(words[1] in (f, f.removeprefix("NO")) for f in forms if f):
+                    return spec.usage
+        return self.usage(keyword)
 
     def listing(self, groups: Iterable[str]) -> str:
         """The commands of the groups, a heading each, as HELP shows them."""
