@@ -172,7 +172,11 @@ def do_signon(ctx, command) -> None:
         ctx.say(f"Game '{game.name}' is over. {game.result or ''}".rstrip())
         raise Stop
     if letter == "M":
-        seat = next(iter(members(ctx.db, game.name, "master")), None)
+        masters = members(ctx.db, game.name, "master")  # PROMOTE: several
+        seat = next(
+            (m for m in masters if m.address.lower() == ctx.sender.lower()),
+            next(iter(masters), None),
+        )
         if seat is None or not ctx.check_password(
             password, seat.password, seat.address
         ):
