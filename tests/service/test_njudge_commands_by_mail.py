@@ -146,7 +146,9 @@ def test_get_map_after_signon_is_that_games_map(judge):
 def test_process_names_the_phase_and_is_ignored_when_it_is_not_current(judge):
     form_game(judge)
     body = master(judge, "PROCESS Fall 1901 Movement")[0].body
-    assert "ignored: that is F1901M, and the current phase is S1901M" in body
+    assert (
+        "PROCESS Fall 1901 Movement ignored: the current phase is S1901M, not F1901M."
+    ) in body
     assert judge.phase() == "S1901M"
     body = master(judge, "PROCESS Spring Nineteen-one")[0].body
     assert "name the phase as <season> <year> <phase>" in body

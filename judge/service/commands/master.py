@@ -118,9 +118,10 @@ def process_now(ctx, game, command) -> None:
             )
             return
         if wanted != phase:
+            named = "" if wanted == command.args[0].upper() else f", not {wanted}"
             ctx.say(
-                f"PROCESS {command.args[0][:30]} ignored: that is {wanted}, and"
-                f" the current phase is {phase}."
+                f"PROCESS {command.args[0][:30]} ignored: the current phase is"
+                f" {phase}{named}."
             )
             return
     ctx.flush_orders()
@@ -179,8 +180,8 @@ def rollback(ctx, game, command) -> None:
     ctx.mail(tell_all(
         ctx.db, ctx.settings, game.name, "Rollback",
         f"The master has rolled the game back to {phase} (turn {turn}).\n"
-        "The orders it was processed with stand again (send new ones to"
-        " change them), and a PROCESS replays them.",
+        "The orders it was processed with stand again (send new ones to\n"
+        "change them), and a PROCESS replays them.",
     ))  # fmt: skip
     ctx.say(
         f"Game '{game.name}' rolled back to {phase}; {restored} order(s) of that"
