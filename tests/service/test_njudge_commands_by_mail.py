@@ -279,7 +279,9 @@ def test_get_package_holds_the_newcomers_files(judge):
     body = judge.send("anyone@example.org", "GET PACKAGE")[0].body
     for heading in ("INFO", "GUIDE", "SYNTAX", "DEADLINES", "PRESS", "ABSENCE",
                     "DRAWS"):  # fmt: skip
-        assert f"\n{heading}\n" in body or body.startswith(f"> GET PACKAGE\n\n{heading}")
+        assert f"\n{heading}\n" in body or body.startswith(
+            f"> GET PACKAGE\n\n{heading}"
+        )
 
 
 def test_every_file_of_njudges_package_is_served(judge):
@@ -290,3 +292,26 @@ def test_every_file_of_njudges_package_is_served(judge):
         body = judge.send("anyone@example.org", f"GET {name}")[0].body
         assert "There is no help topic" not in body
     assert HOLDS  # the harness's orders exist for the other tests
+
+
+# -- new games' defaults (judge.toml [judge]) ----------------------------------------
+
+
+def test_auto_master_and_game_defaults_come_from_the_configuration(tmp_path):
+    from harness import Judge
+
+    from judge.config import JudgeSettings, config_from_dict
+
+    judge = Judge(tmp_path / "judge.db")
+    judge.service.settings = JudgeSettings(
+        auto_master=True, game_nmr=False, game_press="grey", game_moderated=False
+    )
+    body = judge.send(MASTER, "CREATE ?alpha pw-master\nBECOME MASTER")[0].body
+    assert "you are its master" in body
+    assert "You are already the master of game 'alpha'." in body
+    game = judge.game()
+    assert (game["nmr"], game["press"], game["moderated"]) == (0, "grey", 0)
+    judge.send(MASTER, "CREATE ?beta pw-master nmr")
+    assert judge.game("beta")["nmr"] == 1  # CREATE's options win
+    with pytest.raises(ValueError, match="game_press"):
+        config_from_dict({"judge": {"game_press": "purple"}})

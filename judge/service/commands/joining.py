@@ -83,20 +83,30 @@ def do_create(ctx, command) -> None:
             ctx.say(str(refusal))
             raise Stop from None
         variant = checked_variant(ctx, variant, name)
-    press = (
-        "none" if "nopress" in words else "grey" if "greypress" in words else "white"
-    )
+    settings = ctx.settings
+    press = settings.game_press
+    press = "none" if "nopress" in words else "grey" if "greypress" in words else press
+    nmr = 1 if "nmr" in words else 0 if "nonmr" in words else int(settings.game_nmr)
     create_game(
-        ctx.db, name, variant, nmr=0 if "nonmr" in words else 1, press=press,
+        ctx.db, name, variant, nmr=nmr, press=press,
         anonymous=1 if {"gunboat", "anonymous"} & set(words) else 0,
         created=iso(ctx.now),
     )  # fmt: skip
-    ctx.joined = add_member(ctx, name, hashed, "player")
-    ctx.say(
-        f"Game '{name}' ({variant}) has been created and you are signed on."
-        " Send BECOME MASTER (in this or a later message after SIGNON"
-        f" ?{name} <password>) to be its master instead of a player."
-    )
+    if not settings.game_moderated:
+        update_game(ctx.db, name, moderated=0)
+    if settings.auto_master:  # njudge's AUTO_MASTER
+        ctx.joined = ctx.me = add_member(ctx, name, hashed, "master")
+        ctx.say(
+            f"Game '{name}' ({variant}) has been created and you are its master"
+            f" (sign on later with SIGNON M{name} <password>)."
+        )
+    else:
+        ctx.joined = add_member(ctx, name, hashed, "player")
+        ctx.say(
+            f"Game '{name}' ({variant}) has been created and you are signed on."
+            " Send BECOME MASTER (in this or a later message after SIGNON"
+            f" ?{name} <password>) to be its master instead of a player."
+        )
     world_joined(ctx, load_game(ctx.db, name))
 
 
@@ -133,6 +143,9 @@ def do_become_master(ctx, command) -> None:
         ctx.say("BECOME MASTER follows CREATE or SIGNON ?<game> <password>.")
         return
     game = load_game(ctx.db, joined.game)
+    if joined.role == "master":
+        ctx.say(f"You are already the master of game '{game.name}'.")
+        return
     if game.status != "forming" or len(members(ctx.db, game.name)) != 1:
         ctx.say("Only the creator, while still alone in the game, may become master.")
         return
