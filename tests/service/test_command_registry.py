@@ -94,9 +94,9 @@ def test_usage_lines_are_unchanged(keyword):
 
 @pytest.mark.parametrize(
     "line",
-    ["register now", "resign please", "clear all", "pause it", "force begin now",
+    ["register now", "resign please now", "clear all", "pause it", "force begin now",
      "end press x", "signon x", "set", "become", "get", "hello x",
-     "send", "watch", "withdraw now", "suspend it"],
+     "send", "watch", "withdraw now please", "suspend it"],
 )  # fmt: skip
 def test_a_mistyped_command_is_told_its_usage(judge, line):
     with pytest.raises(CommandError) as raised:

@@ -315,3 +315,32 @@ def test_auto_master_and_game_defaults_come_from_the_configuration(tmp_path):
     assert judge.game("beta")["nmr"] == 1  # CREATE's options win
     with pytest.raises(ValueError, match="game_press"):
         config_from_dict({"judge": {"game_press": "purple"}})
+
+
+# -- njudge forms this judge cannot follow: refused by name, with why --------------
+
+
+@pytest.mark.parametrize(
+    ("line", "refusal"),
+    [
+        ("GET DEDICATION", "this judge keeps no dedication ratings"),
+        ("LIST FULL", "LIST FULL: this judge has no long list"),
+        ("HISTORY alpha EXCLSTART S1901M BROAD", "EXCLSTART, EXCLEND and BROAD"),
+        ("MAP * n", "MAP * (a map drawn from a pasted LIST)"),
+        ("SIGNON ? secret", "SIGNON ? <password> (the next game forming"),
+        ("VERSION 1.7", "no log of changes by level"),
+        ("RESIGN France", "RESIGN <power or address> is the master's form"),
+    ],
+)
+def test_njudge_forms_we_do_not_follow_are_refused_by_name(judge, line, refusal):
+    form_game(judge)
+    before = judge.game()
+    body = judge.send("someone@example.org", line)[0].body
+    assert refusal in body
+    assert judge.game() == before
+
+
+def test_a_masters_resign_of_a_power_is_eject(judge):
+    form_game(judge)
+    body = master(judge, "RESIGN France")[0].body
+    assert "Ejected France" in body

@@ -122,8 +122,19 @@ def do_help(ctx, command) -> None:
     ctx.say(help_page(ctx))
 
 
+# njudge forms this judge reads but cannot follow, and why
+NOT_HERE = {
+    "dedication": "GET DEDICATION: this judge keeps no dedication ratings.",
+    "whois": "GET WHOIS: this judge does not send its whole register of players.",
+}
+
+
 def do_get(ctx, command) -> None:
-    topic = ctx.registry.topics.get(command.args[0].lower().removeprefix("me"))
+    wanted = command.args[0].lower()
+    if wanted in NOT_HERE:
+        ctx.say(NOT_HERE[wanted])
+        return
+    topic = ctx.registry.topics.get(wanted)
     if topic is None:
         ctx.say(
             f"There is no help topic '{command.args[0].lower()[:20]}'. Topics: "
@@ -152,6 +163,12 @@ def game_or_implied(ctx, command, usage: str):
 
 
 def do_list(ctx, command) -> None:
+    if command.args and command.args[0].lower() == "full":
+        ctx.say(
+            "LIST FULL: this judge has no long list of every game's players;"
+            " LIST <game> gives one game's players, units and deadline."
+        )
+        return
     if not command.args:
         game = signed_on_game(ctx)
         if game is None:
@@ -214,6 +231,12 @@ def do_history(ctx, command) -> None:
 def history_options(ctx, text: str):
     """(game or "", FROM, TO, LINES) of HISTORY's words; ValueError says
     what is wrong."""
+    if re.search(r"\b(exclstart|exclend|broad)\b", text, re.IGNORECASE):
+        raise ValueError(
+            "HISTORY's EXCLSTART, EXCLEND and BROAD are not read by this judge,"
+            " which keeps no notices apart from the results: choose the period"
+            " with FROM and TO."
+        )
     parts = re.split(r"\b(from|to|lines)\b", text, flags=re.IGNORECASE)
     name = parts[0].strip()
     if len(name.split()) > 1:
@@ -271,6 +294,12 @@ def in_game(ctx, game) -> bool:
 
 
 def do_map(ctx, command) -> None:
+    if command.args[0] == "*":
+        ctx.say(
+            "MAP * (a map drawn from a pasted LIST) is not done by this judge:"
+            " send MAP <game> [<phase>] for a game played here."
+        )
+        return
     game = ctx.game_arg(command.args[0])
     if game is None or not game.position:
         if game is not None:
@@ -313,6 +342,11 @@ def do_map(ctx, command) -> None:
 
 
 def do_version(ctx, command) -> None:
+    if command.args:
+        ctx.say(
+            f"VERSION {command.args[0][:20]}: this judge keeps no log of changes"
+            " by level; here is its version."
+        )
     ctx.say(
         f"This is the judge {ctx.settings.code} at {ctx.settings.address},"
         f" running pyjudge {judge_version()}: a Diplomacy judge speaking"

@@ -13,6 +13,7 @@ from judge.reports.dates import judge_date
 from judge.service import deadlines, seats, world_games
 from judge.service.checks import check_variant
 from judge.service.commands.context import DAY, GAME_NAME, Stop
+from judge.service.commands.master import eject
 from judge.service.commands.registry import Spec
 from judge.service.lifecycle import start_game
 from judge.service.passwords import LOCKED
@@ -159,6 +160,13 @@ def do_signon(ctx, command) -> None:
     problem = ctx.address_problem(ctx.sender)
     if problem:  # the judge could never write to this seat
         ctx.say(f"You cannot sign on from this address: {problem}.")
+        raise Stop
+    if target == "?":
+        ctx.say(
+            "SIGNON ? <password> (the next game forming, whichever it is) is not"
+            " done by this judge: name the game, SIGNON ?<game> <password>"
+            " (LIST shows the games forming)."
+        )
         raise Stop
     if len(target) < 2:
         ctx.say("Use: SIGNON <letter><game> <password>")
@@ -466,6 +474,15 @@ def do_confirm(ctx, command) -> None:
 
 
 def do_resign(ctx, command) -> None:
+    if command.args:  # njudge: the master's RESIGN <power-or-address>
+        if ctx.me is None or ctx.me.role != "master":
+            ctx.say(
+                "RESIGN <power or address> is the master's form (it ejects that"
+                " player); to leave a game yourself send RESIGN alone."
+            )
+            return
+        eject(ctx, load_game(ctx.db, ctx.me.game), command)
+        return
     me = ctx.me or ctx.joined
     if me is None:
         ctx.say("Sign on first: SIGNON <letter><game> <password>.")
@@ -538,5 +555,11 @@ COMMANDS = [
         "confirm a request to observe (the token is in the mail asking)",
         do_confirm,
     ),
-    Spec("resign", "joining", "RESIGN", "leave the game", do_resign),
+    Spec(
+        "resign",
+        "joining",
+        "RESIGN",
+        "leave the game (WITHDRAW too); a master's RESIGN <power or address> is EJECT",
+        do_resign,
+    ),
 ]
