@@ -28,6 +28,7 @@ def page(ctx, topic: str, **values) -> str:
         code=ctx.settings.code,
         address=ctx.settings.address,
         timezone=ctx.settings.timezone,
+        auto_master=ctx.settings.auto_master,
         topics=ctx.registry.topic_names(),
         **values,
     ).rstrip("\n")
