@@ -106,8 +106,10 @@ def test_several_timing_settings_in_one_line(judge):
     assert json.loads(judge.game()["timing"])["movement"] == {
         "next": 48.0, "delay": 1.0,
     }  # fmt: skip
-    master(judge, "SET BUILDS DELAY 2")
-    assert json.loads(judge.game()["timing"])["adjust"] == {"delay": 2.0}
+    master(judge, "SET BUILDS DELAY 2 DAYS SmTWTF-")  # DAYS is case-sensitive
+    assert json.loads(judge.game()["timing"])["adjust"] == {
+        "delay": 2.0, "days": "SmTWTF-",
+    }  # fmt: skip
 
 
 def test_one_bad_timing_value_changes_nothing(judge):

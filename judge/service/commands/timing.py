@@ -148,7 +148,8 @@ def set_timing(ctx, game, command) -> None:
     """SET MOVE NEXT 48 DELAY 1, SET RETREAT GRACE 24 NEXT 12: several
     fields in one line, all applied or none."""
     kind = KINDS[command.words[0].rstrip("S")]
-    tokens = [command.words[1].lower(), *command.args[0].lower().split()]
+    tokens = [command.words[1], *command.args[0].split()]
+    tokens[::2] = [name.lower() for name in tokens[::2]]  # DAYS' value keeps its case
     if len(tokens) % 2:
         ctx.say(
             f"Not set: '{tokens[-1][:20]}' has no value. Write"
