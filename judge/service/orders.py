@@ -15,6 +15,7 @@ from judge.service.store import (
     count_waives,
     drop_surplus_adjustments,
     load_game,
+    mark_master_orders,
     moment,
     put_order,
     seat_of,
@@ -51,6 +52,7 @@ def take_orders(ctx, power: str, lines: list[str]) -> None:
         shared = {power: read_orders(board, position, power, "\n".join(lines))}
     for country, parsed_orders in shared.items():
         store_orders(ctx, game.name, country, parsed_orders, board, position)
+        mark_master_orders(ctx.db, game.name, country, entered=False)
     if power not in ctx.ordered:
         ctx.ordered.append(power)
     ctx.games_touched.add(game.name)
@@ -59,8 +61,9 @@ def take_orders(ctx, power: str, lines: list[str]) -> None:
 def take_master_orders(ctx, lines: list[str]) -> None:
     """A master's orders without BECOME (njudge data/master): each goes to
     the power whose unit it names, several to a line (separated by commas
-    or semicolons).  They do not count as that power's own: the game is not
-    looked at for early processing on their account (PROCESS runs it)."""
+    or semicolons).  They do not count as that power's own submission
+    (svc_master_orders) until its player sends orders: no early processing
+    on them (PROCESS runs the phase)."""
     game = load_game(ctx.db, ctx.me.game)
     split = [part.strip() for line in lines for part in re.split(r"[;,]", line)]
     split = [part for part in split if part]
@@ -79,6 +82,7 @@ def take_master_orders(ctx, lines: list[str]) -> None:
         if not parsed_orders:
             continue
         store_orders(ctx, game.name, country, parsed_orders, board, position)
+        mark_master_orders(ctx.db, game.name, country, entered=True)
         if country not in ctx.ordered:
             ctx.ordered.append(country)
 

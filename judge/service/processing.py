@@ -27,6 +27,7 @@ from judge.service.store import (
     iso,
     latest_absence_end,
     load_game,
+    master_ordered,
     members,
     moment,
     save_position,
@@ -56,11 +57,13 @@ def late_powers(db, game: Game, board: Board, position: Position) -> list[str]:
     disorder = {
         m.power for m in members(db, game.name, "player") if m.state == "cd"
     } | unheld_powers(db, game, board)
+    by_master = master_ordered(db, game.name)  # not submitted (njudge)
     late = []
     for power, needed in sorted(orders_needed(board, position).items()):
         if not needed or power in disorder:
             continue
-        if order_lines(board, position, power, orders.get(power, []), needed)[1]:
+        missing = order_lines(board, position, power, orders.get(power, []), needed)[1]
+        if missing or power in by_master:
             late.append(power)
     return late
 

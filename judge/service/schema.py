@@ -206,6 +206,13 @@ GAME_SETTINGS_I24B = """
 ALTER TABLE svc_games ADD COLUMN start_at TEXT;
 ALTER TABLE svc_games ADD COLUMN max_absence INTEGER;
 ALTER TABLE svc_games ADD COLUMN moderated INTEGER NOT NULL DEFAULT 1;
+-- powers whose current orders a master entered without BECOME: njudge does
+-- not count them as submitted (no early processing on them) until the
+-- power's player (or the master after BECOME) sends orders
+CREATE TABLE IF NOT EXISTS svc_master_orders (
+  game TEXT NOT NULL, power TEXT NOT NULL,
+  PRIMARY KEY (game, power)
+);
 """
 
 

@@ -313,6 +313,29 @@ def turn_position(db, game: str, phase: str) -> str | None:
     return row[0] if row else None
 
 
+def mark_master_orders(db, game: str, power: str, entered: bool) -> None:
+    """Note (or forget) that a power's orders were entered by a master
+    without BECOME, and so do not count as submitted."""
+    if entered:
+        db.execute(
+            "INSERT OR IGNORE INTO svc_master_orders (game, power) VALUES (?, ?)",
+            [game, power],
+        )
+    else:
+        db.execute(
+            "DELETE FROM svc_master_orders WHERE game = ? AND power = ?", [game, power]
+        )
+
+
+def master_ordered(db, game: str) -> set[str]:
+    return {
+        row[0]
+        for row in db.execute(
+            "SELECT power FROM svc_master_orders WHERE game = ?", [game]
+        ).fetchall()
+    }
+
+
 def turn_orders(db, game: str, turn: int) -> dict[str, list[str]]:
     """The orders a processed turn was processed with (power -> texts)."""
     row = db.execute(
@@ -341,6 +364,7 @@ def unseat_players(db, game: str) -> None:
             [member_id],
         )
     delete_orders(db, game)
+    db.execute("DELETE FROM svc_master_orders WHERE game = ?", [game])
 
 
 def roll_back_to(db, game: str, turn: int) -> None:
@@ -379,6 +403,7 @@ def add_turn(db, game: str, turn: int, phase: str, position: str, orders: str,
 def clear_seat_votes(db, game: str) -> None:
     """WAIT and draw votes of every seat, and the proposed endings."""
     db.execute("UPDATE svc_members SET wait = 0, draw = 0 WHERE game = ?", [game])
+    db.execute("DELETE FROM svc_master_orders WHERE game = ?", [game])
     db.execute(
         "DELETE FROM svc_endings WHERE member IN"
         " (SELECT id FROM svc_members WHERE game = ?)",

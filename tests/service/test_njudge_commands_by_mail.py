@@ -185,6 +185,11 @@ def test_master_orders_without_become_several_a_line(judge):
     assert judge.game()["process_at"] is None
     # and nobody but the master was told
     assert all(m.to == (MASTER,) for m in master(judge, "F Edi-Nth"))
+    # the players' own orders count: once both have sent theirs, it runs
+    hold_all_but(judge, set(HOLDS) - {"ENGLAND"})
+    assert judge.game()["process_at"] is None  # Austria's are still the master's
+    hold_all_but(judge, set(HOLDS) - {"AUSTRIA"})
+    assert judge.game()["process_at"] is not None
 
 
 def test_become_mails_the_powers_player_what_was_done(judge):
