@@ -202,3 +202,12 @@ def test_history_from_and_to_restate_the_dates(judge):
     assert "Spring of 1901" in text or "S1901M" in text
     text = judge.send("someone@example.org", "HISTORY alpha FROM Blursday")[0].body
     assert "FROM Blursday: 'blursday' is not part of a date." in text
+
+
+def test_a_registered_senders_zone_reads_history_dates(judge):
+    form_game(judge)
+    judge.send(
+        "reader@example.org", "REGISTER\nTimezone: Asia/Tokyo\nEND"
+    )  # fmt: skip
+    text = judge.send("reader@example.org", "HISTORY alpha FROM Jan 5 09:00")[0].body
+    assert "from Monday 5 January 2026, 09:00 (Asia/Tokyo)" in text

@@ -17,7 +17,7 @@ from judge.language.dates import DateError, clock_minutes, read_date
 from judge.reports.dates import date_in_words
 from judge.service import deadlines
 from judge.service.deadlines import PhaseTiming
-from judge.service.store import iso, moment, update_game
+from judge.service.store import account_tz, iso, moment, update_game
 
 KINDS = {"MOVE": "movement", "MOVEMENT": "movement", "RETREAT": "retreat",
          "ADJUST": "adjust", "ADJUSTMENT": "adjust", "BUILD": "adjust"}  # fmt: skip
@@ -26,10 +26,12 @@ MAX_ABSENCE = 31  # njudge: SET MAX ABSENCE 0 to 31
 
 
 def sender_zone(ctx) -> str:
-    """The zone a sender's dates are read in: theirs when set, else the
-    judge's."""
+    """The zone a sender's dates are read in: their seat's when signed on,
+    else their registration's (REGISTER), else the judge's."""
     me = ctx.me or ctx.joined
-    return (me.tz if me is not None and me.tz else None) or ctx.settings.timezone
+    if me is not None and me.tz:
+        return me.tz
+    return account_tz(ctx.db, ctx.sender) or ctx.settings.timezone
 
 
 def read_when(ctx, text: str, what: str, default: time) -> datetime | None:
