@@ -230,6 +230,12 @@ def test_promote_makes_an_observer_a_co_master(judge):
     assert judge.game()["status"] == "paused"
     body = master(judge, "PROMOTE nobody@example.org")[0].body
     assert "does not observe game 'alpha'" in body
+    judge.observe("nopassword@example.org")  # OBSERVE alpha, no password
+    body = master(judge, "PROMOTE nopassword@example.org")[0].body
+    assert "only an observer who gave a password" in body
+    assert judge.row(
+        "SELECT role FROM svc_members WHERE address = 'nopassword@example.org'"
+    )[0] == "observer"  # fmt: skip
 
 
 def test_unstart_returns_a_game_that_played_nothing_to_forming(judge):

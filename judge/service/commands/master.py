@@ -100,7 +100,7 @@ def become(ctx, game, command) -> None:
         f"The orders that follow are {power.name}'s; its player is sent what"
         " you do in its name."
     )
-    ctx.became.append((power.id, len(ctx.lines) - 2))  # from its '> BECOME'
+    ctx.became.append((power.id, max(0, len(ctx.lines) - 2)))  # its "> BECOME"
 
 
 def process_now(ctx, game, command) -> None:
@@ -222,8 +222,8 @@ def promote(ctx, game, command) -> None:
     if observer.password == LOCKED:
         ctx.say(
             f"{observer.address} observes without a password, and a master signs"
-            f" on with one: they should send OBSERVE {game.name} <password> again"
-            " after RESIGN, or SET PASSWORD once signed on."
+            " on with one: only an observer who gave a password to OBSERVE"
+            f" {game.name} <password> can be promoted."
         )
         return
     update_member(ctx.db, observer.id, role="master")
