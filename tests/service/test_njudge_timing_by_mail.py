@@ -94,6 +94,8 @@ def test_set_start_holds_processing_and_moves_a_sooner_deadline(judge):
     assert process_at >= datetime(2026, 1, 12, 10, 0, tzinfo=UTC)
     body = master(judge, "SET DEADLINE Jan 10 12:00")  # before the start
     assert "is before the start set with SET START" in body
+    master(judge, "SET START Jan 13")  # no time: the phase's clock, 23:30
+    assert judge.game()["start_at"].startswith("2026-01-13T23:30")
 
 
 def test_several_timing_settings_in_one_line(judge):

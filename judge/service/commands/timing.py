@@ -124,7 +124,7 @@ def set_start(ctx, game, command) -> None:
     the deadline (and its grace) there too."""
     if not running_game(ctx, game):
         return
-    when = read_when(ctx, command.args[0], "Start", time(0, 0))
+    when = read_when(ctx, command.args[0], "Start", phase_default_time(ctx, game))
     if when is None:
         return
     if when <= ctx.now:
