@@ -86,13 +86,16 @@ def build_games(
 
 
 def _copy_game(db, source: str, name: str) -> None:
+    # every column but the name and due_at (recomputed), whatever the
+    # migrations have added
+    columns = [
+        row[1]
+        for row in db.execute("PRAGMA table_info(svc_games)").fetchall()
+        if row[1] not in ("name", "due_at")
+    ]
+    listed = ", ".join(columns)
     db.execute(
-        "INSERT INTO svc_games (name, variant, status, position, turn,"
-        " phase_start, deadline, grace_end, process_at, reminded, late_notified,"
-        " nmr, press, anonymous, timing, result, created)"
-        " SELECT ?, variant, status, position, turn,"
-        " phase_start, deadline, grace_end, process_at, reminded, late_notified,"
-        " nmr, press, anonymous, timing, result, created"
+        f"INSERT INTO svc_games (name, {listed}) SELECT ?, {listed}"
         " FROM svc_games WHERE name = ?",
         [name, source],
     )

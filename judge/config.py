@@ -34,6 +34,12 @@ class JudgeSettings:
     # bounce names the message (docs/mail.md); "" or verp=false: off
     verp: bool = True
     verp_separator: str = "+"
+    # New games (njudge: dip.conf.in's AUTO_MASTER and its built-in game
+    # defaults); CREATE's options (nonmr, nopress...) override them.
+    auto_master: bool = False  # the creator becomes master, not a player
+    game_nmr: bool = True  # late powers go into civil disorder at grace end
+    game_press: str = "white"  # white, grey or none
+    game_moderated: bool = True  # False: players change the game's settings
 
     @property
     def bounce_separator(self) -> str:
@@ -338,6 +344,8 @@ def _check(judge: JudgeSettings, smtp: SmtpSettings, dkim: DkimSettings | None) 
         )
     if judge.picture_processes < 0:
         raise ConfigError("[judge] picture_processes must be 0 or more")
+    if judge.game_press not in ("white", "grey", "none"):
+        raise ConfigError("[judge] game_press must be white, grey or none")
     if bool(smtp.tls_cert) != bool(smtp.tls_key):
         raise ConfigError(
             "[smtp] tls_cert and tls_key go together: set both or neither"

@@ -47,6 +47,12 @@ def _forget() -> None:
     _keywords.cache_clear()
 
 
+# njudge's synonyms (data/index), reported as the keyword they stand for
+SYNONYMS = {"hello": "signon", "login": "signon", "watch": "observe",
+            "withdraw": "resign", "suspend": "pause", "status": "summary",
+            "send": "get", "sendme": "get"}  # fmt: skip
+
+
 class CommandError(ValueError):
     """A command keyword with arguments that do not fit."""
 
@@ -100,6 +106,7 @@ def read_command(line: str) -> Command | None:
     keyword = keyword_at_start(text)
     if keyword is None:
         return None
+    keyword = SYNONYMS.get(keyword, keyword)
     try:
         tree = _parser().parse(text)
     except LarkError:

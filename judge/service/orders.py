@@ -4,18 +4,23 @@ order report the reply ends with."""
 
 from __future__ import annotations
 
+import re
+
 from judge.engine.adjustments import adjustment_counts
 from judge.engine.api import orders_needed
 from judge.engine.hooks import hooks_for
 from judge.engine.orders import Build, Disband, Waive
 from judge.reports import order_reply
+from judge.service.processing import notice
 from judge.service.replies import echo
 from judge.service.store import (
     count_waives,
     drop_surplus_adjustments,
     load_game,
+    mark_master_orders,
     moment,
     put_order,
+    seat_of,
     stored_orders,
 )
 from judge.service.variant_orders import (
@@ -49,9 +54,39 @@ def take_orders(ctx, power: str, lines: list[str]) -> None:
         shared = {power: read_orders(board, position, power, "\n".join(lines))}
     for country, parsed_orders in shared.items():
         store_orders(ctx, game.name, country, parsed_orders, board, position)
+        mark_master_orders(ctx.db, game.name, country, entered=False)
     if power not in ctx.ordered:
         ctx.ordered.append(power)
     ctx.games_touched.add(game.name)
+
+
+def take_master_orders(ctx, lines: list[str]) -> None:
+    """A master's orders without BECOME (njudge data/master): each goes to
+    the power whose unit it names, several to a line (separated by commas
+    or semicolons).  They do not count as that power's own submission
+    (svc_master_orders) until its player sends orders: no early processing
+    on them (PROCESS runs the phase)."""
+    game = load_game(ctx.db, ctx.me.game)
+    split = [part.strip() for line in lines for part in re.split(r"[;,]", line)]
+    split = [part for part in split if part]
+    if game.status != "active":
+        ctx.refused.setdefault("*", []).extend(
+            (line, f"game '{game.name}' is {game.status}") for line in split
+        )
+        return
+    board = game.board
+    position = game.current(board)
+    shared, refused = route_orders(
+        board, position, list(board.powers), split, orders_needed(board, position)
+    )
+    ctx.refused.setdefault("*", []).extend(refused)
+    for country, parsed_orders in shared.items():
+        if not parsed_orders:
+            continue
+        store_orders(ctx, game.name, country, parsed_orders, board, position)
+        mark_master_orders(ctx.db, game.name, country, entered=True)
+        if country not in ctx.ordered:
+            ctx.ordered.append(country)
 
 
 def store_orders(ctx, game: str, power: str, parsed_orders, board, position) -> None:
@@ -111,6 +146,8 @@ def report_orders(ctx) -> None:
     if ctx.me is None:
         return
     game = load_game(ctx.db, ctx.me.game)
+    for text, reason in ctx.refused.pop("*", []):  # a master's, for no power
+        ctx.say(f"Order not taken: {echo(text)}: {reason}.")
     if game.status != "active":
         for refused in ctx.refused.values():
             for text, reason in refused:
@@ -123,6 +160,7 @@ def report_orders(ctx) -> None:
     timing = game.deadline_settings(ctx.settings.timezone)
     orders = engine_orders(board, position, texts)
     for power in ctx.ordered:
+        first = len(ctx.lines)
         refused = ctx.refused.get(power, [])
         ctx.subject_game = (game.name, str(position.phase))
         ctx.say(
@@ -156,3 +194,26 @@ def report_orders(ctx) -> None:
                 f"{len(refused) - REFUSED_SHOWN} more lines for {power} were not"
                 " taken as orders either (not listed)."
             )
+        ctx.reports[power] = (first, len(ctx.lines))
+
+
+def tell_became(ctx) -> None:
+    """njudge: after BECOME <power> the power's player is sent what the
+    master did in its name (the reply from the BECOME on)."""
+    if ctx.me is None or ctx.me.role != "master" or not ctx.became:
+        return
+    game = load_game(ctx.db, ctx.me.game)
+    ends = [start for _, start in ctx.became[1:]] + [len(ctx.lines)]
+    for (power, start), end in zip(ctx.became, ends, strict=True):
+        seat = seat_of(ctx.db, game.name, power)
+        if seat is None or seat.address.lower() == ctx.sender.lower():
+            continue
+        name = game.board.powers[power].name
+        first, last = ctx.reports.get(power, (end, end))
+        # what followed its BECOME up to the next, and its own order report
+        done = "\n\n".join(ctx.lines[start : min(end, first)] + ctx.lines[first:last])
+        text = (
+            f"The master of game '{game.name}' acted as {name} (BECOME"
+            f" {name}) and sent, in your name:\n\n{done}\n"
+        )
+        ctx.mail([notice(ctx.settings, game, seat, f"Master acted as {name}", text)])

@@ -27,6 +27,7 @@ from judge.service.store import (
     iso,
     latest_absence_end,
     load_game,
+    master_ordered,
     members,
     moment,
     save_position,
@@ -56,11 +57,13 @@ def late_powers(db, game: Game, board: Board, position: Position) -> list[str]:
     disorder = {
         m.power for m in members(db, game.name, "player") if m.state == "cd"
     } | unheld_powers(db, game, board)
+    by_master = master_ordered(db, game.name)  # not submitted (njudge)
     late = []
     for power, needed in sorted(orders_needed(board, position).items()):
         if not needed or power in disorder:
             continue
-        if order_lines(board, position, power, orders.get(power, []), needed)[1]:
+        missing = order_lines(board, position, power, orders.get(power, []), needed)[1]
+        if missing or power in by_master:
             late.append(power)
     return late
 
@@ -103,6 +106,7 @@ def schedule(db, game: Game, settings, position: Position, now: datetime) -> dat
         process_at=None,
         reminded=0,
         late_notified=None,
+        start_at=None,  # SET START holds for the phase it was given in
     )
     return deadline
 
@@ -130,6 +134,8 @@ def check_early(db, game_name: str, settings, now: datetime) -> None:
         earliest = deadlines.earliest_processing(
             position.phase.type, timing, moment(game.phase_start)
         )
+        if game.start_at:  # SET START: not before it
+            earliest = max(earliest, moment(game.start_at))
         process_at = iso(
             deadlines.early_process_time(position.phase.type, timing, now, earliest)
         )

@@ -239,6 +239,24 @@ CREATE TABLE IF NOT EXISTS svc_unsubscribe (
 """
 
 
+# i24b: njudge's SET START (no processing before it, this phase only), SET
+# MAX ABSENCE (days of absence granted without the master; NULL: the
+# judge's budget) and SET [UN]MODERATED (unmoderated: players may change the
+# game's settings).
+GAME_SETTINGS_I24B = """
+ALTER TABLE svc_games ADD COLUMN start_at TEXT;
+ALTER TABLE svc_games ADD COLUMN max_absence INTEGER;
+ALTER TABLE svc_games ADD COLUMN moderated INTEGER NOT NULL DEFAULT 1;
+-- powers whose current orders a master entered without BECOME: njudge does
+-- not count them as submitted (no early processing on them) until the
+-- power's player (or the master after BECOME) sends orders
+CREATE TABLE IF NOT EXISTS svc_master_orders (
+  game TEXT NOT NULL, power TEXT NOT NULL,
+  PRIMARY KEY (game, power)
+);
+"""
+
+
 SERVICE_SCHEMA = Schema(
     "service",
     [
@@ -249,5 +267,6 @@ SERVICE_SCHEMA = Schema(
         Migration("tries that stopped the judge counted", WORK_TRIES),
         Migration("the game-start and end notices archived", ARCHIVE),
         Migration("unsubscribe tokens", UNSUBSCRIBE),
+        Migration("start, maximum absence and moderation", GAME_SETTINGS_I24B),
     ],
 )

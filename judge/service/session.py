@@ -15,7 +15,7 @@ from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service import unsubscribe
 from judge.service.commands import REGISTRY
 from judge.service.commands.context import Context, Stop
-from judge.service.orders import report_orders
+from judge.service.orders import report_orders, tell_became
 from judge.service.processing import check_early
 from judge.service.replies import compose, echo, mask_passwords
 
@@ -47,6 +47,7 @@ class Session:
             ctx.block = None
         ctx.flush_orders()
         report_orders(ctx)
+        tell_became(ctx)
         for game in ctx.games_touched:
             check_early(ctx.db, game, self.settings, ctx.now)
         if not ctx.lines:
@@ -81,20 +82,18 @@ class Session:
         except CommandError as mistyped:
             command, error = None, mistyped
         shown = echo(mask_passwords(text, command))
+        if command is None and error is None and self.master_order(text):
+            return self.count_order()
         if command is None and error is None and ctx.acting is not None:
-            self.order_lines += 1  # orders do not count against the commands
-            if self.order_lines > self.budgets.order_lines_per_message:
-                ctx.say(
-                    f"Only the first {self.budgets.order_lines_per_message} order"
-                    " lines of a message are read; the rest were not."
-                )
+            if not self.count_order():
                 return False
             ctx.order_text.setdefault(ctx.acting, []).append(text)
             return True
         if not self.count_command(shown):
             return False
         if error is not None:
-            ctx.say(f"> {shown}\nUse: {REGISTRY.usage(error.keyword)}")
+            usage = REGISTRY.nearest_usage(error.keyword, text)
+            ctx.say(f"> {shown}\nUse: {usage}")
             return True
         if command is None:
             word = text.split()[0][:40]
@@ -110,6 +109,27 @@ class Session:
         ctx.say(f"> {shown}")
         REGISTRY.dispatch(ctx, command)
         return True
+
+    def master_order(self, text: str) -> bool:
+        """An order line of a master signed on without BECOME: kept for the
+        power whose unit it names."""
+        ctx = self.ctx
+        if ctx.acting is not None or ctx.me is None or ctx.me.role != "master":
+            return False
+        ctx.master_orders.append(text)
+        return True
+
+    def count_order(self) -> bool:
+        """Count an order line (orders do not count against the commands);
+        False (the reading stops) beyond the message's budget."""
+        self.order_lines += 1
+        if self.order_lines <= self.budgets.order_lines_per_message:
+            return True
+        self.ctx.say(
+            f"Only the first {self.budgets.order_lines_per_message} order"
+            " lines of a message are read; the rest were not."
+        )
+        return False
 
     def count_command(self, text: str) -> bool:
         """Count a line (not an order) against the message's budget of

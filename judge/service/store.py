@@ -54,6 +54,9 @@ class Game:
     created: str
     due_at: str | None = None  # when the scheduler next looks (attention.py)
     paused_at: str | None = None  # when PAUSE stopped the clock (RESUME gives it back)
+    start_at: str | None = None  # SET START: no processing before it
+    max_absence: int | None = None  # SET MAX ABSENCE (days); None: the budget
+    moderated: int = 1  # 0: players may change the game's settings
 
     @property
     def board(self) -> Board:
@@ -321,6 +324,60 @@ def turn_played(db, game: str, phase: str) -> tuple[int, str, str] | None:
     ).fetchone()
 
 
+def mark_master_orders(db, game: str, power: str, entered: bool) -> None:
+    """Note (or forget) that a power's orders were entered by a master
+    without BECOME, and so do not count as submitted."""
+    if entered:
+        db.execute(
+            "INSERT OR IGNORE INTO svc_master_orders (game, power) VALUES (?, ?)",
+            [game, power],
+        )
+    else:
+        db.execute(
+            "DELETE FROM svc_master_orders WHERE game = ? AND power = ?", [game, power]
+        )
+
+
+def master_ordered(db, game: str) -> set[str]:
+    return {
+        row[0]
+        for row in db.execute(
+            "SELECT power FROM svc_master_orders WHERE game = ?", [game]
+        ).fetchall()
+    }
+
+
+def turn_orders(db, game: str, turn: int) -> dict[str, list[str]]:
+    """The orders a processed turn was processed with (power -> texts)."""
+    row = db.execute(
+        "SELECT orders FROM svc_turns WHERE game = ? AND turn = ?", [game, turn]
+    ).fetchone()
+    return json.loads(row[0]) if row else {}
+
+
+def unseat_players(db, game: str) -> None:
+    """UNSTART: players keep their place in the game but lose their powers;
+    the extra rows of a seat with several countries go."""
+    rows = db.execute(
+        "SELECT id, lower(address) FROM svc_members WHERE game = ?"
+        " AND role = 'player' ORDER BY id",
+        [game],
+    ).fetchall()
+    seen: set[str] = set()
+    for member_id, address in rows:
+        if address in seen:
+            db.execute("DELETE FROM svc_members WHERE id = ?", [member_id])
+            continue
+        seen.add(address)
+        db.execute(
+            "UPDATE svc_members SET power = NULL, state = 'active', wait = 0,"
+            " draw = 0 WHERE id = ?",
+            [member_id],
+        )
+    delete_orders(db, game)
+    db.execute("DELETE FROM svc_master_orders WHERE game = ?", [game])
+
+
 def roll_back_to(db, game: str, turn: int) -> None:
     """Forget turn `turn` and after: their results, press and orders."""
     db.execute("DELETE FROM svc_turns WHERE game = ? AND turn >= ?", [game, turn])
@@ -358,6 +415,7 @@ def add_turn(db, game: str, turn: int, phase: str, position: str, orders: str,
 def clear_seat_votes(db, game: str) -> None:
     """WAIT and draw votes of every seat, and the proposed endings."""
     db.execute("UPDATE svc_members SET wait = 0, draw = 0 WHERE game = ?", [game])
+    db.execute("DELETE FROM svc_master_orders WHERE game = ?", [game])
     db.execute(
         "DELETE FROM svc_endings WHERE member IN"
         " (SELECT id FROM svc_members WHERE game = ?)",
@@ -472,6 +530,18 @@ def copy_member(db, member: Member, power: str) -> Member:
          member.tz, member.preference, member.map, member.joined],
     )  # fmt: skip
     return member_by_id(db, cursor.lastrowid)
+
+
+def drop_absences(db, member_id: int, holding: str | None, now: str) -> int:
+    """SET NOABSENCE: the seat's absence holding `holding`, or (None) all
+    those not yet over; returns how many were dropped."""
+    if holding is not None:
+        sql = "DELETE FROM svc_absences WHERE member = ? AND start <= ? AND until > ?"
+        params = [member_id, holding, holding]
+    else:
+        sql = "DELETE FROM svc_absences WHERE member = ? AND until > ?"
+        params = [member_id, now]
+    return db.execute(sql, params).rowcount
 
 
 def latest_absence_end(db, game: str, when: str) -> str | None:

@@ -170,10 +170,14 @@ def test_8_master_become_set_and_broadcast(judge):
     assert "France: Army Paris HOLD." in out[0].body
     hold_all_but(judge, {"ENGLAND", "FRANCE"})
     assert judge.game()["process_at"] is not None
-    # the players do not see the master's message
-    assert not [
-        m for m in out if m.to == (judge.seat("ENGLAND"),) and "BECOME" in m.body
-    ]
+    # each power's player is told what was done in its name (njudge), and
+    # sees nothing of the master's other commands nor the other power's
+    told = [m for m in out if m.to == (judge.seat("ENGLAND"),) and "BECOME" in m.body]
+    assert len(told) == 1
+    assert "Master acted as England" in told[0].subject
+    assert "England: Fleet London HOLD." in told[0].body
+    for secret in ("SET DEADLINE", "Welcome.", "France: Army Paris", "BECOME France"):
+        assert secret not in told[0].body
 
 
 def test_9_a_replacement_signs_on_without_forged_headers(judge):

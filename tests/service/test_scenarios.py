@@ -144,12 +144,13 @@ def test_master_rollback_and_process(judge, update_golden):
     assert sorted(m.to[0] for m in told) == sorted([MASTER, *PLAYERS])
     for m in told:  # everyone learns the phase to order again, and its deadline
         assert "The master has rolled the game back to S1901M (turn 1)." in m.body
-        assert "All orders for it must be sent again." in m.body
+        assert "The orders it was processed with stand again" in m.body
         assert m.body.startswith(":: Judge: PYJ  Game: alpha  Variant: Standard\n")
         assert ":: Deadline: S1901M " in m.body
     assert judge.phase() == "S1901M"
     assert judge.game()["turn"] == 1
-    assert judge.row("SELECT count(*) FROM svc_orders")[0] == 0
+    # njudge: the rolled-back turn's orders stand, so PROCESS replays them
+    assert judge.row("SELECT count(*) FROM svc_orders")[0] == 2
     # votes and WAIT belonged to the phase rolled away
     assert judge.row("SELECT sum(draw) + sum(wait) FROM svc_members")[0] == 0
     check_golden("rollback", "\n".join(judge.transcript[start:]) + "\n", update_golden)

@@ -14,7 +14,7 @@ from judge.config import Budgets
 from judge.mail.message import Attachment, OutgoingMail
 from judge.reports.dates import judge_date
 from judge.service import passwords
-from judge.service.orders import take_orders
+from judge.service.orders import take_master_orders, take_orders
 from judge.service.store import (
     Game,
     Member,
@@ -73,6 +73,11 @@ class Context:
         self.me: Member | None = None  # signed on as a power or master
         self.joined: Member | None = None  # joined a forming game here
         self.acting: str | None = None  # the power orders are for
+        # a master's order lines without BECOME, for any power's units
+        self.master_orders: list[str] = []
+        # BECOME <power>: (power, index in `lines` where acting for it began)
+        self.became: list[tuple[str, int]] = []
+        self.reports: dict[str, tuple[int, int]] = {}  # power: its order report
         self.order_text: dict[str, list[str]] = {}
         self.refused: dict[str, list[tuple[str, str]]] = {}
         # names read as near misses, for the reply ("Warshaw read as Warsaw")
@@ -238,3 +243,6 @@ class Context:
         for power, lines in list(self.order_text.items()):
             take_orders(self, power, lines)
         self.order_text.clear()
+        if self.master_orders:
+            take_master_orders(self, self.master_orders)
+            self.master_orders = []

@@ -5,19 +5,27 @@ from __future__ import annotations
 
 import json
 import re
+from importlib.metadata import PackageNotFoundError, version
 
 from judge.engine.api import adjudicate
 from judge.engine.serialize import position_from_json
+from judge.language.commands import SYNONYMS
+from judge.language.dates import DateError, read_date
 from judge.mail.message import Attachment, OutgoingMail
 from judge.reports.results import phase_title
 from judge.reports.templating import render
 from judge.service import info, reachability
-from judge.service.checks import read_time
 from judge.service.commands.context import HOUR
 from judge.service.commands.registry import Spec, Topic
+from judge.service.commands.timing import sender_zone
 from judge.service.picture_pool import render_map
-from judge.service.store import members, turn_played
+from judge.service.store import (
+    load_game,
+    members,
+    turn_played,
+)
 from judge.service.variant_orders import engine_orders
+from judge.variants import load_variant
 
 
 def page(ctx, topic: str, **values) -> str:
@@ -25,6 +33,8 @@ def page(ctx, topic: str, **values) -> str:
         f"help/{topic}.txt",
         code=ctx.settings.code,
         address=ctx.settings.address,
+        timezone=ctx.settings.timezone,
+        auto_master=ctx.settings.auto_master,
         topics=ctx.registry.topic_names(),
         **values,
     ).rstrip("\n")
@@ -39,13 +49,80 @@ def master_page(ctx) -> str:
     return page(ctx, "master", commands=ctx.registry.listing(["master"]))
 
 
+def index_page(ctx) -> str:
+    synonyms = ", ".join(
+        f"{word.upper()} = {keyword.upper()}" for word, keyword in SYNONYMS.items()
+    )
+    return (
+        f"Every command of the judge {ctx.settings.code}, as it reads them.\n"
+        "Case does not matter; spaces inside a keyword are optional.\n"
+        f"Also read: {synonyms}, SEND ME = GET, SIGNON O<game> = OBSERVE.\n\n"
+        + ctx.registry.index()
+    )
+
+
+def map_page(ctx) -> str:
+    """The names of the signed-on game's map (njudge's data/map), else the
+    standard one's."""
+    game = signed_on_game(ctx)
+    board = game.board if game else load_variant("standard")[0]
+    powers = "\n".join(
+        f"  {p.letter}  {p.name}"
+        for p in board.powers.values()
+        if not board.is_reserve(p.id)
+    )
+    places = []
+    for province in sorted(board.provinces.values(), key=lambda p: p.name):
+        if province.kind == "impassable":
+            continue
+        star = "*" if province.centre else " "
+        places.append(f"  {star} {province.id:<5} {province.name}")
+    return page(
+        ctx, "map", variant=game.variant if game else "standard",
+        game=game.name if game else "", powers=powers, places="\n".join(places),
+    )  # fmt: skip
+
+
+def package_page(ctx) -> str:
+    """njudge's new user package: the files a newcomer should read."""
+    names = ("info", "guide", "syntax", "deadlines", "press", "absence", "draws")
+    topics = ctx.registry.topics
+    rule = "\n\n" + "=" * 72 + "\n\n"
+    return rule.join(f"{n.upper()}\n\n{topics[n].render(ctx)}" for n in names)
+
+
+def _file(name: str, about: str) -> Topic:
+    return Topic(name, lambda ctx: page(ctx, name), about)
+
+
 TOPICS = [
-    Topic("help", help_page),
-    Topic("master", master_page),
-    Topic("deadlines", lambda ctx: page(ctx, "deadlines")),
-    Topic("press", lambda ctx: page(ctx, "press")),
-    Topic("variants", lambda ctx: page(ctx, "variants")),
-    Topic("layouts", lambda ctx: page(ctx, "layouts")),
+    Topic("help", help_page, "the commands in short (the same as HELP)"),
+    _file("info", "how this judge works: joining, playing, observing"),
+    Topic("index", index_page, "every command, what it does and who may use it"),
+    _file("syntax", "how to write every order"),
+    Topic("orders", lambda ctx: page(ctx, "syntax"), "the same as SYNTAX"),
+    Topic("master", master_page, "the master's commands"),
+    _file("deadlines", "deadlines, grace, timing settings, and how dates are read"),
+    Topic("press", lambda ctx: page(ctx, "press"), "press and broadcasts"),
+    _file("absence", "asking that no deadline falls while you are away"),
+    _file("draws", "draws and how a game ends"),
+    _file("history", "HISTORY, SUMMARY, WHOGAME and MAP"),
+    _file("form", "registering your name, country and time zone"),
+    _file("rules", "the rules, in short"),
+    Topic(
+        "map",
+        map_page,
+        "the powers and place names of a map (of the game signed on to)",
+    ),
+    _file("guide", "a first game, step by step"),
+    Topic("variants", lambda ctx: page(ctx, "variants"), "the games played here"),
+    Topic("layouts", lambda ctx: page(ctx, "layouts"), "the mails' layouts, for tools"),
+    Topic(
+        "flist",
+        lambda ctx: page(ctx, "flist", files=ctx.registry.file_list()),
+        "this list",
+    ),
+    Topic("package", package_page, "the files a newcomer should read, in one"),
 ]
 
 
@@ -53,8 +130,19 @@ def do_help(ctx, command) -> None:
     ctx.say(help_page(ctx))
 
 
+# njudge forms this judge reads but cannot follow, and why
+NOT_HERE = {
+    "dedication": "GET DEDICATION: this judge keeps no dedication ratings.",
+    "whois": "GET WHOIS: this judge does not send its whole register of players.",
+}
+
+
 def do_get(ctx, command) -> None:
-    topic = ctx.registry.topics.get(command.args[0].lower())
+    wanted = command.args[0].lower()
+    if wanted in NOT_HERE:
+        ctx.say(NOT_HERE[wanted])
+        return
+    topic = ctx.registry.topics.get(wanted)
     if topic is None:
         ctx.say(
             f"There is no help topic '{command.args[0].lower()[:20]}'. Topics: "
@@ -64,9 +152,38 @@ def do_get(ctx, command) -> None:
     ctx.say(topic.render(ctx))
 
 
+def signed_on_game(ctx):
+    """The game of this message's SIGNON (njudge: LIST, SUMMARY, HISTORY,
+    WHOGAME and GET act on it when no game is named), or None."""
+    me = ctx.me or ctx.joined
+    return load_game(ctx.db, me.game) if me is not None else None
+
+
+def game_or_implied(ctx, command, usage: str):
+    """The game named first in the command, else the signed-on one; None
+    (the reply says so) when neither."""
+    if command.args and command.args[0]:
+        return ctx.game_arg(command.args[0].split()[0])
+    game = signed_on_game(ctx)
+    if game is None:
+        ctx.say(f"Name the game ({usage}), or sign on to it first.")
+    return game
+
+
 def do_list(ctx, command) -> None:
+    if command.args and command.args[0].lower() == "full":
+        ctx.say(
+            "LIST FULL: this judge has no long list of every game's players;"
+            " LIST <game> gives one game's players, units and deadline."
+        )
+        return
     if not command.args:
-        ctx.say(info.list_games(ctx.db))
+        game = signed_on_game(ctx)
+        if game is None:
+            ctx.say(info.list_games(ctx.db))
+            return
+        text = info.describe_game(ctx.db, ctx.settings, game.name)
+        ctx.say(with_unreachable(ctx, game.name, text))
         return
     game = ctx.game_arg(command.args[0])
     if game:
@@ -82,23 +199,31 @@ def with_unreachable(ctx, game: str, text: str) -> str:
 
 
 def do_whogame(ctx, command) -> None:
-    game = ctx.game_arg(command.args[0])
+    args = [a for a in command.args if a.lower() != "full"]  # FULL: all listed
+    game = game_or_implied(ctx, _with_args(command, args), "WHOGAME <game>")
     if game:
         ctx.say(with_unreachable(ctx, game.name, info.whogame(ctx.db, game.name)))
 
 
 HISTORY_USE = (
-    "Use: HISTORY <game> [FROM <date>] [TO <date>] [LINES <n>]"
-    " or HISTORY <game> EXCLSTART <phase> [EXCLEND <phase>] [BROAD]"
-    " (dates as 2026-03-01 or 2026-03-01 18:00)."
+    "Use: HISTORY [<game>] [FROM <date>] [TO <date>] [LINES <n>]"
+    " or HISTORY [<game>] EXCLSTART <phase> [EXCLEND <phase>] [BROAD]"
+    " (dates as Dec 20, Dec 20 23:30 or 2026-12-20 23:30)."
 )
-HISTORY_WORDS = {"from", "to", "until", "lines", "for", "exclstart", "exclend"}
+HISTORY_WORDS = {"from", "to", "until", "lines", "for", "exclstart", "exclend", "broad"}
 
 
-def history_options(text: str, tz: str) -> dict | str:
-    """njudge's HISTORY options as keyword arguments of info.history, or
-    what is wrong with them."""
+def _with_args(command, args):
+    return type(command)(command.name, tuple(args), command.words)
+
+
+def history_options(ctx, text: str) -> tuple[str, dict] | str:
+    """(the game named, or ""; njudge's HISTORY options as keyword
+    arguments of info.history), or what is wrong with them."""
     words = text.split()
+    name = ""
+    if words and words[0].lower() not in HISTORY_WORDS:
+        name, words = words[0], words[1:]
     options: dict = {}
     i = 0
     while i < len(words):
@@ -109,35 +234,45 @@ def history_options(text: str, tz: str) -> dict | str:
             continue
         if word not in HISTORY_WORDS or i + 1 >= len(words):
             return f"HISTORY: '{words[i][:20]}' is not an option. {HISTORY_USE}"
+        if word in ("from", "to", "until"):
+            end = i + 1  # a date runs to the next option word
+            while end < len(words) and words[end].lower() not in HISTORY_WORDS:
+                end += 1
+            value = " ".join(words[i + 1 : end])
+            i = end
+            try:
+                when = read_date(value, ctx.now, sender_zone(ctx))
+            except DateError as error:
+                return f"HISTORY: {word.upper()} {value[:30]}: {error}. {HISTORY_USE}"
+            options["since" if word == "from" else "until"] = when
+            continue
         value = words[i + 1]
         i += 2
-        if word in ("from", "to", "until"):
-            # a date may be followed by its time: '2026-03-01 18:00'
-            if i < len(words) and re.fullmatch(r"\d{1,2}:\d{2}", words[i]):
-                value += " " + words[i]
-                i += 1
-            when = read_time(value, tz)
-            if when is None:
-                return f"HISTORY: '{value[:20]}' is not a date. {HISTORY_USE}"
-            options["since" if word == "from" else "until"] = when
-        elif word in ("lines", "for"):
-            if not value.isdigit() or int(value) == 0:
+        if word in ("lines", "for"):
+            if not re.fullmatch(r"[0-9]{1,6}", value) or int(value) == 0:
                 return f"HISTORY: '{value[:20]}' is not a line count. {HISTORY_USE}"
             options["lines"] = int(value)
         else:
             key = "exclude_start" if word == "exclstart" else "exclude_end"
             options[key] = value.upper()[:10]
-    return options
+    since, until = options.get("since"), options.get("until")
+    if since and until and until < since:
+        return f"HISTORY: TO comes before FROM. {HISTORY_USE}"
+    return name, options
 
 
 def do_history(ctx, command) -> None:
-    game = ctx.game_arg(command.args[0])
-    if game is None:
+    parsed = history_options(ctx, command.args[0] if command.args else "")
+    if isinstance(parsed, str):
+        ctx.say(parsed)
         return
-    options = history_options(command.args[1] if len(command.args) > 1 else "",
-                              ctx.settings.timezone)  # fmt: skip
-    if isinstance(options, str):
-        ctx.say(options)
+    name, options = parsed
+    game = (
+        ctx.game_arg(name)
+        if name
+        else game_or_implied(ctx, _with_args(command, []), "HISTORY <game>")
+    )
+    if game is None:
         return
     text = info.history(ctx.db, game.name, settings=ctx.settings, **options)
     room = ctx.budgets.reply_bytes - ctx.size - 1000
@@ -152,7 +287,7 @@ def do_history(ctx, command) -> None:
 
 
 def do_summary(ctx, command) -> None:
-    game = ctx.game_arg(command.args[0])
+    game = game_or_implied(ctx, command, "SUMMARY <game>")
     if game:
         ctx.say(info.summary(ctx.db, game.name, settings=ctx.settings))
 
@@ -168,6 +303,12 @@ def in_game(ctx, game) -> bool:
 
 
 def do_map(ctx, command) -> None:
+    if command.args[0] == "*":
+        ctx.say(
+            "MAP * (a map drawn from a pasted LIST) is not done by this judge:"
+            " send MAP <game> [<phase>] for a game played here."
+        )
+        return
     game = ctx.game_arg(command.args[0])
     if game is None or not game.position:
         if game is not None:
@@ -220,8 +361,35 @@ def do_map(ctx, command) -> None:
     ctx.say(f"The map of {position.phase} follows in a separate mail.")
 
 
+def do_version(ctx, command) -> None:
+    if command.args:
+        ctx.say(
+            f"VERSION {command.args[0][:20]}: this judge keeps no log of changes"
+            " by level; here is its version."
+        )
+    ctx.say(
+        f"This is the judge {ctx.settings.code} at {ctx.settings.address},"
+        f" running pyjudge {judge_version()}: a Diplomacy judge speaking"
+        " njudge's command language (GET INFO)."
+    )
+
+
+def judge_version() -> str:
+    try:
+        return version("pyjudge")
+    except PackageNotFoundError:
+        return "(version unknown)"
+
+
 COMMANDS = [
     Spec("help", "information", "HELP", "this text", do_help),
+    Spec(
+        "version",
+        "information",
+        "VERSION",
+        "which judge and software this is",
+        do_version,
+    ),
     Spec(
         "get",
         "information",
@@ -234,29 +402,31 @@ COMMANDS = [
         "information",
         "LIST [<game>]",
         "games forming and running;"
-        " with a game: its settings, players, units and deadline",
+        " with a game (or after SIGNON): its settings, players, units and deadline",
         do_list,
     ),
     Spec(
         "history",
         "information",
-        "HISTORY <game>",
+        "HISTORY [<game>] [FROM <date>] [TO <date>] [LINES <n>]",
         "the game's archive (njudge's layout): the start, every phase's"
-        " results and the public press; options FROM <date>, TO <date>,"
-        " LINES <n>, or EXCLSTART <phase> [EXCLEND <phase>] [BROAD]",
+        " results and the public press, of the game signed on to when none is"
+        " named; also EXCLSTART <phase> [EXCLEND <phase>] [BROAD]",
         do_history,
+        shown="HISTORY [<game>] [FROM/TO <date>]",
     ),
     Spec(
         "summary",
         "information",
-        "SUMMARY <game>",
-        "who played each power and from when, and supply centres by year",
+        "SUMMARY [<game>]",
+        "who played each power and from when, and supply centres by year"
+        " (STATUS is the same)",
         do_summary,
     ),
     Spec(
         "whogame",
         "information",
-        "WHOGAME <game>",
+        "WHOGAME [<game>]",
         "who plays what",
         do_whogame,
     ),

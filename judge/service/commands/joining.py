@@ -13,6 +13,7 @@ from judge.reports.dates import judge_date
 from judge.service import deadlines, seats, world_games
 from judge.service.checks import check_variant
 from judge.service.commands.context import DAY, GAME_NAME, Stop
+from judge.service.commands.master import eject
 from judge.service.commands.registry import Spec
 from judge.service.lifecycle import start_game
 from judge.service.passwords import LOCKED
@@ -84,20 +85,30 @@ def do_create(ctx, command) -> None:
             ctx.say(str(refusal))
             raise Stop from None
         variant = checked_variant(ctx, variant, name)
-    press = (
-        "none" if "nopress" in words else "grey" if "greypress" in words else "white"
-    )
+    settings = ctx.settings
+    press = settings.game_press
+    press = "none" if "nopress" in words else "grey" if "greypress" in words else press
+    nmr = 1 if "nmr" in words else 0 if "nonmr" in words else int(settings.game_nmr)
     create_game(
-        ctx.db, name, variant, nmr=0 if "nonmr" in words else 1, press=press,
+        ctx.db, name, variant, nmr=nmr, press=press,
         anonymous=1 if {"gunboat", "anonymous"} & set(words) else 0,
         created=iso(ctx.now),
     )  # fmt: skip
-    ctx.joined = add_member(ctx, name, hashed, "player")
-    ctx.say(
-        f"Game '{name}' ({variant}) has been created and you are signed on."
-        " Send BECOME MASTER (in this or a later message after SIGNON"
-        f" ?{name} <password>) to be its master instead of a player."
-    )
+    if not settings.game_moderated:
+        update_game(ctx.db, name, moderated=0)
+    if settings.auto_master:  # njudge's AUTO_MASTER
+        ctx.joined = ctx.me = add_member(ctx, name, hashed, "master")
+        ctx.say(
+            f"Game '{name}' ({variant}) has been created and you are its master"
+            f" (sign on later with SIGNON M{name} <password>)."
+        )
+    else:
+        ctx.joined = add_member(ctx, name, hashed, "player")
+        ctx.say(
+            f"Game '{name}' ({variant}) has been created and you are signed on."
+            " Send BECOME MASTER (in this or a later message after SIGNON"
+            f" ?{name} <password>) to be its master instead of a player."
+        )
     world_joined(ctx, load_game(ctx.db, name))
 
 
@@ -134,6 +145,9 @@ def do_become_master(ctx, command) -> None:
         ctx.say("BECOME MASTER follows CREATE or SIGNON ?<game> <password>.")
         return
     game = load_game(ctx.db, joined.game)
+    if joined.role == "master":
+        ctx.say(f"You are already the master of game '{game.name}'.")
+        return
     if game.status != "forming" or len(members(ctx.db, game.name)) != 1:
         ctx.say("Only the creator, while still alone in the game, may become master.")
         return
@@ -147,6 +161,13 @@ def do_signon(ctx, command) -> None:
     problem = ctx.address_problem(ctx.sender)
     if problem:  # the judge could never write to this seat
         ctx.say(f"You cannot sign on from this address: {problem}.")
+        raise Stop
+    if target == "?":
+        ctx.say(
+            "SIGNON ? <password> (the next game forming, whichever it is) is not"
+            " done by this judge: name the game, SIGNON ?<game> <password>"
+            " (LIST shows the games forming)."
+        )
         raise Stop
     if len(target) < 2:
         ctx.say("Use: SIGNON <letter><game> <password>")
@@ -164,11 +185,20 @@ def do_signon(ctx, command) -> None:
     if letter == "?":
         join_forming(ctx, game, password)
         return
+    if letter == "O" and not any(
+        p.letter.upper() == "O" for p in game.board.powers.values()
+    ):
+        observer_signon(ctx, game, password)
+        return
     if game.status == "finished":
         ctx.say(f"Game '{game.name}' is over. {game.result or ''}".rstrip())
         raise Stop
     if letter == "M":
-        seat = next(iter(members(ctx.db, game.name, "master")), None)
+        masters = members(ctx.db, game.name, "master")  # PROMOTE: several
+        seat = next(
+            (m for m in masters if m.address.lower() == ctx.sender.lower()),
+            next(iter(masters), None),
+        )
         if seat is None or not ctx.check_password(
             password, seat.password, seat.address
         ):
@@ -244,6 +274,31 @@ def do_signon(ctx, command) -> None:
         return
     ctx.say(f"Wrong password for {power.name} in game '{game.name}'.")
     raise Stop
+
+
+def observer_signon(ctx, game, password: str) -> None:
+    """SIGNON O<game> <password> (njudge): a confirmed observer signs on
+    with the password given to OBSERVE; anyone else is asked to confirm, as
+    OBSERVE <game> <password> does (a From line is easily forged)."""
+    mine = next(
+        (m for m in members(ctx.db, game.name, "observer")
+         if m.address.lower() == ctx.sender.lower() and m.state == "active"),
+        None,
+    )  # fmt: skip
+    if mine is None:
+        observe(ctx, game, password)
+        return
+    if mine.password == LOCKED:
+        ctx.say(
+            f"You observe game '{game.name}' without a password: there is"
+            " nothing to sign on to. Results come to you anyway."
+        )
+        return
+    if not ctx.check_password(password, mine.password, None):
+        ctx.say(f"Wrong observer password for game '{game.name}'.")
+        raise Stop
+    ctx.me = mine
+    ctx.say(f"Signed on as an observer of game '{game.name}'.")
 
 
 def describe_state(state: str) -> str:
@@ -350,11 +405,15 @@ def join_forming(ctx, game, password: str) -> None:
 
 
 def do_observe(ctx, command) -> None:
-    """Once per address and game, and only after the address answers the
-    confirmation mail: nobody can subscribe someone else."""
     game = ctx.game_arg(command.args[0])
     if game is None:
         return
+    observe(ctx, game, command.args[1] if len(command.args) > 1 else None)
+
+
+def observe(ctx, game, password: str | None) -> None:
+    """Once per address and game, and only after the address answers the
+    confirmation mail: nobody can subscribe someone else."""
     mine = [
         m for m in members(ctx.db, game.name, "observer")
         if m.address.lower() == ctx.sender.lower()
@@ -375,7 +434,7 @@ def do_observe(ctx, command) -> None:
     budget = ctx.budgets.subscriptions_per_day
     if not ctx.allow("observe", budget, DAY, "New subscriptions", take=False):
         return
-    password = ctx.hash_password(command.args[1]) if len(command.args) > 1 else LOCKED
+    password = ctx.hash_password(password) if password else LOCKED
     quota_take(ctx.db, ctx.sender, "observe", ctx.now, DAY)
     member_id = insert_member(
         ctx.db, game.name, ctx.sender, password, "observer", None,
@@ -419,6 +478,15 @@ def do_confirm(ctx, command) -> None:
 
 
 def do_resign(ctx, command) -> None:
+    if command.args:  # njudge: the master's RESIGN <power-or-address>
+        if ctx.me is None or ctx.me.role != "master":
+            ctx.say(
+                "RESIGN <power or address> is the master's form (it ejects that"
+                " player); to leave a game yourself send RESIGN alone."
+            )
+            return
+        eject(ctx, load_game(ctx.db, ctx.me.game), command)
+        return
     me = ctx.me or ctx.joined
     if me is None:
         ctx.say("Sign on first: SIGNON <letter><game> <password>.")
@@ -480,7 +548,13 @@ COMMANDS = [
         shown="SIGNON ?<game> <password>, SIGNON <letter><game> <password>",
     ),
     Spec(
-        "observe", "joining", "OBSERVE <game> [<password>]", "follow a game", do_observe
+        "observe",
+        "joining",
+        "OBSERVE <game> [<password>]",
+        "follow a game (WATCH and SIGNON O<game> <password> too); a"
+        " confirmation mail is sent to your address first, as a From line is"
+        " easily forged",
+        do_observe,
     ),
     Spec(
         "confirm",
@@ -489,5 +563,11 @@ COMMANDS = [
         "confirm a request to observe (the token is in the mail asking)",
         do_confirm,
     ),
-    Spec("resign", "joining", "RESIGN", "leave the game", do_resign),
+    Spec(
+        "resign",
+        "joining",
+        "RESIGN",
+        "leave the game (WITHDRAW too); a master's RESIGN <power or address> is EJECT",
+        do_resign,
+    ),
 ]

@@ -7,12 +7,15 @@ import re
 from datetime import timedelta
 
 from judge.engine.api import adjudicate
+from judge.engine.orders import Waive
 from judge.engine.serialize import position_from_json
+from judge.language.phase_names import read_phase
 from judge.reports.dates import judge_date
 from judge.service import seats
-from judge.service.checks import check_variant, read_time
+from judge.service.checks import check_variant
+from judge.service.commands import timing
 from judge.service.commands.registry import Spec
-from judge.service.deadlines import PhaseTiming, next_deadline
+from judge.service.deadlines import next_deadline
 from judge.service.lifecycle import finish_game, start_game
 from judge.service.passwords import LOCKED
 from judge.service.processing import (
@@ -23,28 +26,48 @@ from judge.service.processing import (
     tell_all,
 )
 from judge.service.store import (
+    count_turns,
     delete_member,
     eject_address,
     iso,
     load_game,
     members,
     moment,
+    put_order,
     roll_back_to,
     stored_orders,
+    turn_orders,
     turn_row,
+    unseat_players,
     update_game,
     update_member,
 )
-from judge.service.variant_orders import engine_orders
-
-KINDS = {"MOVE": "movement", "MOVEMENT": "movement", "RETREAT": "retreat",
-         "ADJUST": "adjust", "ADJUSTMENT": "adjust"}  # fmt: skip
+from judge.service.variant_orders import engine_orders, order_key, read_orders
 
 
 def master_only(body):
     """A handler for the signed-on master of a game: body(ctx, game, command)."""
 
     def handler(ctx, command) -> None:
+        me = ctx.need_me("master")
+        if me is None:
+            return
+        body(ctx, load_game(ctx.db, me.game), command)
+
+    return handler
+
+
+def moderator(body):
+    """A game setting: the master's, or any player's in an unmoderated game
+    (njudge's 'mod' commands)."""
+
+    def handler(ctx, command) -> None:
+        me = ctx.me
+        if me is not None and me.role == "player" and me.power:
+            game = load_game(ctx.db, me.game)
+            if not game.moderated:
+                body(ctx, game, command)
+                return
         me = ctx.need_me("master")
         if me is None:
             return
@@ -77,7 +100,11 @@ def become(ctx, game, command) -> None:
     if power.id not in ctx.ordered:
         ctx.ordered.append(power.id)
     ctx.games_touched.add(game.name)
-    ctx.say(f"The orders that follow are {power.name}'s.")
+    ctx.say(
+        f"The orders that follow are {power.name}'s; its player is sent what"
+        " you do in its name."
+    )
+    ctx.became.append((power.id, max(0, len(ctx.lines) - 2)))  # its "> BECOME"
 
 
 def process_now(ctx, game, command) -> None:
@@ -86,11 +113,21 @@ def process_now(ctx, game, command) -> None:
         return
     board = game.board
     phase = str(game.current(board).phase)
-    if command.args and command.args[0].upper() != phase:
-        ctx.say(
-            f"PROCESS {command.args[0][:10]} ignored: the current phase is {phase}."
-        )
-        return
+    if command.args:
+        wanted = read_phase(command.args[0])
+        if wanted is None:
+            ctx.say(
+                f"PROCESS {command.args[0][:30]} ignored: name the phase as"
+                " <season> <year> <phase> (Fall 1905 Retreat) or as F1905R."
+            )
+            return
+        if wanted != phase:
+            named = "" if wanted == command.args[0].upper() else f", not {wanted}"
+            ctx.say(
+                f"PROCESS {command.args[0][:30]} ignored: the current phase is"
+                f" {phase}{named}."
+            )
+            return
     ctx.flush_orders()
     ctx.mail(process(ctx.db, ctx.settings, game.name, ctx.now), results=True)
     ctx.ordered.clear()
@@ -141,6 +178,7 @@ def rollback(ctx, game, command) -> None:
         ctx.say(f"There is no processed turn {turn} in game '{game.name}'.")
         return
     phase, position_text = row
+    kept = turn_orders(ctx.db, game.name, turn)
     roll_back_to(ctx.db, game.name, turn)
     clear_votes(ctx.db, game.name)
     update_game(
@@ -150,12 +188,113 @@ def rollback(ctx, game, command) -> None:
     board = game.board
     position = position_from_json(board, json.loads(position_text))
     schedule(ctx.db, load_game(ctx.db, game.name), ctx.settings, position, ctx.now)
+    restored = restore_orders(ctx.db, game.name, board, position, kept)
     ctx.mail(tell_all(
         ctx.db, ctx.settings, game.name, "Rollback",
         f"The master has rolled the game back to {phase} (turn {turn}).\n"
-        "All orders for it must be sent again.",
+        "The orders it was processed with stand again (send new ones to\n"
+        "change them), and a PROCESS replays them.",
     ))  # fmt: skip
-    ctx.say(f"Game '{game.name}' rolled back to {phase}.")
+    ctx.say(
+        f"Game '{game.name}' rolled back to {phase}; {restored} order(s) of that"
+        " turn kept: PROCESS replays them."
+    )
+
+
+def restore_orders(db, name: str, board, position, kept: dict) -> int:
+    """The orders a turn was processed with, stored again for it."""
+    count = 0
+    for power, texts in kept.items():
+        waives = 0
+        for parsed in read_orders(board, position, power, "\n".join(texts)):
+            if parsed.order is None:
+                continue
+            if isinstance(parsed.order, Waive):
+                waives += 1
+            put_order(db, name, power, order_key(parsed.order, waives),
+                      parsed.order.canonical())  # fmt: skip
+            count += 1
+    return count
+
+
+def promote(ctx, game, command) -> None:
+    """njudge PROMOTE: an observer of the game becomes a co-master."""
+    target = command.args[0].strip("<>").lower()
+    observer = next(
+        (m for m in members(ctx.db, game.name, "observer")
+         if m.address.lower() == target and m.state == "active"),
+        None,
+    )  # fmt: skip
+    if observer is None:
+        ctx.say(
+            f"'{target[:60]}' does not observe game '{game.name}': PROMOTE"
+            " makes an observer (OBSERVE <game> <password>, confirmed) a master."
+        )
+        return
+    if observer.password == LOCKED:
+        ctx.say(
+            f"{observer.address} observes without a password, and a master signs"
+            " on with one: only an observer who gave a password to OBSERVE"
+            f" {game.name} <password> can be promoted."
+        )
+        return
+    update_member(ctx.db, observer.id, role="master")
+    ctx.mail(tell_all(
+        ctx.db, ctx.settings, game.name, "Promotion",
+        f"{observer.address} is now a master of game '{game.name}' too.",
+    ))  # fmt: skip
+    ctx.say(
+        f"{observer.address} is now a master of game '{game.name}': they sign"
+        f" on with SIGNON M{game.name} and their observer's password."
+    )
+
+
+def unstart(ctx, game, command) -> None:
+    """njudge UNSTART: a game that has started but played no phase goes back
+    to forming; its players stay in it, without powers."""
+    if game.status != "active" or count_turns(ctx.db, game.name):
+        ctx.say(
+            f"UNSTART ignored: game '{game.name}' is {game.status}"
+            + (" and has processed phases." if game.status == "active" else ".")
+            + " Only a started game that has played no phase goes back to forming."
+        )
+        return
+    unseat_players(ctx.db, game.name)
+    update_game(
+        ctx.db, game.name, status="forming", position=None, deadline=None,
+        grace_end=None, process_at=None, phase_start=None, start_at=None,
+        reminded=0, late_notified=None,
+    )  # fmt: skip
+    ctx.mail(tell_all(
+        ctx.db, ctx.settings, game.name, "Unstarted",
+        f"The master has returned game '{game.name}' to forming: powers are"
+        " drawn again when it starts.",
+    ))  # fmt: skip
+    ctx.say(f"Game '{game.name}' is forming again.")
+
+
+def set_moderated(ctx, command) -> None:
+    """SET MODERATED: any player of an unmoderated game (or its master);
+    SET UNMODERATED: the master only (njudge data/index)."""
+    on = not command.words[0].startswith("UN")
+    me = ctx.me
+    if me is None:
+        ctx.need_me()
+        return
+    game = load_game(ctx.db, me.game)
+    if not on and me.role != "master":
+        ctx.need_me("master")
+        return
+    if me.role not in ("master", "player"):
+        ctx.say("Only the game's players and master may do that.")
+        return
+    update_game(ctx.db, game.name, moderated=1 if on else 0)
+    ctx.say(
+        f"Game '{game.name}' is moderated: only its master changes its settings."
+        if on
+        else f"Game '{game.name}' is unmoderated: its players may change its"
+        " settings (deadlines, timing, press...) as the master does."
+    )
 
 
 def pause(ctx, game, command) -> None:
@@ -278,59 +417,6 @@ def force_begin(ctx, game, command) -> None:
 # -- the master's settings -------------------------------------------------------
 
 
-def _master_time(column: str):
-    def body(ctx, game, command) -> None:
-        when = read_time(command.args[0], ctx.settings.timezone)
-        if when is None:
-            ctx.say("Write the time as YYYY-MM-DD HH:MM (judge time).")
-            return
-        if game.status != "active":
-            ctx.say(f"Game '{game.name}' is not running.")
-            return
-        values = {column: iso(when), "process_at": None, "reminded": 0}
-        if column == "deadline" and game.grace_end and iso(when) > game.grace_end:
-            values["grace_end"] = iso(when)
-        update_game(ctx.db, game.name, **values)
-        ctx.games_touched.add(game.name)
-        ctx.say(f"{column.replace('_', ' ').capitalize()}: "
-                f"{judge_date(when, ctx.settings.timezone)}.")  # fmt: skip
-
-    return body
-
-
-def set_timing(ctx, game, command) -> None:
-    kind = KINDS[command.words[0]]
-    field_name = command.words[1].lower()
-    raw = command.args[0].strip()
-    changes = json.loads(game.timing or "{}")
-    try:
-        if field_name == "clock":
-            value = -1 if raw == "-1" else _clock(raw)
-        elif field_name == "days":
-            value = raw
-        else:
-            value = float(raw)
-        current = game.deadline_settings(ctx.settings.timezone)
-        timing = getattr(current, kind)
-        PhaseTiming(**{**timing.__dict__, field_name: value})  # validates
-    except ValueError as error:
-        ctx.say(f"Not set: {error}.")
-        return
-    changes.setdefault(kind, {})[field_name] = value
-    update_game(ctx.db, game.name, timing=json.dumps(changes, sort_keys=True))
-    ctx.say(f"{kind} {field_name} is now {raw} (from the next phase on).")
-
-
-def _clock(raw: str) -> int:
-    match = re.fullmatch(r"(\d{1,2}):?(\d{2})", raw)
-    if not match:
-        raise ValueError("clock is HHMM or -1")
-    hours, minutes = int(match.group(1)), int(match.group(2))
-    if hours > 23 or minutes > 59:
-        raise ValueError("clock is HHMM or -1")
-    return hours * 60 + minutes
-
-
 def set_nmr(ctx, game, command) -> None:
     on = not command.words[0].startswith("NO")
     update_game(ctx.db, game.name, nmr=1 if on else 0)
@@ -364,7 +450,8 @@ def set_variant(ctx, game, command) -> None:
 
 
 def _spec(name: str, usage: str, text: str, body, shown: str = "") -> Spec:
-    return Spec(name, "master", usage, text, master_only(body), shown=shown)
+    wrap = moderator if name.startswith("set_") else master_only
+    return Spec(name, "master", usage, text, wrap(body), shown=shown)
 
 
 COMMANDS = [
@@ -409,20 +496,36 @@ COMMANDS = [
     _spec(
         "set_deadline",
         "SET DEADLINE <date>",
-        "e.g. SET DEADLINE 2026-03-01 18:00 (judge time)",
-        _master_time("deadline"),
+        "this phase's deadline, e.g. SET DEADLINE Dec 20 23:30, Mon 23:30,"
+        " 20 Dec 2026 or 2026-12-20 23:30 (your time zone, else the judge's)",
+        timing.set_deadline,
     ),
     _spec(
         "set_grace",
         "SET GRACE <date>",
-        "the end of the grace period",
-        _master_time("grace_end"),
+        "when this phase's grace period ends (not before the deadline)",
+        timing.set_grace,
+    ),
+    _spec(
+        "set_start",
+        "SET START <date>",
+        "no processing of this phase before the date (a later one moves the"
+        " deadline too)",
+        timing.set_start,
     ),
     _spec(
         "set_timing",
-        "SET MOVE|RETREAT|ADJUST CLOCK|MIN|NEXT|GRACE|DELAY|DAYS <value>",
-        "the timing of later phases (GET DEADLINES)",
-        set_timing,
+        "SET MOVE|RETREAT|ADJUST CLOCK|MIN|NEXT|GRACE|DELAY|DAYS <value> ...",
+        "the timing of later phases, several in one line (SET RETREAT GRACE"
+        " 24 NEXT 12; CLOCK is minutes after midnight: 1410 is 23:30; GET"
+        " DEADLINES)",
+        timing.set_timing,
+    ),
+    _spec(
+        "set_max_absence",
+        "SET MAX ABSENCE <days>",
+        "the absence (0 to 31 days) a player may take without you",
+        timing.set_max_absence,
     ),
     _spec(
         "set_nmr",
@@ -432,4 +535,24 @@ COMMANDS = [
     ),
     _spec("set_press", "SET WHITE|GREY|NO PRESS", "the game's press", set_press),
     _spec("set_variant", "SET VARIANT <name>", "before the game starts", set_variant),
+    # i24b: njudge's PROMOTE, UNSTART, SET [UN]MODERATED
+    _spec(
+        "promote",
+        "PROMOTE <address>",
+        "make an observer of the game a co-master",
+        promote,
+    ),
+    _spec(
+        "unstart",
+        "UNSTART",
+        "a started game that has played no phase goes back to forming",
+        unstart,
+    ),
+    Spec(
+        "set_moderated",
+        "master",
+        "SET MODERATED/UNMODERATED",
+        "unmoderated: the players may change the game's settings too",
+        set_moderated,
+    ),
 ]

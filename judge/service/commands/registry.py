@@ -5,6 +5,7 @@ read this one table, so the help never disagrees with the commands."""
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -61,6 +62,7 @@ class Topic:
 
     name: str
     render: Callable[..., str] = field(compare=False)
+    about: str = ""  # one line for GET FLIST
 
 
 class Registry:
@@ -99,6 +101,20 @@ class Registry:
         masters = [s.usage for s in specs if s.group == "master"]
         return ", ".join(players) + "; master: " + ", ".join(masters)
 
+    def nearest_usage(self, keyword: str, text: str) -> str:
+        """The usage of the form a mistyped line comes nearest: for SET, the
+        setting its second word names (SET MOVE NEXT -> SET MOVE|RETREAT|
+        ADJUST ...); else the keyword's usage."""
+        words = text.upper().replace("/", " ").split()
+        if keyword == "set" and len(words) > 1:
+            for spec in self.specs.values():
+                if spec.keyword != "set" or not spec.usage:
+                    continue
+                forms = re.split(r"[|/]", spec.usage.split()[1])
+                if any(words[1] in (f, f.removeprefix("NO")) for f in forms if f):
+                    return spec.usage
+        return self.usage(keyword)
+
     def listing(self, groups: Iterable[str]) -> str:
         """The commands of the groups, a heading each, as HELP shows them."""
         parts = []
@@ -112,6 +128,18 @@ class Registry:
 
     def topic_names(self) -> str:
         return ", ".join(name.upper() for name in self.topics)
+
+    def index(self) -> str:
+        """Every command, its usage and what it does, group by group (GET
+        INDEX): made from the specs, so it lists what the judge reads."""
+        return self.listing(GROUP_TITLES)
+
+    def file_list(self) -> str:
+        """GET FLIST: each topic and what it holds."""
+        topics = self.topics.values()
+        return "\n".join(
+            line for t in topics for line in help_lines(t.name.upper(), t.about)
+        )
 
 
 def help_lines(usage: str, text: str, width: int = 76) -> list[str]:

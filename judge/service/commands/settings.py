@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import time, timedelta
 
 from judge.mail.addresses import for_sending
 from judge.reports import game_result
-from judge.reports.dates import judge_date
 from judge.service import endings, reachability, seats
-from judge.service.checks import read_time, valid_zone
+from judge.service.checks import valid_zone
+from judge.service.commands import timing
 from judge.service.commands.registry import Spec
 from judge.service.lifecycle import finish_game
 from judge.service.press import read_recipients
@@ -18,6 +18,7 @@ from judge.service.replies import echo
 from judge.service.store import (
     absence_days,
     add_absence,
+    drop_absences,
     has_account,
     holds_seats,
     iso,
@@ -161,30 +162,67 @@ def set_draw(ctx, command) -> None:
 
 
 def set_absence(ctx, command) -> None:
+    """SET ABSENCE|HOLIDAY|VACATION <from> [TO <to>] (njudge data/absence):
+    the start defaults to 00:00, the end to 23:59, no end to a day; SET
+    NOABSENCE [<date>] cancels the absence holding that date (all to come,
+    without one).  Dates in the sender's zone, restated in words."""
     me = master_for(ctx) or ctx.need_me("player")
     if me is None:
         return
-    tz = me.tz or ctx.settings.timezone
-    parts = re.split(r"\s+to\s+", command.args[0], flags=re.IGNORECASE)
-    start = read_time(parts[0], tz)
-    until = read_time(parts[1], tz) if len(parts) > 1 else None
-    if start is None or (len(parts) > 1 and until is None):
-        ctx.say("Use: SET ABSENCE 2026-03-01 TO 2026-03-05 (dates as YYYY-MM-DD).")
+    text = command.args[0] if command.args else ""
+    if command.words[0].startswith("NO"):
+        cancel_absence(ctx, me, text)
         return
-    if until is None:
+    if not text:
+        ctx.say("Use: SET ABSENCE <from> [TO <to>], e.g. SET ABSENCE Dec 20 TO Dec 27.")
+        return
+    parts = re.split(r"\s+to\s+", text, flags=re.IGNORECASE)
+    if len(parts) > 2:
+        ctx.say("Absence not set: write one TO, between the two dates.")
+        return
+    start = timing.read_when(ctx, parts[0], "Absence", time(0, 0))
+    if start is None:
+        return
+    if len(parts) > 1:
+        until = timing.read_when(ctx, parts[1], "Absence", time(23, 59))
+        if until is None:
+            return
+    else:
         until = start + timedelta(days=1)
-    elif len(parts[1].strip()) <= 10:
-        until += timedelta(days=1)  # a date alone: to the end of that day
-    if until <= start or until - start > timedelta(days=15):
-        ctx.say("An absence lasts from one to fifteen days.")
+    if until <= start:
+        ctx.say(
+            f"Absence not set: it would end ({timing.words(ctx, until)}) before"
+            f" it starts ({timing.words(ctx, start)})."
+        )
+        return
+    if until <= ctx.now:
+        ctx.say(f"Absence not set: {timing.words(ctx, until)} has already passed.")
         return
     if not absence_allowed(ctx, me, (until - start).total_seconds() / 86400):
         return
     add_absence(ctx.db, me.id, iso(start), iso(until))
     ctx.say(
-        f"Absence noted from {judge_date(start, tz)} to {judge_date(until, tz)}:"
-        " no later deadline will fall in it (the current one stays)."
+        f"Absence noted from {timing.words(ctx, start)} to"
+        f" {timing.words(ctx, until)}: no later deadline will fall in it (the"
+        " current one stays)."
     )
+
+
+def cancel_absence(ctx, me, text: str) -> None:
+    when = None
+    if text:
+        when = timing.read_when(ctx, text, "Absence", time(12, 0))
+        if when is None:
+            return
+    gone = drop_absences(ctx.db, me.id, iso(when) if when else None, iso(ctx.now))
+    if not gone:
+        ctx.say(
+            "No absence of yours holds that date: nothing was cancelled."
+            if when
+            else "You have no absence to come: nothing was cancelled."
+        )
+        return
+    ctx.say(f"{gone} absence(s) cancelled.")
 
 
 def master_for(ctx):
@@ -205,11 +243,14 @@ def absence_allowed(ctx, me, days: float) -> bool:
     budgets = ctx.budgets
     mine = absence_days(ctx.db, me.game, seat)
     everyone = absence_days(ctx.db, me.game)
-    if mine + days > budgets.absence_days_per_player:
+    most = budgets.absence_days_per_player
+    if game.max_absence is not None:  # SET MAX ABSENCE
+        most = game.max_absence
+    if mine + days > most:
         ctx.say(
             f"Absence refused: a player's absences in a game total at most"
-            f" {budgets.absence_days_per_player} days (yours: {mine:g}). Ask the"
-            " master, who may grant more."
+            f" {most} days (yours: {mine:.3g}). Ask the master, who may grant"
+            " more."
         )
         return False
     if everyone + days > budgets.absence_days_per_game:
@@ -313,8 +354,10 @@ COMMANDS = [
     Spec(
         "set_absence",
         "settings",
-        "SET ABSENCE <from> TO <to>",
-        "no deadline falls in your absence (one to fifteen days)",
+        "SET ABSENCE <from> [TO <to>]",
+        "no later deadline falls in your absence (HOLIDAY and VACATION are the"
+        " same; dates as Dec 20, Mon, 20 Dec 2026 or 2026-12-20 23:30);"
+        " SET NOABSENCE [<date>] cancels",
         set_absence,
     ),
     Spec(

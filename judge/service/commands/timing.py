@@ -1,0 +1,212 @@
+"""The game's timing, as njudge's masters set it (data/deadlines): SET
+DEADLINE, SET GRACE and SET START for the current phase, SET MOVE|RETREAT|
+ADJUST <field> <value> ... for later phases, SET MAX ABSENCE.
+
+Dates are read by judge.language.dates in the sender's time zone (else the
+judge's), and every reply restates the moment understood in words.  A date
+that makes no sense (a deadline in the past, a grace period ending before
+the deadline) is refused and nothing is stored."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime, time
+
+from judge.language.dates import DateError, clock_minutes, read_date
+from judge.reports.dates import date_in_words
+from judge.service import deadlines
+from judge.service.deadlines import PhaseTiming
+from judge.service.store import account_tz, iso, moment, update_game
+
+KINDS = {"MOVE": "movement", "MOVEMENT": "movement", "RETREAT": "retreat",
+         "ADJUST": "adjust", "ADJUSTMENT": "adjust", "BUILD": "adjust"}  # fmt: skip
+FIELDS = ("clock", "min", "next", "grace", "delay", "days")
+MAX_ABSENCE = 31  # njudge: SET MAX ABSENCE 0 to 31
+
+
+def sender_zone(ctx) -> str:
+    """The zone a sender's dates are read in: their seat's when signed on,
+    else their registration's (REGISTER), else the judge's."""
+    me = ctx.me or ctx.joined
+    if me is not None and me.tz:
+        return me.tz
+    return account_tz(ctx.db, ctx.sender) or ctx.settings.timezone
+
+
+def read_when(ctx, text: str, what: str, default: time) -> datetime | None:
+    """A date the sender wrote, or None (the reply says why)."""
+    try:
+        return read_date(text, ctx.now, sender_zone(ctx), default)
+    except DateError as error:
+        ctx.say(
+            f"{what} not set: {error}. Write e.g. 'Dec 20 23:30', 'Mon 23:30',"
+            " '20 Dec 2026' or '2026-12-20 23:30'."
+        )
+        return None
+
+
+def words(ctx, when: datetime) -> str:
+    return date_in_words(when, sender_zone(ctx))
+
+
+def phase_default_time(ctx, game) -> time:
+    """njudge: a date without a time falls at the phase's clock, or 23:30."""
+    timing = game.deadline_settings(ctx.settings.timezone)
+    clock = timing.timing(game.current(game.board).phase.type).clock
+    return time(23, 30) if clock < 0 else time(clock // 60, clock % 60)
+
+
+def running_game(ctx, game) -> bool:
+    if game.status != "active":
+        ctx.say(f"Game '{game.name}' is {game.status}: it has no deadline to set.")
+        return False
+    return True
+
+
+def set_deadline(ctx, game, command) -> None:
+    if not running_game(ctx, game):
+        return
+    when = read_when(ctx, command.args[0], "Deadline", phase_default_time(ctx, game))
+    if when is None:
+        return
+    if when <= ctx.now:
+        ctx.say(f"Deadline not set: {words(ctx, when)} has already passed.")
+        return
+    if game.start_at and when < moment(game.start_at):
+        ctx.say(
+            f"Deadline not set: {words(ctx, when)} is before the start set with"
+            f" SET START, {words(ctx, moment(game.start_at))}."
+        )
+        return
+    values = {"deadline": iso(when), "process_at": None, "reminded": 0,
+              "late_notified": None}  # fmt: skip
+    note = ""
+    old = moment(game.deadline)
+    grace = moment(game.grace_end)
+    if old is None or grace is None or when > old:
+        # njudge: extending the deadline extends the grace period to its
+        # usual span after the new one; shortening leaves the grace alone
+        timing = game.deadline_settings(ctx.settings.timezone)
+        phase_type = game.current(game.board).phase.type
+        new_grace = deadlines.grace_end(phase_type, timing, when)
+        if grace is None or new_grace > grace:
+            values["grace_end"] = iso(new_grace)
+            note = f" The grace period now ends {words(ctx, new_grace)}."
+    update_game(ctx.db, game.name, **values)
+    ctx.games_touched.add(game.name)
+    ctx.say(f"The deadline is now {words(ctx, when)}.{note}")
+
+
+def set_grace(ctx, game, command) -> None:
+    if not running_game(ctx, game):
+        return
+    when = read_when(ctx, command.args[0], "Grace", phase_default_time(ctx, game))
+    if when is None:
+        return
+    deadline = moment(game.deadline)
+    if deadline is not None and when < deadline:
+        ctx.say(
+            f"Grace not set: {words(ctx, when)} is before the deadline,"
+            f" {words(ctx, deadline)}. The grace period ends at or after it."
+        )
+        return
+    if when <= ctx.now:
+        ctx.say(f"Grace not set: {words(ctx, when)} has already passed.")
+        return
+    update_game(ctx.db, game.name, grace_end=iso(when))
+    ctx.games_touched.add(game.name)
+    ctx.say(f"The grace period now ends {words(ctx, when)}.")
+
+
+def set_start(ctx, game, command) -> None:
+    """No processing before the date; a later date than the deadline moves
+    the deadline (and its grace) there too."""
+    if not running_game(ctx, game):
+        return
+    when = read_when(ctx, command.args[0], "Start", phase_default_time(ctx, game))
+    if when is None:
+        return
+    if when <= ctx.now:
+        ctx.say(f"Start not set: {words(ctx, when)} has already passed.")
+        return
+    values = {"start_at": iso(when), "process_at": None}
+    note = ""
+    deadline = moment(game.deadline)
+    if deadline is None or when > deadline:
+        timing = game.deadline_settings(ctx.settings.timezone)
+        phase_type = game.current(game.board).phase.type
+        grace = deadlines.grace_end(phase_type, timing, when)
+        values |= {"deadline": iso(when), "reminded": 0, "late_notified": None}
+        if game.grace_end is None or grace > moment(game.grace_end):
+            values["grace_end"] = iso(grace)
+        note = " The deadline moves there too."
+    update_game(ctx.db, game.name, **values)
+    ctx.games_touched.add(game.name)
+    ctx.say(f"No processing before {words(ctx, when)}.{note}")
+
+
+def set_timing(ctx, game, command) -> None:
+    """SET MOVE NEXT 48 DELAY 1, SET RETREAT GRACE 24 NEXT 12: several
+    fields in one line, all applied or none."""
+    kind = KINDS[command.words[0].rstrip("S")]
+    tokens = [command.words[1], *command.args[0].split()]
+    tokens[::2] = [name.lower() for name in tokens[::2]]  # DAYS' value keeps its case
+    if len(tokens) % 2:
+        ctx.say(
+            f"Not set: '{tokens[-1][:20]}' has no value. Write"
+            " SET MOVE|RETREAT|ADJUST <field> <value> [<field> <value>...]."
+        )
+        return
+    changes = json.loads(game.timing or "{}")
+    current = game.deadline_settings(ctx.settings.timezone)
+    values = dict(getattr(current, kind).__dict__)
+    said = []
+    try:
+        for name, raw in zip(tokens[::2], tokens[1::2], strict=True):
+            if name not in FIELDS:
+                raise ValueError(f"'{name[:20]}' is not one of {', '.join(FIELDS)}")
+            values[name] = _value(name, raw)
+            said.append(f"{name} {_shown(name, values[name])}")
+        PhaseTiming(**values)  # validates the whole
+    except (ValueError, DateError) as error:
+        ctx.say(f"Not set: {error}. Nothing was changed.")
+        return
+    changes.setdefault(kind, {}).update({name: values[name] for name in tokens[::2]})
+    update_game(ctx.db, game.name, timing=json.dumps(changes, sort_keys=True))
+    ctx.say(f"{kind.capitalize()} phases: {', '.join(said)} (from the next phase on).")
+
+
+def _value(name: str, raw: str):
+    if name == "clock":
+        return clock_minutes(raw)
+    if name == "days":
+        return deadlines.check_days(raw)
+    try:
+        return float(raw)
+    except ValueError:
+        raise ValueError(f"{name} is a number of hours, not '{raw[:20]}'") from None
+
+
+def _shown(name: str, value) -> str:
+    if name == "clock":
+        return (
+            "-1 (none)"
+            if value < 0
+            else f"{value} ({value // 60:02d}:{value % 60:02d})"
+        )
+    if name == "days":
+        return value
+    return f"{value:g} hours"
+
+
+def set_max_absence(ctx, game, command) -> None:
+    raw = command.args[0]
+    if not re.fullmatch(r"[0-9]{1,2}", raw) or int(raw) > MAX_ABSENCE:
+        ctx.say(f"Use: SET MAX ABSENCE <days>, 0 to {MAX_ABSENCE}.")
+        return
+    update_game(ctx.db, game.name, max_absence=int(raw))
+    ctx.say(
+        f"Players of game '{game.name}' may now take up to {int(raw)} days of"
+        " absence without the master."
+    )
