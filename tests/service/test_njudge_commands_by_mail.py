@@ -92,7 +92,7 @@ def test_suspend_is_pause(judge):
 def test_status_is_summary_and_send_me_is_get(judge):
     form_game(judge)
     body = judge.send("anyone@example.org", "STATUS alpha")[0].body
-    assert "Supply centres in game 'alpha'" in body
+    assert "Summary of game 'alpha'" in body
     body = judge.send("anyone@example.org", "SEND ME syntax\nSEND deadlines")[0]
     assert "How to write orders" in body.body
     assert "1410 is 23:30" in body.body
@@ -120,8 +120,8 @@ def test_after_signon_the_game_is_implied(judge):
     body = judge.send(judge.seat("FRANCE"), f"{on}\nLIST\nSUMMARY\nWHOGAME\nHISTORY")
     text = body[0].body
     assert "Game 'alpha': Standard" in text  # LIST: that game's report
-    assert "Supply centres in game 'alpha'" in text
-    assert "Nothing has happened yet in game 'alpha'." in text
+    assert "Summary of game 'alpha'" in text  # SUMMARY
+    assert "Subject: PYJ:alpha - S1901M Game Starting" in text  # HISTORY
     assert "Name the game" not in text
 
 
@@ -336,7 +336,6 @@ def test_auto_master_and_game_defaults_come_from_the_configuration(tmp_path):
     [
         ("GET DEDICATION", "this judge keeps no dedication ratings"),
         ("LIST FULL", "LIST FULL: this judge has no long list"),
-        ("HISTORY alpha EXCLSTART S1901M BROAD", "EXCLSTART, EXCLEND and BROAD"),
         ("MAP * n", "MAP * (a map drawn from a pasted LIST)"),
         ("SIGNON ? secret", "SIGNON ? <password> (the next game forming"),
         ("VERSION 1.7", "no log of changes by level"),

@@ -12,6 +12,7 @@ from judge.engine.serialize import position_from_json
 from judge.language.commands import SYNONYMS
 from judge.language.dates import DateError, read_date
 from judge.mail.message import Attachment, OutgoingMail
+from judge.reports.dates import date_in_words
 from judge.reports.results import phase_title
 from judge.reports.templating import render
 from judge.service import info, reachability
@@ -275,6 +276,14 @@ def do_history(ctx, command) -> None:
     if game is None:
         return
     text = info.history(ctx.db, game.name, settings=ctx.settings, **options)
+    zone = sender_zone(ctx)
+    said = [
+        f"{word} {date_in_words(options[key], zone)}"
+        for word, key in (("from", "since"), ("to", "until"))
+        if options.get(key)
+    ]
+    if said:  # the dates as understood, in words
+        text = f"History of game '{game.name}' {' '.join(said)}:\n\n{text}"
     room = ctx.budgets.reply_bytes - ctx.size - 1000
     if len(text) > room > 0:  # cut where njudge's LINES would, and say so
         options["lines"] = max(text[:room].count("\n") - 10, 1)
