@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 from datetime import datetime
 
+from judge.language.preference import Preference
 from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
+from judge.service.assignment import assign
 from judge.service.processing import notice, schedule, tell_all
 from judge.service.seats import (
     game_seats,
@@ -29,30 +31,36 @@ from judge.variants import variant_for
 def draw_powers(
     game: Game, players, powers: list[str], seat_of: dict[str, str] | None = None
 ) -> dict[int, str]:
-    """Seat each player: in an order drawn at random, players with a
-    preference list take the first of their powers still free; then everyone
-    else (and anyone whose list ran out) gets a free power drawn at random.
+    """Seat each player (judge/service/assignment.py): by the preference
+    lists, made to give the players the powers they rank best in total, or
+    at random as the game's setting (SET PRFLIST/PRFRAND/PRFBOTH) says.
     Seeded by the game, so the same game always draws the same seats.
-    `powers` are the seats; `seat_of` maps a preferred country to its seat
-    (a variant's multi-country seats)."""
+    `powers` are the seats; `seat_of` maps a country named in a list stored
+    before seats were stored to its seat (a variant's multi-country seats)."""
     # seeded with the creation time as games have always been (its form
     # before stored times had one format), so a draw never depends on it
     rng = random.Random(f"{game.name}|{moment(game.created).isoformat()}")
+    if game.assignment == "list" and not any(p.preference for p in players):
+        return _plain_draw(players, powers, rng)  # the draw games always had
+    wanted = []
+    for player in players:
+        preference = Preference.from_stored(player.preference)
+        ranks = tuple(
+            tuple(dict.fromkeys((seat_of or {}).get(p, p) for p in group))
+            for group in preference.ranks
+        )
+        wanted.append((player.id, Preference(ranks=ranks, random=preference.random)))
+    return assign(wanted, sorted(powers), game.assignment, rng)
+
+
+def _plain_draw(players, powers: list[str], rng: random.Random) -> dict[int, str]:
+    """Nobody gave a list: each player, in an order drawn at random, gets a
+    free power drawn at random."""
     order = list(players)
     rng.shuffle(order)
     free = sorted(powers)
     rng.shuffle(free)
-    seats: dict[int, str] = {}
-    for player in order:
-        named = (player.preference or "").split(",")
-        wanted = [s for p in named if (s := (seat_of or {}).get(p, p)) in free]
-        if wanted:
-            free.remove(wanted[0])
-            seats[player.id] = wanted[0]
-    for player in order:
-        if player.id not in seats:
-            seats[player.id] = free.pop(0)
-    return seats
+    return {player.id: free.pop(0) for player in order}
 
 
 def roster_lines(db, game: Game, board) -> list[str]:

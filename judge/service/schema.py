@@ -198,6 +198,13 @@ CREATE TABLE IF NOT EXISTS svc_work_tries (
 """
 
 
+# Version 6 (issue 25): how powers are drawn at the start (SET PRFLIST,
+# PRFRAND, PRFBOTH; judge/service/assignment.py).
+ASSIGNMENT = """
+ALTER TABLE svc_games ADD COLUMN assignment TEXT NOT NULL DEFAULT 'list';
+"""
+
+
 SERVICE_SCHEMA = Schema(
     "service",
     [
@@ -206,5 +213,6 @@ SERVICE_SCHEMA = Schema(
         Migration("per-sender budgets and confirmations", BUDGETS),
         Migration("games found due by an index", DUE_AT),
         Migration("tries that stopped the judge counted", WORK_TRIES),
+        Migration("powers drawn by preference lists or at random", ASSIGNMENT),
     ],
 )

@@ -14,6 +14,7 @@ from judge.language.commands import CommandError, read_command
 from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service.commands import REGISTRY
 from judge.service.commands.context import Context, Stop
+from judge.service.commands.joining import start_full_games
 from judge.service.orders import report_orders
 from judge.service.processing import check_early
 from judge.service.replies import compose, echo
@@ -44,6 +45,7 @@ class Session:
         if ctx.block is not None:
             ctx.say(ctx.block.unfinished())
             ctx.block = None
+        start_full_games(ctx)
         ctx.flush_orders()
         report_orders(ctx)
         for game in ctx.games_touched:

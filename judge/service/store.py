@@ -51,6 +51,7 @@ class Game:
     result: str | None
     created: str
     due_at: str | None = None  # when the scheduler next looks (attention.py)
+    assignment: str = "list"  # how powers are drawn: list, random, both
 
     @property
     def board(self) -> Board:

@@ -8,6 +8,7 @@ from judge.service.commands import (
     joining,
     master,
     playing,
+    powers,
     press,
     settings,
     worlds,
@@ -23,6 +24,7 @@ REGISTRY = Registry(
         *settings.COMMANDS,
         *worlds.COMMANDS,
         *master.COMMANDS,
+        *powers.COMMANDS,  # issue 25
     ],
     topics=information.TOPICS,
 )

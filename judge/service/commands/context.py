@@ -80,6 +80,7 @@ class Context:
         self.ordered: list[str] = []  # powers to report orders for
         self.countries: dict[str, list[str]] = {}  # a seat's countries (variants)
         self.games_touched: set[str] = set()
+        self.starting: set[str] = set()  # games this message filled
         self.subject_game: tuple[str, str] | None = None
         self.block: Block | None = None
 

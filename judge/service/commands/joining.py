@@ -341,8 +341,21 @@ def join_forming(ctx, game, password: str) -> None:
     count = len(members(ctx.db, game.name, "player"))
     ctx.say(f"You have joined game '{game.name}' ({count} of {needed} players).")
     world_joined(ctx, game)
-    if count >= needed:
-        ctx.mail(start_game(ctx.db, ctx.settings, game.name, ctx.now), results=True)
+    if count >= needed:  # drawn when the whole message is read (njudge):
+        ctx.starting.add(game.name)  # a SET PREFERENCE after this line counts
+
+
+def start_full_games(ctx) -> None:
+    """After the message: the games it filled start, if still full (a
+    RESIGN later in it may have left one short)."""
+    for name in sorted(ctx.starting):
+        game = load_game(ctx.db, name)
+        if game is None or game.status != "forming":
+            continue
+        needed = len(seats.game_seats(game, game.board))
+        if len(members(ctx.db, name, "player")) >= needed:
+            ctx.mail(start_game(ctx.db, ctx.settings, name, ctx.now), results=True)
+    ctx.starting.clear()
 
 
 def do_observe(ctx, command) -> None:

@@ -11,9 +11,9 @@ from judge.reports import game_result
 from judge.reports.dates import judge_date
 from judge.service import endings, reachability, seats
 from judge.service.checks import read_time, valid_zone
+from judge.service.commands import powers
 from judge.service.commands.registry import Spec
 from judge.service.lifecycle import finish_game
-from judge.service.press import read_recipients
 from judge.service.replies import echo
 from judge.service.store import (
     absence_days,
@@ -239,30 +239,6 @@ def set_timezone(ctx, command) -> None:
     ctx.say(f"Your time zone is now {zone}.")
 
 
-def set_preference(ctx, command) -> None:
-    me = ctx.joined or ctx.me
-    if me is None:
-        ctx.say("SET PREFERENCE follows SIGNON ?<game> <password>.")
-        return
-    game = load_game(ctx.db, me.game)
-    if game.status != "forming":
-        ctx.say("Preferences count only before the game starts.")
-        return
-    board = game.board
-    text = command.args[0]
-    letters = {p.letter.upper(): p.id for p in board.powers.values()}
-    if re.fullmatch(r"[A-Za-z]+", text) and all(c.upper() in letters for c in text):
-        wanted = [letters[c.upper()] for c in text]
-    else:
-        powers, _, error = read_recipients(board, text)
-        if error:
-            ctx.say(f"Preference not set: {error}.")
-            return
-        wanted = [p for p in board.powers if p in powers]
-    update_member(ctx.db, me.id, preference=",".join(wanted))
-    ctx.say("Your preference: " + ", ".join(board.powers[p].name for p in wanted) + ".")
-
-
 def set_map(ctx, command) -> None:
     me = ctx.need_me()
     if me is None:
@@ -332,13 +308,7 @@ COMMANDS = [
         endings.set_end,
     ),
     Spec("set_noend", "settings", "", "", endings.set_noend),
-    Spec(
-        "set_preference",
-        "settings",
-        "SET PREFERENCE <powers>",
-        "the powers you would like, best first, before the game starts",
-        set_preference,
-    ),
+    powers.PREFERENCE,
     Spec(
         "set_map",
         "settings",
