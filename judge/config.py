@@ -139,6 +139,7 @@ class Budgets:
     absence_days_per_game: int = 30  # all absences of one game's players
     password_failures_slow: int = 3  # wrong passwords in an hour: one try in 5 min
     password_failures_stop: int = 10  # then none until the hour has passed
+    pending_lines_per_power: int = 400  # PHASE order lines one power keeps ahead
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,11 @@ from judge.resources import resource_dir
 GRAMMAR = resource_dir("grammar") / "commands.lark"
 
 _KEYWORD = re.compile(
-    r"\s*(help|get|register|end|list|history|summary|who\s*game|create|become|"
+    r"\s*(help|get|register|end\s*if|end|list|history|summary|who\s*game|create|become|"
     r"sign\s*on|sign\s*off|observe|resign|clear|press|end\s*press|broadcast|"
     r"end\s*broadcast|set|process|roll\s*back|pause|resume|terminate|eject|"
-    r"force\s*begin|predict|map|confirm)\b",
+    r"force\s*begin|predict|map|confirm|"
+    r"phase|if|else|cancel\s*orders)\b",  # issue 25 (and end\s*if above)
     re.IGNORECASE,
 )
 

@@ -16,7 +16,7 @@ from judge.reports import game_result, identification_header, results_mail
 from judge.reports.orders import adjustment_lines, movement_lines, retreat_lines
 from judge.reports.results import phase_title
 from judge.reports.variant import variant_lines
-from judge.service import deadlines, picture_pool
+from judge.service import deadlines, pending, picture_pool
 from judge.service.picture_pool import render_map
 from judge.service.seats import reseat
 from judge.service.store import (
@@ -182,6 +182,11 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
         db, game.name, game.turn, str(position.phase), game.position,
         json.dumps(texts), body, iso(now),
     )  # fmt: skip
+    # orders sent ahead for the phase now begun (PHASE blocks), after the
+    # results that tell what the position is
+    mails += pending.apply_pending(db, settings, game.name, notice)
+    if not finished:
+        check_early(db, game.name, settings, now)
     return mails
 
 

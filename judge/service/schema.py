@@ -204,6 +204,21 @@ ASSIGNMENT = """
 ALTER TABLE svc_games ADD COLUMN assignment TEXT NOT NULL DEFAULT 'list';
 """
 
+# Version 7 (issue 25): orders sent ahead for a later phase (PHASE ...),
+# one row per block as read (judge/language/phased.py), applied when the
+# phase comes (judge/service/pending.py).
+PENDING_ORDERS = """
+CREATE TABLE IF NOT EXISTS svc_pending_orders (
+  id INTEGER PRIMARY KEY,
+  game TEXT NOT NULL, power TEXT NOT NULL,
+  phase TEXT NOT NULL,             -- the phase they are for, e.g. F1902M
+  lines TEXT NOT NULL,             -- the block's lines kept, one a line
+  sent TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS svc_pending_orders_game
+  ON svc_pending_orders (game, phase);
+"""
+
 
 SERVICE_SCHEMA = Schema(
     "service",
@@ -214,5 +229,6 @@ SERVICE_SCHEMA = Schema(
         Migration("games found due by an index", DUE_AT),
         Migration("tries that stopped the judge counted", WORK_TRIES),
         Migration("powers drawn by preference lists or at random", ASSIGNMENT),
+        Migration("orders for later phases", PENDING_ORDERS),
     ],
 )

@@ -15,6 +15,7 @@ from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service.commands import REGISTRY
 from judge.service.commands.context import Context, Stop
 from judge.service.commands.joining import start_full_games
+from judge.service.commands.phases import flush_pending, report_pending
 from judge.service.orders import report_orders
 from judge.service.processing import check_early
 from judge.service.replies import compose, echo
@@ -45,9 +46,11 @@ class Session:
         if ctx.block is not None:
             ctx.say(ctx.block.unfinished())
             ctx.block = None
+        flush_pending(ctx)
         start_full_games(ctx)
         ctx.flush_orders()
         report_orders(ctx)
+        report_pending(ctx)
         for game in ctx.games_touched:
             check_early(ctx.db, game, self.settings, ctx.now)
         if not ctx.lines:
@@ -86,7 +89,10 @@ class Session:
                     " lines of a message are read; the rest were not."
                 )
                 return False
-            ctx.order_text.setdefault(ctx.acting, []).append(text)
+            if ctx.pending_phase is not None:  # a PHASE block's line
+                ctx.pending_lines.append(text)
+            else:
+                ctx.order_text.setdefault(ctx.acting, []).append(text)
             return True
         if not self.count_command(text):
             return False
@@ -104,6 +110,8 @@ class Session:
         if command.name == "signoff":
             return False
         ctx.flush_orders()
+        if command.name in ENDS_PHASE_BLOCK:
+            flush_pending(ctx)
         ctx.say(f"> {echo(text)}")
         REGISTRY.dispatch(ctx, command)
         return True
@@ -124,6 +132,9 @@ class Session:
         return compose(self.ctx, self.mail, self.settings.code)
 
 
+# Commands after which the lines are no longer the PHASE block's: another
+# identity's orders follow
+ENDS_PHASE_BLOCK = frozenset({"signon", "become", "become_master", "create"})
 JUDGE_HEADER = re.compile(r"^::\s*[A-Za-z][\w ]*:")
 CONFIRMATION = re.compile(r"\(CONFIRM ([0-9a-f]{16})\)")
 

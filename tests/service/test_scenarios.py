@@ -203,7 +203,7 @@ def test_orders_reply_lists_everything(judge):
     assert "Orders not received for 1 unit." in reply.body
     out = judge.send(
         judge.seat("ENGLAND"),
-        f"{signon(judge, 'ENGLAND')}\nSET TIMEZONE America/New_York\nCLEAR",
+        f"{signon(judge, 'ENGLAND')}\nSET TIMEZONE America/New_York\nCANCEL ORDERS",
     )
     assert "Deadline in your time zone: Thursday 8 January 2026, 18:30" in out[0].body
     assert "England: Fleet London, No Order Processed." in out[0].body

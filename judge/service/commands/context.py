@@ -81,6 +81,9 @@ class Context:
         self.countries: dict[str, list[str]] = {}  # a seat's countries (variants)
         self.games_touched: set[str] = set()
         self.starting: set[str] = set()  # games this message filled
+        # a PHASE block being read: its phase ('-': refused) and lines
+        self.pending_phase: str | None = None
+        self.pending_lines: list[str] = []
         self.subject_game: tuple[str, str] | None = None
         self.block: Block | None = None
 
