@@ -7,6 +7,7 @@ from judge.service.commands import (
     information,
     joining,
     master,
+    phases,
     playing,
     powers,
     press,
@@ -26,5 +27,5 @@ REGISTRY = Registry(
         *master.COMMANDS,
         *powers.COMMANDS,  # issue 25
     ],
-    topics=information.TOPICS,
+    topics=[*information.TOPICS, *phases.TOPICS],  # issue 25: GET AHEAD
 )

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from judge.language.phased import PhasedError, read_block, read_phase
 from judge.service import pending
-from judge.service.commands.registry import Spec
+from judge.service.commands.information import page
+from judge.service.commands.registry import Spec, Topic
 from judge.service.replies import echo
 from judge.service.store import delete_orders, load_game
 
@@ -171,7 +172,7 @@ COMMANDS = [
         "PHASE <season> <year> <phase>",
         "the orders that follow are for that later phase (PHASE Fall 1902"
         " Movement, or PHASE F1902M; at most 5 years ahead), with IF/ELSE/"
-        "ENDIF if you like (GET ORDERS AHEAD); they are applied when it comes",
+        "ENDIF if you like (GET AHEAD); they are applied when it comes",
         do_phase,
     ),
     Spec(
@@ -208,3 +209,5 @@ COMMANDS = [
         do_cancel_orders,
     ),
 ]
+
+TOPICS = [Topic("ahead", lambda ctx: page(ctx, "ahead"))]
