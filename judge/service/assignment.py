@@ -79,6 +79,31 @@ def assign(
     return chosen
 
 
+def assign_rounds(
+    players: Sequence[tuple[int, Preference]],
+    seats: Sequence[str],
+    mode: str,
+    rng: random.Random,
+) -> dict[int, list[str]]:
+    """A duplex game (SET PLAYERS, fewer players than seats): player id ->
+    seats, in rounds as njudge's info.duplex tells.  Each round gives every
+    player one more seat by their lists over the seats left; when fewer
+    seats are left than players, the players who get one are drawn at
+    random."""
+    held: dict[int, list[str]] = {player: [] for player, _ in players}
+    free = list(seats)
+    while free:
+        round_players = list(players)
+        if len(round_players) > len(free):
+            round_players = rng.sample(round_players, len(free))
+            round_players.sort(key=lambda p: players.index(p))
+        drawn = assign(round_players, free, mode, rng)
+        for player, seat in drawn.items():
+            held[player].append(seat)
+            free.remove(seat)
+    return held
+
+
 def total_rank(
     chosen: Mapping[int, str], preferences: Mapping[int, Preference], seats
 ) -> float:

@@ -8,9 +8,10 @@ import json
 from judge.engine.api import initial_position
 from judge.engine.serialize import position_from_json
 from judge.reports.dates import judge_date
+from judge.service.holders import holder_lines
 from judge.service.lifecycle import player_label, roster_lines
 from judge.service.processing import game_variant_lines
-from judge.service.seats import game_seats
+from judge.service.seats import game_seats, players_needed
 from judge.service.store import (
     games_listed,
     load_game,
@@ -61,7 +62,7 @@ def describe_game(db, settings, name: str) -> str:
     lines += ["", *particular] if particular else []
     if game.status == "forming":
         count = len(members(db, name, "player"))
-        seats = len(game_seats(game, board))
+        seats = players_needed(game, board)
         lines.append(f"Players signed on: {count} of {seats}.")
         return "\n".join(lines)
     position = game.current(board)
@@ -116,6 +117,7 @@ def summary(db, name: str) -> str:
         held.update(json.loads(text).get("centers", {}))
     powers = [p for p in sorted(board.powers) if not board.is_reserve(p) or p in held]
     header = "Year  " + " ".join(f"{board.powers[p].name[:7]:>7}" for p in powers)
+    replaced = holder_lines(db, game, board, bool(game.anonymous))
     lines = [f"Supply centres in game '{name}':", "", header]
     seen = set()
     for text in positions:
@@ -126,6 +128,8 @@ def summary(db, name: str) -> str:
         seen.add(year)
         counts = " ".join(f"{len(position.centres_of(p)):>7}" for p in powers)
         lines.append(f"{year}  {counts}")
+    if replaced:  # issue 25: who held each power that changed hands
+        lines += ["", "Powers that changed hands:", *replaced]
     return "\n".join(lines)
 
 
@@ -140,6 +144,9 @@ def whogame(db, name: str) -> str:
         lines += seat_lines(db, game, board)
     else:
         lines += roster_lines(db, game, board)
+    replaced = holder_lines(db, game, board, bool(game.anonymous))
+    if replaced:  # the players of record, replacements included
+        lines += ["Players of record, in turn:", *replaced]
     masters = members(db, name, "master")
     if masters:
         lines.append(

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import datetime
 
 from judge.language.preference import Preference
 from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
-from judge.service.assignment import assign
+from judge.service import holders
+from judge.service.assignment import assign, assign_rounds
 from judge.service.processing import notice, schedule, tell_all
 from judge.service.seats import (
     game_seats,
@@ -39,9 +41,19 @@ def draw_powers(
     before seats were stored to its seat (a variant's multi-country seats)."""
     # seeded with the creation time as games have always been (its form
     # before stored times had one format), so a draw never depends on it
-    rng = random.Random(f"{game.name}|{moment(game.created).isoformat()}")
+    rng = _rng(game)
     if game.assignment == "list" and not any(p.preference for p in players):
         return _plain_draw(players, powers, rng)  # the draw games always had
+    return assign(_preferences(players, seat_of), sorted(powers), game.assignment, rng)
+
+
+def _rng(game: Game) -> random.Random:
+    # seeded with the creation time as games have always been (its form
+    # before stored times had one format), so a draw never depends on it
+    return random.Random(f"{game.name}|{moment(game.created).isoformat()}")
+
+
+def _preferences(players, seat_of: dict[str, str] | None):
     wanted = []
     for player in players:
         preference = Preference.from_stored(player.preference)
@@ -50,7 +62,24 @@ def draw_powers(
             for group in preference.ranks
         )
         wanted.append((player.id, Preference(ranks=ranks, random=preference.random)))
-    return assign(wanted, sorted(powers), game.assignment, rng)
+    return wanted
+
+
+def duplex_draw(db, game: Game, players, table, seat_of) -> dict[int, str]:
+    """SET PLAYERS n with fewer players than seats: each player's seats, in
+    njudge's rounds, become one seat P1..Pn (in the order they joined) of
+    all their countries, stored as the game's seating."""
+    groups = assign_rounds(
+        _preferences(players, seat_of), sorted(table), game.assignment, _rng(game)
+    )
+    seating: dict[str, list[str]] = {}
+    drawn: dict[int, str] = {}
+    for number, player in enumerate(players, 1):
+        seat = f"P{number}"
+        seating[seat] = [c for s in groups[player.id] for c in table[s]]
+        drawn[player.id] = seat
+    update_game(db, game.name, seating=json.dumps(seating))
+    return drawn
 
 
 def _plain_draw(players, powers: list[str], rng: random.Random) -> dict[int, str]:
@@ -102,8 +131,16 @@ def start_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
     players = members(db, name, "player")
     table = game_seats(game, board)
     owner = {c: seat for seat, countries in table.items() for c in countries}
-    drawn = draw_powers(game, players, list(table), owner)
+    if game.players and game.players < len(table):  # duplex
+        drawn = duplex_draw(db, game, players, table, owner)
+        game = load_game(db, name)
+        table = game_seats(game, board)
+    else:
+        drawn = draw_powers(game, players, list(table), owner)
     seat_players(db, game, drawn, board)
+    for member in members(db, name, "player"):
+        if member.power:
+            holders.record(db, name, member.power, member.address, None, now)
     position = variant_for(board).start(board)
     save_position(db, name, board, position)
     update_game(db, name, status="active")

@@ -219,6 +219,26 @@ CREATE INDEX IF NOT EXISTS svc_pending_orders_game
   ON svc_pending_orders (game, phase);
 """
 
+# Version 8 (issue 25): duplex games (SET PLAYERS n: fewer players than
+# powers, each holding several) and who held each power when (a newcomer
+# taking over becomes the player of record; SUMMARY and WHOGAME name both).
+DUPLEX_AND_HOLDERS = """
+ALTER TABLE svc_games ADD COLUMN players INTEGER;  -- NULL: one a seat
+ALTER TABLE svc_games ADD COLUMN seating TEXT;     -- duplex: seat -> countries
+CREATE TABLE IF NOT EXISTS svc_holders (
+  id INTEGER PRIMARY KEY,
+  game TEXT NOT NULL, power TEXT NOT NULL,
+  address TEXT NOT NULL,
+  since TEXT,                      -- the first phase held (NULL: the start)
+  joined TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS svc_holders_game ON svc_holders (game);
+INSERT INTO svc_holders (game, power, address, since, joined)
+  SELECT game, power, address, NULL, joined FROM svc_members
+  WHERE role = 'player' AND power IS NOT NULL AND state != 'resigned'
+  ORDER BY id;
+"""
+
 
 SERVICE_SCHEMA = Schema(
     "service",
@@ -230,5 +250,6 @@ SERVICE_SCHEMA = Schema(
         Migration("tries that stopped the judge counted", WORK_TRIES),
         Migration("powers drawn by preference lists or at random", ASSIGNMENT),
         Migration("orders for later phases", PENDING_ORDERS),
+        Migration("duplex games and the players of record", DUPLEX_AND_HOLDERS),
     ],
 )

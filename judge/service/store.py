@@ -52,6 +52,8 @@ class Game:
     created: str
     due_at: str | None = None  # when the scheduler next looks (attention.py)
     assignment: str = "list"  # how powers are drawn: list, random, both
+    players: int | None = None  # SET PLAYERS (duplex); None: one per seat
+    seating: str | None = None  # a duplex game's seats (JSON), once drawn
 
     @property
     def board(self) -> Board:

@@ -10,7 +10,7 @@ from datetime import timedelta
 from judge.engine.api import orders_needed
 from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
-from judge.service import deadlines, seats, world_games
+from judge.service import deadlines, holders, seats, world_games
 from judge.service.checks import check_variant
 from judge.service.commands.context import DAY, GAME_NAME, Stop
 from judge.service.commands.registry import Spec
@@ -205,7 +205,12 @@ def do_signon(ctx, command) -> None:
     # told of a wrong password, and counted as a guess: a seat's holder;
     # not an open seat, nor Imperial's newcomer (who founds an empire)
     holder = None if open_seat or newcomer else seat.address
-    if seat is not None and ctx.check_password(
+    # an open seat signed on to from another address is taken over, even
+    # with the old password (njudge): the newcomer is the player of record
+    returning = seat is not None and (
+        not open_seat or seat.address.lower() == ctx.sender.lower()
+    )
+    if returning and ctx.check_password(
         password, seat.password, holder, guess=holder is not None
     ):
         if seat.state != "active":
@@ -283,6 +288,9 @@ def take_over(ctx, game, power, seat, password) -> None:
                 password=hashed, wait=0, draw=0,
             )  # fmt: skip
         seat = member_by_id(ctx.db, seat.id)
+    phase = str(game.current(game.board).phase)
+    for row in seats.seat_rows(ctx.db, game, game.board, seat):
+        holders.record(ctx.db, game.name, row.power, ctx.sender, phase, ctx.now)
     moved = give_replacement_time(ctx, game, power.id)
     ctx.mail(tell_all(
         ctx.db, ctx.settings, game.name, "Takeover",
@@ -337,7 +345,7 @@ def join_forming(ctx, game, password: str) -> None:
         )
         raise Stop
     ctx.joined = add_member(ctx, game.name, ctx.hash_password(password), "player")
-    needed = len(seats.game_seats(game, game.board))
+    needed = seats.players_needed(game, game.board)
     count = len(members(ctx.db, game.name, "player"))
     ctx.say(f"You have joined game '{game.name}' ({count} of {needed} players).")
     world_joined(ctx, game)
@@ -352,7 +360,7 @@ def start_full_games(ctx) -> None:
         game = load_game(ctx.db, name)
         if game is None or game.status != "forming":
             continue
-        needed = len(seats.game_seats(game, game.board))
+        needed = seats.players_needed(game, game.board)
         if len(members(ctx.db, name, "player")) >= needed:
             ctx.mail(start_game(ctx.db, ctx.settings, name, ctx.now), results=True)
     ctx.starting.clear()

@@ -126,6 +126,27 @@ def set_assignment(ctx, game, command) -> None:
     )
 
 
+def set_players(ctx, game, command) -> None:
+    if game.status != "forming":
+        ctx.say("The number of players can change only before the game starts.")
+        return
+    seats_count = len(seats.game_seats(game, game.board))
+    text = command.args[0]
+    if not text.isdigit() or not 1 <= int(text) <= seats_count:
+        ctx.say(f"Use: SET PLAYERS <n>, n from 1 to {seats_count} (the powers).")
+        return
+    players = int(text)
+    update_game(ctx.db, game.name, players=None if players == seats_count else players)
+    if players == seats_count:
+        ctx.say(f"Game '{game.name}' has one player a power ({players}).")
+        return
+    ctx.say(
+        f"Game '{game.name}' starts with {players} players, who share its"
+        f" {seats_count} powers (a duplex game): each is drawn one power a"
+        " round by the preference lists until all are given out."
+    )
+
+
 # SET PREFERENCE is listed with the players' settings (settings.py), where
 # it has always been; the master's setting is here.
 PREFERENCE = Spec(
@@ -146,5 +167,13 @@ COMMANDS = [
         "powers drawn by preference lists (the default), at random, or at"
         " random for players who asked with SET PREFERENCE *",
         master_only(set_assignment),
+    ),
+    Spec(
+        "set_players",
+        "master",
+        "SET PLAYERS <n>",
+        "before the start: the game starts with n players, who share the"
+        " powers (a duplex game; each player orders all theirs)",
+        master_only(set_players),
     ),
 ]
