@@ -34,6 +34,9 @@ class JudgeSettings:
     # bounce names the message (docs/mail.md); "" or verp=false: off
     verp: bool = True
     verp_separator: str = "+"
+    # REGISTER: the fields a registration must have (njudge's house rules,
+    # rule 12); "" for none
+    register_required: str = "name, email, level, address, country"
 
     @property
     def bounce_separator(self) -> str:
@@ -140,6 +143,7 @@ class Budgets:
     password_failures_slow: int = 3  # wrong passwords in an hour: one try in 5 min
     password_failures_stop: int = 10  # then none until the hour has passed
     pending_lines_per_power: int = 400  # PHASE order lines one power keeps ahead
+    lookups_per_hour: int = 20  # WHOIS, INFO PLAYER, I AM ALSO, UNREGISTER
 
 
 @dataclass(frozen=True)

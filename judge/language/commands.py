@@ -24,7 +24,8 @@ _KEYWORD = re.compile(
     r"sign\s*on|sign\s*off|observe|resign|clear|press|end\s*press|broadcast|"
     r"end\s*broadcast|set|process|roll\s*back|pause|resume|terminate|eject|"
     r"force\s*begin|predict|map|confirm|"
-    r"phase|if|else|cancel\s*orders)\b",  # issue 25 (and end\s*if above)
+    # issue 25 (and end\s*if above)
+    r"phase|if|else|cancel\s*orders|who\s*is|i\s*am\s*also|unregister)\b",
     re.IGNORECASE,
 )
 

@@ -239,6 +239,31 @@ INSERT INTO svc_holders (game, power, address, since, joined)
   ORDER BY id;
 """
 
+# Version 9 (issue 25): registrations with every field of njudge's form,
+# addresses linked to one by I AM ALSO (confirmed by mail to the registered
+# address), and the confirmations waiting (I AM ALSO, UNREGISTER).
+REGISTRATIONS = """
+ALTER TABLE svc_accounts ADD COLUMN phone TEXT;
+ALTER TABLE svc_accounts ADD COLUMN site TEXT;
+ALTER TABLE svc_accounts ADD COLUMN postal TEXT;     -- the form's Address
+ALTER TABLE svc_accounts ADD COLUMN email TEXT;
+ALTER TABLE svc_accounts ADD COLUMN level TEXT;
+ALTER TABLE svc_accounts ADD COLUMN birthdate TEXT;
+ALTER TABLE svc_accounts ADD COLUMN sex TEXT;
+ALTER TABLE svc_accounts ADD COLUMN extra TEXT;      -- the player's own keywords
+CREATE TABLE IF NOT EXISTS svc_account_links (
+  address TEXT PRIMARY KEY,        -- also this registration's
+  account TEXT NOT NULL,           -- svc_accounts.address
+  linked TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS svc_link_requests (
+  token TEXT PRIMARY KEY,          -- in the mail to the registered address
+  address TEXT NOT NULL,           -- the address to link ('' to forget)
+  account TEXT NOT NULL,
+  created TEXT NOT NULL
+);
+"""
+
 
 SERVICE_SCHEMA = Schema(
     "service",
@@ -251,5 +276,6 @@ SERVICE_SCHEMA = Schema(
         Migration("powers drawn by preference lists or at random", ASSIGNMENT),
         Migration("orders for later phases", PENDING_ORDERS),
         Migration("duplex games and the players of record", DUPLEX_AND_HOLDERS),
+        Migration("registrations in njudge's form", REGISTRATIONS),
     ],
 )

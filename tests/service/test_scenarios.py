@@ -231,9 +231,11 @@ def test_anonymous_games_reveal_no_addresses(judge):
 
 def test_register_and_resign(judge):
     body = judge.send(
-        PLAYERS[0], "REGISTER\nName: Ann Example\nTimezone: Europe/Paris\nEND"
+        PLAYERS[0],
+        "REGISTER\nName: Ann Example\nTimezone: Europe/Paris\nEmail: a@example.org"
+        "\nLevel: Expert\nAddress: Lyon\nCountry: France\nEND",
     )[0].body
-    assert "Registered player1@example.org." in body
+    assert "Registration processed." in body
     form_game(judge)
     member_tz = judge.row("SELECT tz FROM svc_members WHERE address = ?", [PLAYERS[0]])[
         0

@@ -11,6 +11,7 @@ from judge.service.commands import (
     playing,
     powers,
     press,
+    registration,
     settings,
     worlds,
 )
@@ -26,6 +27,8 @@ REGISTRY = Registry(
         *worlds.COMMANDS,
         *master.COMMANDS,
         *powers.COMMANDS,  # issue 25
+        *registration.COMMANDS,  # issue 25
     ],
-    topics=[*information.TOPICS, *phases.TOPICS],  # issue 25: GET AHEAD
+    # issue 25: GET AHEAD, GET FORM
+    topics=[*information.TOPICS, *phases.TOPICS, *registration.TOPICS],
 )

@@ -8,7 +8,7 @@ import json
 from judge.engine.serialize import position_from_json
 from judge.mail.message import Attachment, OutgoingMail
 from judge.reports.templating import render
-from judge.service import info, reachability
+from judge.service import info, reachability, registration
 from judge.service.commands.context import HOUR
 from judge.service.commands.registry import Spec, Topic
 from judge.service.picture_pool import render_map
@@ -79,6 +79,13 @@ def do_whogame(ctx, command) -> None:
     game = ctx.game_arg(command.args[0])
     if game:
         ctx.say(with_unreachable(ctx, game.name, info.whogame(ctx.db, game.name)))
+    full = command.args[1:] and command.args[1].upper() == "FULL"
+    if game and full:  # issue 25: registered names, as anonymity allows
+        me = ctx.me
+        master = me is not None and me.role == "master" and me.game == game.name
+        ctx.say("\n".join(registration.registered_names(
+            ctx.db, game, members(ctx.db, game.name), master
+        )))  # fmt: skip
 
 
 def _about(describe):

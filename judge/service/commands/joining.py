@@ -12,6 +12,7 @@ from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
 from judge.service import deadlines, holders, seats, world_games
 from judge.service.checks import check_variant
+from judge.service.commands import registration
 from judge.service.commands.context import DAY, GAME_NAME, Stop
 from judge.service.commands.registry import Spec
 from judge.service.lifecycle import start_game
@@ -425,6 +426,8 @@ def do_observe(ctx, command) -> None:
 
 def do_confirm(ctx, command) -> None:
     token = command.args[0].lower()
+    if registration.confirm(ctx, token):  # I AM ALSO, UNREGISTER (issue 25)
+        return
     member_id = pending_member(ctx.db, token)
     member = member_by_id(ctx.db, member_id) if member_id is not None else None
     if member is None or member.address.lower() != ctx.sender.lower():

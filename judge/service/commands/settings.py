@@ -12,80 +12,19 @@ from judge.reports.dates import judge_date
 from judge.service import endings, reachability, seats
 from judge.service.checks import read_time, valid_zone
 from judge.service.commands import powers
+from judge.service.commands.registration import do_end, do_register
 from judge.service.commands.registry import Spec
 from judge.service.lifecycle import finish_game
-from judge.service.replies import echo
 from judge.service.store import (
     absence_days,
     add_absence,
-    has_account,
-    holds_seats,
     iso,
     load_game,
     member_by_id,
-    save_account,
     seat_of,
     set_account_zone,
     update_member,
 )
-
-
-class RegisterBlock:
-    """REGISTER's Name:, Country: and Timezone: lines, up to END."""
-
-    def __init__(self) -> None:
-        self.values: dict[str, str] = {}
-
-    def line(self, ctx, raw: str, text: str) -> bool:
-        if re.fullmatch(r"end", text, re.IGNORECASE):
-            ctx.block = None
-            self.save(ctx)
-            return True
-        key, _, value = text.partition(":")
-        key = key.strip().lower().replace(" ", "")
-        if key in ("name", "country", "timezone") and value.strip():
-            self.values[key] = value.strip()[:80]
-        elif text:
-            ctx.say(
-                f"> {echo(text)}\nIn REGISTER write Name:, Country: or Timezone: lines."
-            )
-        return True
-
-    def save(self, ctx) -> None:
-        """A new address registers freely; a registered one, or one holding
-        seats, only after signing on with a seat's password (a forged From
-        changes nobody's profile).  The time zone then goes to that seat."""
-        me = ctx.me or ctx.joined
-        known = has_account(ctx.db, ctx.sender) or holds_seats(ctx.db, ctx.sender)
-        if known and me is None:
-            ctx.say(
-                f"> END\n{ctx.sender} is already known to the judge: sign on"
-                " (SIGNON <letter><game> <password>) before REGISTER to change"
-                " its profile. Nothing was changed."
-            )
-            return
-        tz = self.values.get("timezone")
-        if tz and not valid_zone(tz):
-            ctx.say(f"'{tz}' is not a time zone (e.g. Europe/Paris). Not registered.")
-            return
-        save_account(
-            ctx.db, ctx.sender, self.values.get("name"), self.values.get("country"),
-            tz, iso(ctx.now),
-        )  # fmt: skip
-        if tz and me is not None:
-            update_seat(ctx, me, tz=tz)
-        ctx.say(f"> END\nRegistered {ctx.sender}.")
-
-    def unfinished(self) -> str:
-        return "REGISTER had no END: nothing was registered."
-
-
-def do_register(ctx, command) -> None:
-    ctx.block = RegisterBlock()
-
-
-def do_end(ctx, command) -> None:
-    ctx.say("END without REGISTER: nothing to end.")
 
 
 def update_seat(ctx, me, **values) -> None:
@@ -256,8 +195,9 @@ COMMANDS = [
         "register",
         "settings",
         "REGISTER",
-        "your name, country and time zone,"
-        " one per line (Name: ..., Country: ..., Timezone: Europe/Paris)",
+        "your registration, njudge's form (GET FORM): Name:, Phone:, Site:,"
+        " Address:, Country:, Timezone: (Eastern, Europe/Paris...), Email:,"
+        " Level:, Birthdate:, Sex:, Package: lines",
         do_register,
         shown="REGISTER ... END",
     ),
