@@ -207,6 +207,7 @@ COMMANDS = [
         "CANCEL ORDERS",
         "withdraw all your orders for this phase",
         do_cancel_orders,
+        keyword="cancel",
     ),
 ]
 
