@@ -9,7 +9,7 @@ from datetime import datetime
 from judge.language.preference import Preference
 from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
-from judge.service import holders
+from judge.service import holders, reliability
 from judge.service.assignment import assign, assign_rounds
 from judge.service.processing import notice, schedule, tell_all
 from judge.service.seats import (
@@ -141,6 +141,8 @@ def start_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
     for member in members(db, name, "player"):
         if member.power:
             holders.record(db, name, member.power, member.address, None, now)
+    for address in {m.address.lower(): m.address for m in players}.values():
+        reliability.started(db, address)
     position = variant_for(board).start(board)
     save_position(db, name, board, position)
     update_game(db, name, status="active")

@@ -16,7 +16,7 @@ from judge.reports import game_result, identification_header, results_mail
 from judge.reports.orders import adjustment_lines, movement_lines, retreat_lines
 from judge.reports.results import phase_title
 from judge.reports.variant import variant_lines
-from judge.service import deadlines, pending, picture_pool
+from judge.service import deadlines, pending, picture_pool, reliability
 from judge.service.picture_pool import render_map
 from judge.service.seats import reseat
 from judge.service.store import (
@@ -158,6 +158,7 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
             break
         new = adjudicate(board, new, {}, rules).position
     finished = new.winner is not None
+    _score_phase(db, game, board, position)
     delete_orders(db, game.name)
     clear_votes(db, game.name)
     save_position(db, game.name, board, new)
@@ -188,6 +189,18 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
     if not finished:
         check_early(db, game.name, settings, now)
     return mails
+
+
+def _score_phase(db, game, board, position) -> None:
+    """Reliability records: who owed orders this phase, and who was late."""
+    needed = orders_needed(board, position)
+    owing = {
+        m.power: m.address
+        for m in members(db, game.name, "player")
+        if m.power and m.state == "active" and needed.get(m.power)
+    }
+    late = set(late_powers(db, game, board, position))
+    reliability.phase_processed(db, game.name, game.turn, owing, late)
 
 
 def results_body(settings, game, board, result, deadline, player_tz):

@@ -264,6 +264,28 @@ CREATE TABLE IF NOT EXISTS svc_link_requests (
 );
 """
 
+# Version 10 (issue 25): reliability records (judge/service/reliability.py),
+# every player so far at njudge's starting values, the late powers of each
+# phase's deadline, and the games' entry rules on them.
+RELIABILITY = """
+CREATE TABLE IF NOT EXISTS svc_reliability (
+  address TEXT PRIMARY KEY,        -- lower case
+  dedication INTEGER NOT NULL DEFAULT 0,
+  ontime INTEGER NOT NULL DEFAULT 0, total INTEGER NOT NULL DEFAULT 0,
+  started INTEGER NOT NULL DEFAULT 0, tookover INTEGER NOT NULL DEFAULT 0,
+  resigned INTEGER NOT NULL DEFAULT 0
+);
+INSERT OR IGNORE INTO svc_reliability (address)
+  SELECT DISTINCT lower(address) FROM svc_members WHERE role = 'player';
+CREATE TABLE IF NOT EXISTS svc_late_marks (
+  game TEXT NOT NULL, turn INTEGER NOT NULL, power TEXT NOT NULL,
+  PRIMARY KEY (game, turn, power)
+);
+ALTER TABLE svc_games ADD COLUMN min_dedication INTEGER;  -- SET DEDICATION
+ALTER TABLE svc_games ADD COLUMN min_ontime REAL;         -- SET ONTIMERAT
+ALTER TABLE svc_games ADD COLUMN max_resrat REAL;         -- SET RESRAT
+"""
+
 
 SERVICE_SCHEMA = Schema(
     "service",
@@ -277,5 +299,6 @@ SERVICE_SCHEMA = Schema(
         Migration("orders for later phases", PENDING_ORDERS),
         Migration("duplex games and the players of record", DUPLEX_AND_HOLDERS),
         Migration("registrations in njudge's form", REGISTRATIONS),
+        Migration("reliability records and entry rules", RELIABILITY),
     ],
 )

@@ -55,6 +55,9 @@ class Game:
     assignment: str = "list"  # how powers are drawn: list, random, both
     players: int | None = None  # SET PLAYERS (duplex); None: one per seat
     seating: str | None = None  # a duplex game's seats (JSON), once drawn
+    min_dedication: int | None = None  # entry rules (SET DEDICATION ...)
+    min_ontime: float | None = None
+    max_resrat: float | None = None
 
     @property
     def board(self) -> Board:

@@ -28,6 +28,7 @@ from judge.service.commands import (
     playing,
     powers,
     press,
+    records,
     registration,
     settings,
     worlds,
@@ -45,9 +46,15 @@ REGISTRY = Registry(
         *master.COMMANDS,
         *powers.COMMANDS,  # issue 25
         *registration.COMMANDS,  # issue 25
+        *records.COMMANDS,  # issue 25
     ],
-    # issue 25: GET AHEAD, GET FORM
-    topics=[*information.TOPICS, *phases.TOPICS, *registration.TOPICS],
+    # issue 25: GET AHEAD, GET FORM, GET DEDICATION
+    topics=[
+        *information.TOPICS,
+        *phases.TOPICS,
+        *registration.TOPICS,
+        *records.TOPICS,
+    ],
 )
 
 

@@ -10,7 +10,7 @@ from datetime import timedelta
 from judge.engine.api import orders_needed
 from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
-from judge.service import deadlines, holders, seats, world_games
+from judge.service import deadlines, holders, reliability, seats, world_games
 from judge.service.checks import check_variant
 from judge.service.commands import registration
 from judge.service.commands.context import DAY, GAME_NAME, Stop
@@ -279,6 +279,10 @@ def take_over(ctx, game, power, seat, password) -> None:
     if playing:
         ctx.say(f"You already play in game '{game.name}'.")
         raise Stop
+    refusal = reliability.entry_refusal(ctx.db, game, ctx.sender)
+    if refusal:
+        ctx.say(refusal)
+        raise Stop
     hashed = ctx.hash_password(password)  # once for the seat's every country
     if seat is None:
         seat = add_member(ctx, game.name, hashed, "player", power.id)
@@ -289,6 +293,7 @@ def take_over(ctx, game, power, seat, password) -> None:
                 password=hashed, wait=0, draw=0,
             )  # fmt: skip
         seat = member_by_id(ctx.db, seat.id)
+    reliability.took_over(ctx.db, ctx.sender)
     phase = str(game.current(game.board).phase)
     for row in seats.seat_rows(ctx.db, game, game.board, seat):
         holders.record(ctx.db, game.name, row.power, ctx.sender, phase, ctx.now)
@@ -344,6 +349,10 @@ def join_forming(ctx, game, password: str) -> None:
             f"Game '{game.name}' is not forming. Take over an abandoned power"
             f" with SIGNON <letter>{game.name} <password>, or OBSERVE {game.name}."
         )
+        raise Stop
+    refusal = reliability.entry_refusal(ctx.db, game, ctx.sender)
+    if refusal:
+        ctx.say(refusal)
         raise Stop
     ctx.joined = add_member(ctx, game.name, ctx.hash_password(password), "player")
     needed = seats.players_needed(game, game.board)
@@ -450,6 +459,7 @@ def do_resign(ctx, command) -> None:
     elif me.role == "player" and me.power:
         for row in seats.seat_rows(ctx.db, game, game.board, me):
             update_member(ctx.db, row.id, state="resigned")
+        reliability.resigned(ctx.db, me.address)
         name = game.board.powers[me.power].name
         ctx.mail(tell_all(
             ctx.db, ctx.settings, game.name, "Resignation",
