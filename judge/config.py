@@ -143,7 +143,8 @@ class Budgets:
     password_failures_slow: int = 3  # wrong passwords in an hour: one try in 5 min
     password_failures_stop: int = 10  # then none until the hour has passed
     pending_lines_per_power: int = 400  # PHASE order lines one power keeps ahead
-    lookups_per_hour: int = 20  # WHOIS, INFO PLAYER, I AM ALSO, UNREGISTER
+    lookups_per_hour: int = 20  # WHOIS, I AM ALSO, UNREGISTER
+    diary_entries_per_power: int = 200  # DIARY entries one player keeps in a game
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
 from judge.service import holders, reliability
 from judge.service.assignment import assign, assign_rounds
-from judge.service.processing import notice, schedule, tell_all
+from judge.service.processing import diary_broadcast, notice, schedule, tell_all
 from judge.service.seats import (
     game_seats,
     seat_label,
@@ -192,10 +192,12 @@ def join_cities(db, game: Game, board) -> None:
 
 def finish_game(db, settings, name: str, result: str) -> list[OutgoingMail]:
     update_game(db, name, status="finished", result=result, process_at=None)
-    return tell_all(
+    game = load_game(db, name)
+    over = tell_all(
         db,
         settings,
         name,
         "Game Over",
         f"The game is over. Thank you for playing.\n{result}\n",
     )
+    return over + diary_broadcast(db, settings, name, game.board)

@@ -16,7 +16,7 @@ from judge.reports import game_result, identification_header, results_mail
 from judge.reports.orders import adjustment_lines, movement_lines, retreat_lines
 from judge.reports.results import phase_title
 from judge.reports.variant import variant_lines
-from judge.service import deadlines, pending, picture_pool, reliability
+from judge.service import deadlines, diaries, pending, picture_pool, reliability
 from judge.service.picture_pool import render_map
 from judge.service.seats import reseat
 from judge.service.store import (
@@ -188,7 +188,15 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
     mails += pending.apply_pending(db, settings, game.name, notice)
     if not finished:
         check_early(db, game.name, settings, now)
+    else:
+        mails += diary_broadcast(db, settings, game.name, board)
     return mails
+
+
+def diary_broadcast(db, settings, name: str, board) -> list[OutgoingMail]:
+    """The game has ended: every player's diary goes to everyone."""
+    text = diaries.broadcast_text(db, name, board)
+    return tell_all(db, settings, name, "Diaries", text) if text else []
 
 
 def _score_phase(db, game, board, position) -> None:

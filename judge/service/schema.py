@@ -286,6 +286,20 @@ ALTER TABLE svc_games ADD COLUMN min_ontime REAL;         -- SET ONTIMERAT
 ALTER TABLE svc_games ADD COLUMN max_resrat REAL;         -- SET RESRAT
 """
 
+# Version 11 (issue 25): players' diaries (DIARY), numbered per player and
+# game without reuse (a deleted entry keeps its row, emptied).
+DIARIES = """
+CREATE TABLE IF NOT EXISTS svc_diary (
+  id INTEGER PRIMARY KEY,
+  game TEXT NOT NULL, power TEXT NOT NULL,
+  number INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  written TEXT NOT NULL,
+  deleted INTEGER NOT NULL DEFAULT 0,
+  UNIQUE (game, power, number)
+);
+"""
+
 
 SERVICE_SCHEMA = Schema(
     "service",
@@ -300,5 +314,6 @@ SERVICE_SCHEMA = Schema(
         Migration("duplex games and the players of record", DUPLEX_AND_HOLDERS),
         Migration("registrations in njudge's form", REGISTRATIONS),
         Migration("reliability records and entry rules", RELIABILITY),
+        Migration("players' diaries", DIARIES),
     ],
 )

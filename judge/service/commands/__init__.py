@@ -21,6 +21,7 @@ is `register_command(spec, grammar)`: its rule, added with
 
 from judge.language.commands import extend_grammar, retract_grammar
 from judge.service.commands import (
+    diary,
     information,
     joining,
     master,
@@ -47,6 +48,7 @@ REGISTRY = Registry(
         *powers.COMMANDS,  # issue 25
         *registration.COMMANDS,  # issue 25
         *records.COMMANDS,  # issue 25
+        *diary.COMMANDS,  # issue 25
     ],
     # issue 25: GET AHEAD, GET FORM, GET DEDICATION
     topics=[
