@@ -96,3 +96,24 @@ def test_returning_player_with_own_password_is_back(judge):
     out = judge.send(player, f"{signon(judge, 'FRANCE')}")
     assert judge.seat("FRANCE") == player
     assert "Wrong password" not in out[0].body
+
+
+def test_duplex_resignation_return_and_takeover(judge):
+    start_duplex(judge)
+    held = {address: powers_of(judge, address) for address in PLAYERS[:4]}
+    two = next(a for a in PLAYERS[:4] if len(held[a]) == 2)
+    first, second = held[two]
+    out = judge.send(two, f"SIGNON {first[0]}dt {password(two)}\nRESIGN")
+    assert powers_of(judge, two) == []  # both powers go with the player
+    out = judge.send(two, f"SIGNON {second[0]}dt {password(two)}")
+    assert "Wrong password" not in out[0].body
+    assert powers_of(judge, two) == held[two]  # the player is back, whole
+    judge.send(two, f"SIGNON {first[0]}dt {password(two)}\nRESIGN")
+    newcomer = "newcomer@example.org"
+    out = judge.send(newcomer, f"SIGNON {second[0]}dt fresh-pw")
+    assert f"You have taken over {second.capitalize()} in game 'dt'." in out[0].body
+    assert powers_of(judge, newcomer) == held[two]  # every power of the seat
+    out = judge.send(newcomer, f"SIGNON {first[0]}dt fresh-pw\nLIST dt")
+    assert "Wrong password" not in out[0].body
+    body = judge.send("x@example.org", "WHOGAME dt")[0].body
+    assert f"then {newcomer} from S1901M" in body
