@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from datetime import datetime
@@ -92,6 +93,18 @@ def _plain_draw(players, powers: list[str], rng: random.Random) -> dict[int, str
     return {player.id: free.pop(0) for player in order}
 
 
+def leave_out(position, table: dict[str, list[str]], played: set[str]):
+    """The start without the countries of the seats nobody plays (SET
+    POWERS, njudge): no units, and their centres open, as neutral ones."""
+    gone = {c for seat, countries in table.items() if seat not in played
+            for c in countries}  # fmt: skip
+    return dataclasses.replace(
+        position,
+        units={p: entry for p, entry in position.units.items() if entry[0] not in gone},
+        centres={c: p for c, p in position.centres.items() if p not in gone},
+    )
+
+
 def roster_lines(db, game: Game, board) -> list[str]:
     """Powers and players; addresses only in games that are not anonymous.
     In a variant: countries nobody plays are neutral; Imperial lists the
@@ -110,6 +123,8 @@ def roster_lines(db, game: Game, board) -> list[str]:
             who = "(neutral)"
         elif member is None and not every_country:
             continue  # e.g. an Imperial City nobody has taken
+        elif member is None and game.powers:
+            who = "(not in this game)"  # SET POWERS left it out
         else:
             who = player_label(game, member)
         lines.append(f"  {name:<10} {who}")
@@ -144,6 +159,8 @@ def start_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
     for address in {m.address.lower(): m.address for m in players}.values():
         reliability.started(db, address)
     position = variant_for(board).start(board)
+    if game.powers and not game.seating:  # SET POWERS: the seats nobody drew
+        position = leave_out(position, table, set(drawn.values()))
     save_position(db, name, board, position)
     update_game(db, name, status="active")
     game = load_game(db, name)

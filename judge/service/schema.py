@@ -300,6 +300,11 @@ CREATE TABLE IF NOT EXISTS svc_diary (
 );
 """
 
+# Version 12 (issue 25): SET POWERS n, a game with fewer powers than its map.
+FEWER_POWERS = """
+ALTER TABLE svc_games ADD COLUMN powers INTEGER;  -- NULL: every seat played
+"""
+
 
 SERVICE_SCHEMA = Schema(
     "service",
@@ -315,5 +320,6 @@ SERVICE_SCHEMA = Schema(
         Migration("registrations in njudge's form", REGISTRATIONS),
         Migration("reliability records and entry rules", RELIABILITY),
         Migration("players' diaries", DIARIES),
+        Migration("games with fewer powers", FEWER_POWERS),
     ],
 )

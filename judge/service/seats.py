@@ -37,6 +37,8 @@ def game_seats(game: Game, board: Board) -> dict[str, list[str]]:
 def players_needed(game: Game, board: Board) -> int:
     """How many players start the game: SET PLAYERS, else one a seat."""
     seats = len(game_seats(game, board))
+    if game.powers:  # SET POWERS: fewer powers, one player each
+        return min(game.powers, seats)
     return min(game.players, seats) if game.players else seats
 
 

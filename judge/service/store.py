@@ -58,6 +58,7 @@ class Game:
     min_dedication: int | None = None  # entry rules (SET DEDICATION ...)
     min_ontime: float | None = None
     max_resrat: float | None = None
+    powers: int | None = None  # SET POWERS: seats played (the rest left out)
 
     @property
     def board(self) -> Board:

@@ -117,3 +117,26 @@ def test_duplex_resignation_return_and_takeover(judge):
     assert "Wrong password" not in out[0].body
     body = judge.send("x@example.org", "WHOGAME dt")[0].body
     assert f"then {newcomer} from S1901M" in body
+
+
+def test_set_powers_leaves_the_undrawn_powers_out(judge):
+    import json
+
+    judge.send(MASTER, "CREATE ?five pw-master\nBECOME MASTER\nSET POWERS 5")
+    out = []
+    for address in PLAYERS[:5]:
+        out = judge.send(address, f"SIGNON ?five {password(address)}")
+    assert judge.game("five")["status"] == "active"
+    held = [p for a in PLAYERS[:5] for p in powers_of(judge, a, "five")]
+    assert len(held) == 5
+    position = json.loads(judge.game("five")["position"])
+    left_out = set(NAMES.values()) - set(held)
+    assert len(left_out) == 2
+    text = json.dumps(position)
+    for power in held:
+        assert power in text  # the powers played have their units
+    for power in left_out:
+        assert power not in text  # no units, no centres
+    starting = [m for m in out if "Game Starting" in m.subject]
+    assert len(starting) == 6  # five players and the master
+    assert starting[0].body.count("(not in this game)") == 2

@@ -136,7 +136,10 @@ def set_players(ctx, game, command) -> None:
         ctx.say(f"Use: SET PLAYERS <n>, n from 1 to {seats_count} (the powers).")
         return
     players = int(text)
-    update_game(ctx.db, game.name, players=None if players == seats_count else players)
+    update_game(
+        ctx.db, game.name, players=None if players == seats_count else players,
+        powers=None,
+    )  # fmt: skip
     if players == seats_count:
         ctx.say(f"Game '{game.name}' has one player a power ({players}).")
         return
@@ -144,6 +147,28 @@ def set_players(ctx, game, command) -> None:
         f"Game '{game.name}' starts with {players} players, who share its"
         f" {seats_count} powers (a duplex game): each is drawn one power a"
         " round by the preference lists until all are given out."
+    )
+
+
+def set_powers(ctx, game, command) -> None:
+    if game.status != "forming":
+        ctx.say("The number of powers can change only before the game starts.")
+        return
+    seats_count = len(seats.game_seats(game, game.board))
+    text = command.args[0]
+    if not text.isdigit() or not 1 <= int(text) <= seats_count:
+        ctx.say(f"Use: SET POWERS <n>, n from 1 to {seats_count}.")
+        return
+    powers = int(text)
+    whole = powers == seats_count
+    update_game(ctx.db, game.name, powers=None if whole else powers, players=None)
+    if whole:
+        ctx.say(f"Game '{game.name}' is played by all its {powers} powers.")
+        return
+    ctx.say(
+        f"Game '{game.name}' starts with {powers} players, one power each; the"
+        f" {seats_count - powers} powers nobody draws are left out: no units,"
+        " and their centres open to capture like neutral ones."
     )
 
 
@@ -175,5 +200,13 @@ COMMANDS = [
         "before the start: the game starts with n players, who share the"
         " powers (a duplex game; each player orders all theirs)",
         master_only(set_players),
+    ),
+    Spec(
+        "set_powers",
+        "master",
+        "SET POWERS <n>",
+        "before the start: only n powers are played (one player each); the"
+        " others are left out of the game, their centres neutral",
+        master_only(set_powers),
     ),
 ]
