@@ -185,12 +185,12 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
     )  # fmt: skip
     # orders sent ahead for the phase now begun (PHASE blocks), after the
     # results that tell what the position is
-    mails += pending.apply_pending(db, settings, game.name, notice)
-    if not finished:
+    applied = pending.apply_pending(db, settings, game.name, notice)
+    if applied and not finished:  # orders ahead may have completed the phase
         check_early(db, game.name, settings, now)
-    else:
+    if finished:
         mails += diary_broadcast(db, settings, game.name, board)
-    return mails
+    return mails + applied
 
 
 def diary_broadcast(db, settings, name: str, board) -> list[OutgoingMail]:
