@@ -130,3 +130,23 @@ def test_preference_after_start_is_refused(judge):
     body = f"SIGNON Ealpha {password(PLAYERS[0])}\nSET PREFERENCE F"
     out = judge.send(PLAYERS[0], body)
     assert "Preferences count only before the powers are drawn." in out[0].body
+
+
+def test_every_variant_reads_its_own_seats(judge):
+    """The rulebook's small games (seats P1.., by number or any country)
+    and Imperial (cities' three letters or names)."""
+    judge.send(MASTER, "CREATE ?sm pw-master standard-4p\nBECOME MASTER")
+    for text, reading in [
+        ("2 1", "P2 (Austria and France), then P1 (England)"),
+        ("France", "P2 (Austria and France)"),
+        ("F G", "P2 (Austria and France), then P3 (Germany and Turkey)"),
+    ]:
+        out = judge.send(PLAYERS[0], f"SIGNON ?sm pw\nSET PREFERENCE {text}")
+        assert f"Your preference: {reading}." in out[0].body
+    judge.send(MASTER, "CREATE ?imp pw-master imperial\nBECOME MASTER")
+    for text in ("BRE", "Brest"):
+        out = judge.send(PLAYERS[0], f"SIGNON ?imp pw\nSET PREFERENCE {text}")
+        assert "Your preference: Empire of Brest (BRE)." in out[0].body
+    # a folder of the zone database is no time zone (and no crash)
+    out = judge.send(PLAYERS[0], "SIGNON ?sm pw\nSET TIMEZONE Pacific")
+    assert "'Pacific' is not a time zone" in out[0].body
