@@ -12,6 +12,7 @@ reached (a retreat phase nobody had to order) are dropped."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -22,7 +23,13 @@ from judge.mail.message import OutgoingMail
 from judge.service import seats
 from judge.service.orders import store_orders
 from judge.service.replies import echo
-from judge.service.store import iso, load_game, seat_of, stored_orders
+from judge.service.store import (
+    iso,
+    load_game,
+    seat_of,
+    stored_orders,
+    update_member,
+)
 from judge.service.variant_orders import read_orders
 from judge.service.variant_orders import route as route_orders
 
@@ -116,6 +123,11 @@ def apply_pending(db, settings, name: str, notice) -> list[OutgoingMail]:
             decided += how
         taken = _Taken(db)
         countries = table.get(seats.seat_name(table, power) or "", [power])
+        chosen, wait = _settings(chosen)
+        holder = seat_of(db, name, power)
+        if wait is not None and holder is not None:  # SET WAIT kept for now
+            for row in seats.seat_rows(db, game, board, holder):
+                update_member(db, row.id, wait=1 if wait else 0)
         if len(countries) > 1:
             shared, refused = route_orders(board, position, countries, chosen, needed)
             taken.refused.setdefault(power, []).extend(refused)
@@ -131,6 +143,22 @@ def apply_pending(db, settings, name: str, notice) -> list[OutgoingMail]:
         subject = f"{now_phase} Pending Orders"
         mails.append(notice(settings, game, member, subject, text))
     return mails
+
+
+_WAIT = re.compile(r"^\s*set\s+(no\s*)?wait\s*$", re.I)
+
+
+def _settings(lines: list[str]) -> tuple[list[str], bool | None]:
+    """The order lines, and the last SET WAIT (True) / NOWAIT (False) among
+    them (None: neither)."""
+    orders, wait = [], None
+    for line in lines:
+        match = _WAIT.match(line)
+        if match:
+            wait = not match.group(1)
+        else:
+            orders.append(line)
+    return orders, wait
 
 
 def _report(board, phase, decided, chosen, taken, countries, orders) -> str:

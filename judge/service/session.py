@@ -15,7 +15,11 @@ from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service.commands import REGISTRY
 from judge.service.commands.context import Context, Stop
 from judge.service.commands.joining import start_full_games
-from judge.service.commands.phases import flush_pending, report_pending
+from judge.service.commands.phases import (
+    flush_pending,
+    keep_for_phase,
+    report_pending,
+)
 from judge.service.orders import report_orders
 from judge.service.processing import check_early
 from judge.service.replies import compose, echo
@@ -112,6 +116,8 @@ class Session:
         ctx.flush_orders()
         if command.name in ENDS_PHASE_BLOCK:
             flush_pending(ctx)
+        if command.name in ("set_wait", "set_nowait") and keep_for_phase(ctx, text):
+            return True  # njudge: SET WAIT in a PHASE block is that phase's
         ctx.say(f"> {echo(text)}")
         REGISTRY.dispatch(ctx, command)
         return True

@@ -137,3 +137,16 @@ def test_pending_budget(judge):
     out = england(judge, blocks)
     assert "2 line(s) stored for F1901M" in out[0].body
     assert "a power keeps at most 3 lines of orders ahead (2 now)" in out[0].body
+
+
+def test_set_wait_in_a_phase_block_is_that_phase_s(judge):
+    form_game(judge)
+    out = england(judge, "F LON-NTH\nPHASE F1901M\nSET WAIT\nF NTH-NWY")
+    assert "Kept for F1901M: it is set when that phase begins." in out[0].body
+    wait = "SELECT wait FROM svc_members WHERE power = 'ENGLAND'"
+    assert judge.row(wait)[0] == 0  # not now
+    hold_all_but(judge, missing=["ENGLAND"])
+    england(judge, "F EDI H\nA LVP H")
+    run_to_next_phase(judge)
+    assert judge.phase() == "F1901M"
+    assert judge.row(wait)[0] == 1

@@ -83,6 +83,17 @@ def directive(word: str):
     return handler
 
 
+def keep_for_phase(ctx, text: str) -> bool:
+    """SET WAIT / SET NOWAIT inside a PHASE block: kept for that phase (as
+    njudge propagates them), not done now.  False outside a block."""
+    if ctx.pending_phase in (None, REFUSED):
+        return False
+    ctx.pending_lines.append(text)
+    ctx.say(f"> {echo(text)}\nKept for {ctx.pending_phase}: it is set when that"
+            " phase begins.")  # fmt: skip
+    return True
+
+
 def flush_pending(ctx) -> None:
     """The PHASE block ends: read and store its lines."""
     phase, lines = ctx.pending_phase, ctx.pending_lines
