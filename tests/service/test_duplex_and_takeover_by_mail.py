@@ -21,7 +21,19 @@ def powers_of(judge, address, game="dt"):
     )
 
 
+REGISTRATION = """REGISTER
+Name: Master One
+Email: master@example.org
+Level: Expert
+Address: Springfield
+Country: USA
+Timezone: Eastern
+END"""
+
+
 def start_duplex(judge):
+    out = judge.send(MASTER, REGISTRATION)  # a registered master, as njudge's
+    assert "Registration processed." in out[0].body
     out = judge.send(MASTER, "CREATE ?dt pass standard\nBECOME MASTER\nSET PLAYERS 4")
     assert "starts with 4 players, who share its 7 powers" in out[0].body
     judge.observe("observer1@example.org", "dt")
@@ -65,6 +77,8 @@ def test_four_players_share_seven_powers(judge):
     assert any("Press from the master!" in m.body for m in out[1:])
     press = [m for m in out[1:] if "Press from the master!" in m.body]
     assert len({m.to for m in press}) == len(press)  # a duplex player once
+    body = judge.send("observer1@example.org", "LIST dt\nWHOGAME dt FULL")[0].body
+    assert "Master     Master One" in body  # the registered master's name
 
 
 def test_takeover_with_the_old_password_makes_a_new_player_of_record(judge):
