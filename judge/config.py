@@ -34,6 +34,9 @@ class JudgeSettings:
     # bounce names the message (docs/mail.md); "" or verp=false: off
     verp: bool = True
     verp_separator: str = "+"
+    # REGISTER: the fields a registration must have (njudge's house rules,
+    # rule 12); "" for none
+    register_required: str = "name, email, level, address, country"
     # New games (njudge: dip.conf.in's AUTO_MASTER and its built-in game
     # defaults); CREATE's options (nonmr, nopress...) override them.
     auto_master: bool = False  # the creator becomes master, not a player
@@ -151,6 +154,9 @@ class Budgets:
     absence_days_per_game: int = 30  # all absences of one game's players
     password_failures_slow: int = 3  # wrong passwords in an hour: one try in 5 min
     password_failures_stop: int = 10  # then none until the hour has passed
+    pending_lines_per_power: int = 400  # PHASE order lines one power keeps ahead
+    lookups_per_hour: int = 20  # WHOIS, I AM ALSO, UNREGISTER
+    diary_entries_per_power: int = 200  # DIARY entries one player keeps in a game
 
 
 @dataclass(frozen=True)

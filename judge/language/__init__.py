@@ -11,6 +11,8 @@
     lexer.py      words -> tokens, finding multi-word place names
     syntax.py     grammar/orders.lark (lark, LALR) -> what each word is for
     reading.py    what the words mean in this position and phase
+    preference.py SET PREFERENCE lists: names, letters, [weighted] groups
+    phased.py     PHASE lines, IF/ELSE/ENDIF blocks and their conditions
 
 Nothing here touches the database or the clock; the position is given.
 """

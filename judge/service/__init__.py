@@ -26,4 +26,10 @@ picture_pool.py   results pictures drawn ahead in other processes
 world_games.py    games on random worlds
 schema.py         the service's tables, as migrations
 store.py          reading and writing the service's rows: all its SQL
+assignment.py     the draw of powers by preference lists (njudge's weights)
+pending.py        orders sent ahead (PHASE blocks), applied when the phase begins
+holders.py        who held each power, since when (players of record)
+registration.py   REGISTER's form, WHOIS, I AM ALSO: the registrations
+reliability.py    dedication, on-time and CD ratios, entry rules
+diaries.py        players' diaries, broadcast when a game ends
 """

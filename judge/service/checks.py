@@ -18,7 +18,7 @@ from judge.engine.variants import (
 def valid_zone(name: str) -> bool:
     try:
         ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # "Pacific": a folder
         return False
     return True
 

@@ -12,9 +12,10 @@ from judge.reports.dates import judge_date
 from judge.reports.header import identification_header
 from judge.reports.status import status_listing
 from judge.service import game_summary
+from judge.service.holders import holder_lines
 from judge.service.lifecycle import player_label, roster_lines
 from judge.service.processing import game_variant_lines
-from judge.service.seats import game_seats
+from judge.service.seats import game_seats, players_needed
 from judge.service.store import (
     archived_notices,
     dated_public_press,
@@ -66,7 +67,7 @@ def describe_game(db, settings, name: str) -> str:
     lines += ["", *particular] if particular else []
     if game.status == "forming":
         count = len(members(db, name, "player"))
-        seats = len(game_seats(game, board))
+        seats = players_needed(game, board)
         lines.append(f"Players signed on: {count} of {seats}.")
         return "\n".join(lines)
     position = game.current(board)
@@ -175,6 +176,9 @@ def whogame(db, name: str) -> str:
         lines += seat_lines(db, game, board)
     else:
         lines += roster_lines(db, game, board)
+    replaced = holder_lines(db, game, board, bool(game.anonymous))
+    if replaced:  # the players of record, replacements included
+        lines += ["Players of record, in turn:", *replaced]
     masters = members(db, name, "master")
     if masters:
         lines.append(

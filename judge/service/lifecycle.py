@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from datetime import datetime
 
+from judge.language.preference import Preference
 from judge.mail.message import Attachment, OutgoingMail
 from judge.reports import describe
 from judge.reports.dates import date_in_words, judge_date
 from judge.reports.start import start_notice
-from judge.service import game_end
+from judge.service import game_end, reliability
+from judge.service.assignment import assign, assign_rounds
 from judge.service.picture_pool import render_map
-from judge.service.processing import notice, schedule, tell_all
+from judge.service.processing import diary_broadcast, notice, schedule, tell_all
 from judge.service.seats import (
     game_seats,
     seat_label,
@@ -37,30 +40,75 @@ from judge.variants import variant_for
 def draw_powers(
     game: Game, players, powers: list[str], seat_of: dict[str, str] | None = None
 ) -> dict[int, str]:
-    """Seat each player: in an order drawn at random, players with a
-    preference list take the first of their powers still free; then everyone
-    else (and anyone whose list ran out) gets a free power drawn at random.
+    """Seat each player (judge/service/assignment.py): by the preference
+    lists, made to give the players the powers they rank best in total, or
+    at random as the game's setting (SET PRFLIST/PRFRAND/PRFBOTH) says.
     Seeded by the game, so the same game always draws the same seats.
-    `powers` are the seats; `seat_of` maps a preferred country to its seat
-    (a variant's multi-country seats)."""
+    `powers` are the seats; `seat_of` maps a country named in a list stored
+    before seats were stored to its seat (a variant's multi-country seats)."""
     # seeded with the creation time as games have always been (its form
     # before stored times had one format), so a draw never depends on it
-    rng = random.Random(f"{game.name}|{moment(game.created).isoformat()}")
+    rng = _rng(game)
+    if game.assignment == "list" and not any(p.preference for p in players):
+        return _plain_draw(players, powers, rng)  # the draw games always had
+    return assign(_preferences(players, seat_of), sorted(powers), game.assignment, rng)
+
+
+def _rng(game: Game) -> random.Random:
+    # seeded with the creation time as games have always been (its form
+    # before stored times had one format), so a draw never depends on it
+    return random.Random(f"{game.name}|{moment(game.created).isoformat()}")
+
+
+def _preferences(players, seat_of: dict[str, str] | None):
+    wanted = []
+    for player in players:
+        preference = Preference.from_stored(player.preference)
+        ranks = tuple(
+            tuple(dict.fromkeys((seat_of or {}).get(p, p) for p in group))
+            for group in preference.ranks
+        )
+        wanted.append((player.id, Preference(ranks=ranks, random=preference.random)))
+    return wanted
+
+
+def duplex_draw(db, game: Game, players, table, seat_of) -> dict[int, str]:
+    """SET PLAYERS n with fewer players than seats: each player's seats, in
+    njudge's rounds, become one seat P1..Pn (in the order they joined) of
+    all their countries, stored as the game's seating."""
+    groups = assign_rounds(
+        _preferences(players, seat_of), sorted(table), game.assignment, _rng(game)
+    )
+    seating: dict[str, list[str]] = {}
+    drawn: dict[int, str] = {}
+    for number, player in enumerate(players, 1):
+        seat = f"P{number}"
+        seating[seat] = [c for s in groups[player.id] for c in table[s]]
+        drawn[player.id] = seat
+    update_game(db, game.name, seating=json.dumps(seating))
+    return drawn
+
+
+def _plain_draw(players, powers: list[str], rng: random.Random) -> dict[int, str]:
+    """Nobody gave a list: each player, in an order drawn at random, gets a
+    free power drawn at random."""
     order = list(players)
     rng.shuffle(order)
     free = sorted(powers)
     rng.shuffle(free)
-    seats: dict[int, str] = {}
-    for player in order:
-        named = (player.preference or "").split(",")
-        wanted = [s for p in named if (s := (seat_of or {}).get(p, p)) in free]
-        if wanted:
-            free.remove(wanted[0])
-            seats[player.id] = wanted[0]
-    for player in order:
-        if player.id not in seats:
-            seats[player.id] = free.pop(0)
-    return seats
+    return {player.id: free.pop(0) for player in order}
+
+
+def leave_out(position, table: dict[str, list[str]], played: set[str]):
+    """The start without the countries of the seats nobody plays (SET
+    POWERS, njudge): no units, and their centres open, as neutral ones."""
+    gone = {c for seat, countries in table.items() if seat not in played
+            for c in countries}  # fmt: skip
+    return dataclasses.replace(
+        position,
+        units={p: entry for p, entry in position.units.items() if entry[0] not in gone},
+        centres={c: p for c, p in position.centres.items() if p not in gone},
+    )
 
 
 def roster_lines(db, game: Game, board) -> list[str]:
@@ -81,6 +129,8 @@ def roster_lines(db, game: Game, board) -> list[str]:
             who = "(neutral)"
         elif member is None and not every_country:
             continue  # e.g. an Imperial City nobody has taken
+        elif member is None and game.powers:
+            who = "(not in this game)"  # SET POWERS left it out
         else:
             who = player_label(game, member)
         lines.append(f"  {name:<10} {who}")
@@ -102,9 +152,18 @@ def start_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
     players = members(db, name, "player")
     table = game_seats(game, board)
     owner = {c: seat for seat, countries in table.items() for c in countries}
-    drawn = draw_powers(game, players, list(table), owner)
+    if game.players and game.players < len(table):  # duplex
+        drawn = duplex_draw(db, game, players, table, owner)
+        game = load_game(db, name)
+        table = game_seats(game, board)
+    else:
+        drawn = draw_powers(game, players, list(table), owner)
     seat_players(db, game, drawn, board)
+    for address in {m.address.lower(): m.address for m in players}.values():
+        reliability.started(db, address)
     position = variant_for(board).start(board)
+    if game.powers and not game.seating:  # SET POWERS: the seats nobody drew
+        position = leave_out(position, table, set(drawn.values()))
     save_position(db, name, board, position)
     update_game(db, name, status="active")
     game = load_game(db, name)
@@ -219,4 +278,7 @@ def finish_game(
     )
     text = game_end.end_text(db, name, result)
     notices = tell_all(db, settings, name, "Game Over", text)
-    return game_end.end_mails(db, settings, name, notices, text, now)
+    game = load_game(db, name)
+    return game_end.end_mails(db, settings, name, notices, text, now) + diary_broadcast(
+        db, settings, name, game.board
+    )

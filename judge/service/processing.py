@@ -16,7 +16,14 @@ from judge.reports import game_result, identification_header, results_mail
 from judge.reports.orders import adjustment_lines, movement_lines, retreat_lines
 from judge.reports.results import phase_title
 from judge.reports.variant import variant_lines
-from judge.service import deadlines, game_end, picture_pool
+from judge.service import (
+    deadlines,
+    diaries,
+    game_end,
+    pending,
+    picture_pool,
+    reliability,
+)
 from judge.service.picture_pool import render_map
 from judge.service.seats import reseat
 from judge.service.store import (
@@ -164,6 +171,7 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
             break
         new = adjudicate(board, new, {}, rules).position
     finished = new.winner is not None
+    _score_phase(db, game, board, position)
     delete_orders(db, game.name)
     clear_votes(db, game.name)
     save_position(db, game.name, board, new)
@@ -188,12 +196,36 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
         db, game.name, game.turn, str(position.phase), game.position,
         json.dumps(texts), body, iso(now),
     )  # fmt: skip
+    # orders sent ahead for the phase now begun (PHASE blocks), after the
+    # results that tell what the position is
+    applied = pending.apply_pending(db, settings, game.name, notice)
+    if applied and not finished:  # orders ahead may have completed the phase
+        check_early(db, game.name, settings, now)
     if finished:  # a solo: the results say so, the end-of-game mail the rest
         outcome = game_result(board, winner=new.winner)
         text = game_end.end_text(db, game.name, outcome)
         notices = tell_all(db, settings, game.name, "Game Over", text)
         mails += game_end.end_mails(db, settings, game.name, notices, text, now)
-    return mails
+        mails += diary_broadcast(db, settings, game.name, board)
+    return mails + applied
+
+
+def diary_broadcast(db, settings, name: str, board) -> list[OutgoingMail]:
+    """The game has ended: every player's diary goes to everyone."""
+    text = diaries.broadcast_text(db, name, board)
+    return tell_all(db, settings, name, "Diaries", text) if text else []
+
+
+def _score_phase(db, game, board, position) -> None:
+    """Reliability records: who owed orders this phase, and who was late."""
+    needed = orders_needed(board, position)
+    owing = {
+        m.power: m.address
+        for m in members(db, game.name, "player")
+        if m.power and m.state == "active" and needed.get(m.power)
+    }
+    late = set(late_powers(db, game, board, position))
+    reliability.phase_processed(db, game.name, game.turn, owing, late)
 
 
 def results_body(settings, game, board, result, deadline, player_tz):

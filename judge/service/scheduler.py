@@ -8,7 +8,7 @@ from datetime import datetime
 from judge.engine.api import orders_needed
 from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
-from judge.service import deadlines
+from judge.service import deadlines, reliability
 from judge.service.processing import (
     LATE_REPEAT,
     late_powers,
@@ -46,6 +46,8 @@ def tick_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
         if now >= moment(game.grace_end):
             return end_of_grace(db, settings, game, late, now)
         last = moment(game.late_notified)
+        if last is None:  # the deadline found them late (reliability)
+            reliability.mark_late(db, name, game.turn, late)
         if last is None or now - last >= LATE_REPEAT:
             update_game(db, name, late_notified=iso(now))
             return late_notices(db, settings, game, late)
@@ -141,9 +143,13 @@ def end_of_grace(db, settings, game, late, now) -> list[OutgoingMail]:
     board = game.board
     seats = {m.power: m for m in members(db, game.name, "player") if m.power}
     if game.nmr:
+        scored = set()
         for power in late:
             if power in seats:
                 update_member(db, seats[power].id, state="cd")
+                if seats[power].address.lower() not in scored:
+                    scored.add(seats[power].address.lower())
+                    reliability.civil_disorder(db, seats[power].address)
         names = ", ".join(board.powers[p].name for p in late)
         mails = [
             notice(
@@ -162,6 +168,8 @@ def end_of_grace(db, settings, game, late, now) -> list[OutgoingMail]:
     fresh = [p for p in late if p in seats and seats[p].state == "active"]
     for power in fresh:
         update_member(db, seats[power].id, state="abandoned")
+    for address in {seats[p].address.lower(): seats[p].address for p in fresh}.values():
+        reliability.abandoned(db, address)
     if not fresh:
         return []
     names = ", ".join(board.powers[p].name for p in fresh)

@@ -256,6 +256,109 @@ CREATE TABLE IF NOT EXISTS svc_master_orders (
 );
 """
 
+# Version 6 (issue 25): how powers are drawn at the start (SET PRFLIST,
+# PRFRAND, PRFBOTH; judge/service/assignment.py).
+ASSIGNMENT = """
+ALTER TABLE svc_games ADD COLUMN assignment TEXT NOT NULL DEFAULT 'list';
+"""
+
+# Version 7 (issue 25): orders sent ahead for a later phase (PHASE ...),
+# one row per block as read (judge/language/phased.py), applied when the
+# phase comes (judge/service/pending.py).
+PENDING_ORDERS = """
+CREATE TABLE IF NOT EXISTS svc_pending_orders (
+  id INTEGER PRIMARY KEY,
+  game TEXT NOT NULL, power TEXT NOT NULL,
+  phase TEXT NOT NULL,             -- the phase they are for, e.g. F1902M
+  lines TEXT NOT NULL,             -- the block's lines kept, one a line
+  sent TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS svc_pending_orders_game
+  ON svc_pending_orders (game, phase);
+"""
+
+# Version 8 (issue 25): duplex games (SET PLAYERS n: fewer players than
+# powers, each holding several) and who held each power when (a newcomer
+# taking over becomes the player of record; SUMMARY and WHOGAME name both).
+DUPLEX_AND_HOLDERS = """
+ALTER TABLE svc_games ADD COLUMN players INTEGER;  -- NULL: one a seat
+ALTER TABLE svc_games ADD COLUMN seating TEXT;     -- duplex: seat -> countries
+-- svc_holders is the archive's migration's (the players of record); the
+-- powers of games started before it get their first holders here
+CREATE INDEX IF NOT EXISTS svc_holders_game ON svc_holders (game);
+INSERT INTO svc_holders (game, power, address, phase, since)
+  SELECT game, power, address, '', joined FROM svc_members
+  WHERE role = 'player' AND power IS NOT NULL AND state != 'resigned'
+    AND game NOT IN (SELECT game FROM svc_holders)
+  ORDER BY id;
+"""
+
+# Version 9 (issue 25): registrations with every field of njudge's form,
+# addresses linked to one by I AM ALSO (confirmed by mail to the registered
+# address), and the confirmations waiting (I AM ALSO, UNREGISTER).
+REGISTRATIONS = """
+ALTER TABLE svc_accounts ADD COLUMN phone TEXT;
+ALTER TABLE svc_accounts ADD COLUMN site TEXT;
+ALTER TABLE svc_accounts ADD COLUMN postal TEXT;     -- the form's Address
+ALTER TABLE svc_accounts ADD COLUMN email TEXT;
+ALTER TABLE svc_accounts ADD COLUMN level TEXT;
+ALTER TABLE svc_accounts ADD COLUMN birthdate TEXT;
+ALTER TABLE svc_accounts ADD COLUMN sex TEXT;
+ALTER TABLE svc_accounts ADD COLUMN extra TEXT;      -- the player's own keywords
+CREATE TABLE IF NOT EXISTS svc_account_links (
+  address TEXT PRIMARY KEY,        -- also this registration's
+  account TEXT NOT NULL,           -- svc_accounts.address
+  linked TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS svc_link_requests (
+  token TEXT PRIMARY KEY,          -- in the mail to the registered address
+  address TEXT NOT NULL,           -- the address to link ('' to forget)
+  account TEXT NOT NULL,
+  created TEXT NOT NULL
+);
+"""
+
+# Version 10 (issue 25): reliability records (judge/service/reliability.py),
+# every player so far at njudge's starting values, the late powers of each
+# phase's deadline, and the games' entry rules on them.
+RELIABILITY = """
+CREATE TABLE IF NOT EXISTS svc_reliability (
+  address TEXT PRIMARY KEY,        -- lower case
+  dedication INTEGER NOT NULL DEFAULT 0,
+  ontime INTEGER NOT NULL DEFAULT 0, total INTEGER NOT NULL DEFAULT 0,
+  started INTEGER NOT NULL DEFAULT 0, tookover INTEGER NOT NULL DEFAULT 0,
+  resigned INTEGER NOT NULL DEFAULT 0
+);
+INSERT OR IGNORE INTO svc_reliability (address)
+  SELECT DISTINCT lower(address) FROM svc_members WHERE role = 'player';
+CREATE TABLE IF NOT EXISTS svc_late_marks (
+  game TEXT NOT NULL, turn INTEGER NOT NULL, power TEXT NOT NULL,
+  PRIMARY KEY (game, turn, power)
+);
+ALTER TABLE svc_games ADD COLUMN min_dedication INTEGER;  -- SET DEDICATION
+ALTER TABLE svc_games ADD COLUMN min_ontime REAL;         -- SET ONTIMERAT
+ALTER TABLE svc_games ADD COLUMN max_resrat REAL;         -- SET RESRAT
+"""
+
+# Version 11 (issue 25): players' diaries (DIARY), numbered per player and
+# game without reuse (a deleted entry keeps its row, emptied).
+DIARIES = """
+CREATE TABLE IF NOT EXISTS svc_diary (
+  id INTEGER PRIMARY KEY,
+  game TEXT NOT NULL, power TEXT NOT NULL,
+  number INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  written TEXT NOT NULL,
+  deleted INTEGER NOT NULL DEFAULT 0,
+  UNIQUE (game, power, number)
+);
+"""
+
+# Version 12 (issue 25): SET POWERS n, a game with fewer powers than its map.
+FEWER_POWERS = """
+ALTER TABLE svc_games ADD COLUMN powers INTEGER;  -- NULL: every seat played
+"""
+
 
 SERVICE_SCHEMA = Schema(
     "service",
@@ -268,5 +371,12 @@ SERVICE_SCHEMA = Schema(
         Migration("the game-start and end notices archived", ARCHIVE),
         Migration("unsubscribe tokens", UNSUBSCRIBE),
         Migration("start, maximum absence and moderation", GAME_SETTINGS_I24B),
+        Migration("powers drawn by preference lists or at random", ASSIGNMENT),
+        Migration("orders for later phases", PENDING_ORDERS),
+        Migration("duplex games and the players of record", DUPLEX_AND_HOLDERS),
+        Migration("registrations in njudge's form", REGISTRATIONS),
+        Migration("reliability records and entry rules", RELIABILITY),
+        Migration("players' diaries", DIARIES),
+        Migration("games with fewer powers", FEWER_POWERS),
     ],
 )

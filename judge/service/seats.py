@@ -15,6 +15,8 @@ games (`SIGNON 2<game>` for P2); in Imperial the city's three letters
 
 from __future__ import annotations
 
+import json
+
 from judge.engine.board import Board
 from judge.engine.state import Position
 from judge.service import store
@@ -24,9 +26,20 @@ from judge.variants import variant_for, variant_seats
 
 def game_seats(game: Game, board: Board) -> dict[str, list[str]]:
     """Seat -> its countries, at the game's current position (before the
-    start: the first)."""
+    start: the first).  A duplex game's seats are those drawn at its start
+    (SET PLAYERS: each player's powers)."""
+    if game.seating:
+        return json.loads(game.seating)
     position = game.current(board) if game.position else variant_for(board).start(board)
     return variant_seats(board, position)
+
+
+def players_needed(game: Game, board: Board) -> int:
+    """How many players start the game: SET PLAYERS, else one a seat."""
+    seats = len(game_seats(game, board))
+    if game.powers:  # SET POWERS: fewer powers, one player each
+        return min(game.powers, seats)
+    return min(game.players, seats) if game.players else seats
 
 
 def seat_name(seats: dict[str, list[str]], power: str) -> str | None:

@@ -15,6 +15,12 @@ from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service import unsubscribe
 from judge.service.commands import REGISTRY
 from judge.service.commands.context import Context, Stop
+from judge.service.commands.joining import start_full_games
+from judge.service.commands.phases import (
+    flush_pending,
+    keep_for_phase,
+    report_pending,
+)
 from judge.service.orders import report_orders, tell_became
 from judge.service.processing import check_early
 from judge.service.replies import compose, echo, mask_passwords
@@ -45,9 +51,12 @@ class Session:
         if ctx.block is not None:
             ctx.say(ctx.block.unfinished())
             ctx.block = None
+        flush_pending(ctx)
+        start_full_games(ctx)
         ctx.flush_orders()
         report_orders(ctx)
         tell_became(ctx)
+        report_pending(ctx)
         for game in ctx.games_touched:
             check_early(ctx.db, game, self.settings, ctx.now)
         if not ctx.lines:
@@ -87,7 +96,10 @@ class Session:
         if command is None and error is None and ctx.acting is not None:
             if not self.count_order():
                 return False
-            ctx.order_text.setdefault(ctx.acting, []).append(text)
+            if ctx.pending_phase is not None:  # a PHASE block's line
+                ctx.pending_lines.append(text)
+            else:
+                ctx.order_text.setdefault(ctx.acting, []).append(text)
             return True
         if not self.count_command(shown):
             return False
@@ -106,6 +118,10 @@ class Session:
         if command.name == "signoff":
             return False
         ctx.flush_orders()
+        if command.name in ENDS_PHASE_BLOCK:
+            flush_pending(ctx)
+        if command.name in ("set_wait", "set_nowait") and keep_for_phase(ctx, text):
+            return True  # njudge: SET WAIT in a PHASE block is that phase's
         ctx.say(f"> {shown}")
         REGISTRY.dispatch(ctx, command)
         return True
@@ -147,6 +163,9 @@ class Session:
         return compose(self.ctx, self.mail, self.settings.code)
 
 
+# Commands after which the lines are no longer the PHASE block's: another
+# identity's orders follow
+ENDS_PHASE_BLOCK = frozenset({"signon", "become", "become_master", "create"})
 JUDGE_HEADER = re.compile(r"^::\s*[A-Za-z][\w ]*:")
 CONFIRMATION = re.compile(r"\(CONFIRM ([0-9a-f]{16})\)")
 

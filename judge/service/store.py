@@ -57,6 +57,13 @@ class Game:
     start_at: str | None = None  # SET START: no processing before it
     max_absence: int | None = None  # SET MAX ABSENCE (days); None: the budget
     moderated: int = 1  # 0: players may change the game's settings
+    assignment: str = "list"  # how powers are drawn: list, random, both
+    players: int | None = None  # SET PLAYERS (duplex); None: one per seat
+    seating: str | None = None  # a duplex game's seats (JSON), once drawn
+    min_dedication: int | None = None  # entry rules (SET DEDICATION ...)
+    min_ontime: float | None = None
+    max_resrat: float | None = None
+    powers: int | None = None  # SET POWERS: seats played (the rest left out)
 
     @property
     def board(self) -> Board:

@@ -243,8 +243,8 @@ class RandomGame:
         rng = self.rng
         style = rng.choice([*STYLES, "mixed"])
         lines, garbage = [], []
-        if "CLEAR" in extras:
-            lines.append("CLEAR")
+        if "CLEAR" in extras:  # this phase's orders withdrawn
+            lines.append("CANCEL ORDERS")
             expected[power] = {}
         for canonical in orders.values():
             lines.append(

@@ -375,13 +375,16 @@ def test_register_without_password_changes_no_players_profile(judge):
     tz = judge.row("SELECT tz FROM svc_members WHERE address = ?", [address])[0]
     assert tz is None
     # signed on, the player changes their own profile
+    form = "Email: x@example.org\nLevel: Novice\nAddress: Paris\nCountry: France"
     out = judge.send(
-        address, f"{signon(judge, 'FRANCE')}\nREGISTER\nTimezone: Asia/Tokyo\nEND"
+        address,
+        f"{signon(judge, 'FRANCE')}\nREGISTER\nName: F\nTimezone: Asia/Tokyo\n"
+        f"{form}\nEND",
     )
-    assert f"Registered {address}" in out[0].body
+    assert "Registration processed." in out[0].body
     # a newcomer registers freely, once
-    out = judge.send("new@example.org", "REGISTER\nName: New\nEND")
-    assert "Registered new@example.org" in out[0].body
+    out = judge.send("new@example.org", f"REGISTER\nName: New\n{form}\nEND")
+    assert "Registration processed." in out[0].body
     out = judge.send("new@example.org", "REGISTER\nName: Forged\nEND")
     assert "already known" in out[0].body
 

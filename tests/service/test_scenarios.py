@@ -204,7 +204,7 @@ def test_orders_reply_lists_everything(judge):
     assert "Orders not received for 1 unit." in reply.body
     out = judge.send(
         judge.seat("ENGLAND"),
-        f"{signon(judge, 'ENGLAND')}\nSET TIMEZONE America/New_York\nCLEAR",
+        f"{signon(judge, 'ENGLAND')}\nSET TIMEZONE America/New_York\nCANCEL ORDERS",
     )
     assert "Deadline in your time zone: Thursday 8 January 2026, 18:30" in out[0].body
     assert "England: Fleet London, No Order Processed." in out[0].body
@@ -234,9 +234,11 @@ def test_anonymous_games_reveal_no_addresses(judge):
 
 def test_register_and_resign(judge):
     body = judge.send(
-        PLAYERS[0], "REGISTER\nName: Ann Example\nTimezone: Europe/Paris\nEND"
+        PLAYERS[0],
+        "REGISTER\nName: Ann Example\nTimezone: Europe/Paris\nEmail: a@example.org"
+        "\nLevel: Expert\nAddress: Lyon\nCountry: France\nEND",
     )[0].body
-    assert "Registered player1@example.org." in body
+    assert "Registration processed." in body
     form_game(judge)
     member_tz = judge.row("SELECT tz FROM svc_members WHERE address = ?", [PLAYERS[0]])[
         0

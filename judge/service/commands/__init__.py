@@ -12,21 +12,33 @@ is `register_command(spec, grammar)`: its rule, added with
     context.py      what a handler sees and writes: Context, Block, Stop
     information.py  anyone: HELP, GET, LIST, HISTORY, SUMMARY, WHOGAME, MAP
     joining.py      CREATE, BECOME MASTER, SIGNON, OBSERVE, RESIGN
-    playing.py      CLEAR (the orders themselves: judge.service.orders)
+    playing.py      the playing commands of phases.py (the orders
+                    themselves: judge.service.orders)
+    phases.py       PHASE, IF/ELSE/ENDIF, CLEAR, CANCEL ORDERS
+    powers.py       SET PREFERENCE, SET PRFLIST/PRFRAND/PRFBOTH, SET PLAYERS,
+                    SET POWERS
+    registration.py REGISTER ... END, WHOIS, I AM ALSO, UNREGISTER
+    records.py      INFO PLAYER, GET DEDICATION, SET DEDICATION/ONTIMERAT/RESRAT
+    diary.py        DIARY
     press.py        PRESS ... ENDPRESS, BROADCAST ... ENDBROADCAST
-    settings.py     REGISTER ... END and a player's SET commands
+    settings.py     a player's SET commands
     worlds.py       SET COUNTRY, SET COLOUR on a random world
     master.py       the master's commands
 """
 
 from judge.language.commands import extend_grammar, retract_grammar
 from judge.service.commands import (
+    diary,
     information,
     joining,
     leaving,
     master,
+    phases,
     playing,
+    powers,
     press,
+    records,
+    registration,
     settings,
     worlds,
 )
@@ -42,8 +54,18 @@ REGISTRY = Registry(
         *settings.COMMANDS,
         *worlds.COMMANDS,
         *master.COMMANDS,
+        *powers.COMMANDS,  # issue 25
+        *registration.COMMANDS,  # issue 25
+        *records.COMMANDS,  # issue 25
+        *diary.COMMANDS,  # issue 25
     ],
-    topics=information.TOPICS,
+    # issue 25: GET AHEAD, GET FORM, GET DEDICATION
+    topics=[
+        *information.TOPICS,
+        *phases.TOPICS,
+        *registration.TOPICS,
+        *records.TOPICS,
+    ],
 )
 
 

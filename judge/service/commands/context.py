@@ -85,6 +85,11 @@ class Context:
         self.ordered: list[str] = []  # powers to report orders for
         self.countries: dict[str, list[str]] = {}  # a seat's countries (variants)
         self.games_touched: set[str] = set()
+        self.starting: set[str] = set()  # games this message filled
+        self.infos = 0  # INFO PLAYER lines read (at most 100 a message)
+        # a PHASE block being read: its phase ('-': refused) and lines
+        self.pending_phase: str | None = None
+        self.pending_lines: list[str] = []
         self.subject_game: tuple[str, str] | None = None
         self.block: Block | None = None
 

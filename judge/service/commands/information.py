@@ -15,7 +15,7 @@ from judge.mail.message import Attachment, OutgoingMail
 from judge.reports.dates import date_in_words
 from judge.reports.results import phase_title
 from judge.reports.templating import render
-from judge.service import info, reachability
+from judge.service import info, reachability, registration
 from judge.service.commands.context import HOUR
 from judge.service.commands.registry import Spec, Topic
 from judge.service.commands.timing import sender_zone
@@ -204,6 +204,13 @@ def do_whogame(ctx, command) -> None:
     game = game_or_implied(ctx, _with_args(command, args), "WHOGAME <game>")
     if game:
         ctx.say(with_unreachable(ctx, game.name, info.whogame(ctx.db, game.name)))
+    full = command.args[1:] and command.args[1].upper() == "FULL"
+    if game and full:  # issue 25: registered names, as anonymity allows
+        me = ctx.me
+        master = me is not None and me.role == "master" and me.game == game.name
+        ctx.say("\n".join(registration.registered_names(
+            ctx.db, game, members(ctx.db, game.name), master
+        )))  # fmt: skip
 
 
 HISTORY_USE = (

@@ -10,8 +10,9 @@ from datetime import timedelta
 from judge.engine.api import orders_needed
 from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
-from judge.service import deadlines, seats, world_games
+from judge.service import deadlines, reliability, seats, world_games
 from judge.service.checks import check_variant
+from judge.service.commands import registration
 from judge.service.commands.context import DAY, GAME_NAME, Stop
 from judge.service.commands.master import eject
 from judge.service.commands.registry import Spec
@@ -236,7 +237,12 @@ def do_signon(ctx, command) -> None:
     # told of a wrong password, and counted as a guess: a seat's holder;
     # not an open seat, nor Imperial's newcomer (who founds an empire)
     holder = None if open_seat or newcomer else seat.address
-    if seat is not None and ctx.check_password(
+    # an open seat signed on to from another address is taken over, even
+    # with the old password (njudge): the newcomer is the player of record
+    returning = seat is not None and (
+        not open_seat or seat.address.lower() == ctx.sender.lower()
+    )
+    if returning and ctx.check_password(
         password, seat.password, holder, guess=holder is not None
     ):
         if seat.state != "active":
@@ -329,6 +335,10 @@ def take_over(ctx, game, power, seat, password) -> None:
     if playing:
         ctx.say(f"You already play in game '{game.name}'.")
         raise Stop
+    refusal = reliability.entry_refusal(ctx.db, game, ctx.sender)
+    if refusal:
+        ctx.say(refusal)
+        raise Stop
     hashed = ctx.hash_password(password)  # once for the seat's every country
     if seat is None:
         seat = add_member(ctx, game.name, hashed, "player", power.id)
@@ -339,6 +349,7 @@ def take_over(ctx, game, power, seat, password) -> None:
                 password=hashed, wait=0, draw=0,
             )  # fmt: skip
         seat = member_by_id(ctx.db, seat.id)
+    reliability.took_over(ctx.db, ctx.sender)
     phase = str(game.current(game.board).phase)
     for row in seats.seat_rows(ctx.db, game, game.board, seat):
         record_holder(ctx.db, game.name, row.power, ctx.sender, phase, iso(ctx.now))
@@ -395,13 +406,30 @@ def join_forming(ctx, game, password: str) -> None:
             f" with SIGNON <letter>{game.name} <password>, or OBSERVE {game.name}."
         )
         raise Stop
+    refusal = reliability.entry_refusal(ctx.db, game, ctx.sender)
+    if refusal:
+        ctx.say(refusal)
+        raise Stop
     ctx.joined = add_member(ctx, game.name, ctx.hash_password(password), "player")
-    needed = len(seats.game_seats(game, game.board))
+    needed = seats.players_needed(game, game.board)
     count = len(members(ctx.db, game.name, "player"))
     ctx.say(f"You have joined game '{game.name}' ({count} of {needed} players).")
     world_joined(ctx, game)
-    if count >= needed:
-        ctx.mail(start_game(ctx.db, ctx.settings, game.name, ctx.now), results=True)
+    if count >= needed:  # drawn when the whole message is read (njudge):
+        ctx.starting.add(game.name)  # a SET PREFERENCE after this line counts
+
+
+def start_full_games(ctx) -> None:
+    """After the message: the games it filled start, if still full (a
+    RESIGN later in it may have left one short)."""
+    for name in sorted(ctx.starting):
+        game = load_game(ctx.db, name)
+        if game is None or game.status != "forming":
+            continue
+        needed = seats.players_needed(game, game.board)
+        if len(members(ctx.db, name, "player")) >= needed:
+            ctx.mail(start_game(ctx.db, ctx.settings, name, ctx.now), results=True)
+    ctx.starting.clear()
 
 
 def do_observe(ctx, command) -> None:
@@ -467,6 +495,8 @@ def observe(ctx, game, password: str | None) -> None:
 
 def do_confirm(ctx, command) -> None:
     token = command.args[0].lower()
+    if registration.confirm(ctx, token):  # I AM ALSO, UNREGISTER (issue 25)
+        return
     member_id = pending_member(ctx.db, token)
     member = member_by_id(ctx.db, member_id) if member_id is not None else None
     if member is None or member.address.lower() != ctx.sender.lower():
@@ -498,6 +528,7 @@ def do_resign(ctx, command) -> None:
     elif me.role == "player" and me.power:
         for row in seats.seat_rows(ctx.db, game, game.board, me):
             update_member(ctx.db, row.id, state="resigned")
+        reliability.resigned(ctx.db, me.address)
         name = game.board.powers[me.power].name
         ctx.mail(tell_all(
             ctx.db, ctx.settings, game.name, "Resignation",

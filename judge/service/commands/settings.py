@@ -10,83 +10,21 @@ from judge.mail.addresses import for_sending
 from judge.reports import game_result
 from judge.service import endings, reachability, seats
 from judge.service.checks import valid_zone
-from judge.service.commands import timing
+from judge.service.commands import powers, timing
+from judge.service.commands.registration import do_end, do_register
 from judge.service.commands.registry import Spec
 from judge.service.lifecycle import finish_game
-from judge.service.press import read_recipients
-from judge.service.replies import echo
 from judge.service.store import (
     absence_days,
     add_absence,
     drop_absences,
-    has_account,
-    holds_seats,
     iso,
     load_game,
     member_by_id,
-    save_account,
     seat_of,
     set_account_zone,
     update_member,
 )
-
-
-class RegisterBlock:
-    """REGISTER's Name:, Country: and Timezone: lines, up to END."""
-
-    def __init__(self) -> None:
-        self.values: dict[str, str] = {}
-
-    def line(self, ctx, raw: str, text: str) -> bool:
-        if re.fullmatch(r"end", text, re.IGNORECASE):
-            ctx.block = None
-            self.save(ctx)
-            return True
-        key, _, value = text.partition(":")
-        key = key.strip().lower().replace(" ", "")
-        if key in ("name", "country", "timezone") and value.strip():
-            self.values[key] = value.strip()[:80]
-        elif text:
-            ctx.say(
-                f"> {echo(text)}\nIn REGISTER write Name:, Country: or Timezone: lines."
-            )
-        return True
-
-    def save(self, ctx) -> None:
-        """A new address registers freely; a registered one, or one holding
-        seats, only after signing on with a seat's password (a forged From
-        changes nobody's profile).  The time zone then goes to that seat."""
-        me = ctx.me or ctx.joined
-        known = has_account(ctx.db, ctx.sender) or holds_seats(ctx.db, ctx.sender)
-        if known and me is None:
-            ctx.say(
-                f"> END\n{ctx.sender} is already known to the judge: sign on"
-                " (SIGNON <letter><game> <password>) before REGISTER to change"
-                " its profile. Nothing was changed."
-            )
-            return
-        tz = self.values.get("timezone")
-        if tz and not valid_zone(tz):
-            ctx.say(f"'{tz}' is not a time zone (e.g. Europe/Paris). Not registered.")
-            return
-        save_account(
-            ctx.db, ctx.sender, self.values.get("name"), self.values.get("country"),
-            tz, iso(ctx.now),
-        )  # fmt: skip
-        if tz and me is not None:
-            update_seat(ctx, me, tz=tz)
-        ctx.say(f"> END\nRegistered {ctx.sender}.")
-
-    def unfinished(self) -> str:
-        return "REGISTER had no END: nothing was registered."
-
-
-def do_register(ctx, command) -> None:
-    ctx.block = RegisterBlock()
-
-
-def do_end(ctx, command) -> None:
-    ctx.say("END without REGISTER: nothing to end.")
 
 
 def update_seat(ctx, me, **values) -> None:
@@ -280,30 +218,6 @@ def set_timezone(ctx, command) -> None:
     ctx.say(f"Your time zone is now {zone}.")
 
 
-def set_preference(ctx, command) -> None:
-    me = ctx.joined or ctx.me
-    if me is None:
-        ctx.say("SET PREFERENCE follows SIGNON ?<game> <password>.")
-        return
-    game = load_game(ctx.db, me.game)
-    if game.status != "forming":
-        ctx.say("Preferences count only before the game starts.")
-        return
-    board = game.board
-    text = command.args[0]
-    letters = {p.letter.upper(): p.id for p in board.powers.values()}
-    if re.fullmatch(r"[A-Za-z]+", text) and all(c.upper() in letters for c in text):
-        wanted = [letters[c.upper()] for c in text]
-    else:
-        powers, _, error = read_recipients(board, text)
-        if error:
-            ctx.say(f"Preference not set: {error}.")
-            return
-        wanted = [p for p in board.powers if p in powers]
-    update_member(ctx.db, me.id, preference=",".join(wanted))
-    ctx.say("Your preference: " + ", ".join(board.powers[p].name for p in wanted) + ".")
-
-
 def set_map(ctx, command) -> None:
     me = ctx.need_me()
     if me is None:
@@ -321,8 +235,9 @@ COMMANDS = [
         "register",
         "settings",
         "REGISTER",
-        "your name, country and time zone,"
-        " one per line (Name: ..., Country: ..., Timezone: Europe/Paris)",
+        "your registration, njudge's form (GET FORM): Name:, Phone:, Site:,"
+        " Address:, Country:, Timezone: (Eastern, Europe/Paris...), Email:,"
+        " Level:, Birthdate:, Sex:, Package: lines",
         do_register,
         shown="REGISTER ... END",
     ),
@@ -375,13 +290,7 @@ COMMANDS = [
         endings.set_end,
     ),
     Spec("set_noend", "settings", "", "", endings.set_noend),
-    Spec(
-        "set_preference",
-        "settings",
-        "SET PREFERENCE <powers>",
-        "the powers you would like, best first, before the game starts",
-        set_preference,
-    ),
+    powers.PREFERENCE,
     Spec(
         "set_map",
         "settings",

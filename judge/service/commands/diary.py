@@ -1,0 +1,99 @@
+"""DIARY (njudge): a player's private notes on the game, broadcast to
+everyone when it ends (judge/service/diaries.py)."""
+
+from __future__ import annotations
+
+import re
+
+from judge.service import diaries
+from judge.service.commands.registry import Spec
+from judge.service.store import load_game
+
+
+class DiaryBlock:
+    """The lines of a DIARY RECORD, up to ENDPRESS, ENDBROADCAST or SIGN OFF."""
+
+    def __init__(self, me) -> None:
+        self.me = me
+        self.lines: list[str] = []
+
+    def line(self, ctx, raw: str, text: str) -> bool:
+        squashed = re.sub(r"\s+", "", text).upper()
+        if squashed in ("ENDPRESS", "ENDBROADCAST", "SIGNOFF"):
+            ctx.block = None
+            self.save(ctx, text)
+            return squashed != "SIGNOFF"
+        self.lines.append(raw.rstrip())
+        return True
+
+    def save(self, ctx, text: str) -> None:
+        body = "\n".join(self.lines).strip("\n")
+        if not body.strip():
+            ctx.say(f"> {text}\nThe diary entry was empty: not kept.")
+            return
+        game, power = self.me.game, self.me.power
+        limit = ctx.budgets.diary_entries_per_power
+        if diaries.count(ctx.db, game, power) >= limit:
+            ctx.say(f"> {text}\nNot kept: a player keeps at most {limit} diary"
+                    " entries in a game (DIARY DELETE n makes room).")  # fmt: skip
+            return
+        cut = len(body) > diaries.MAX_ENTRY
+        number = diaries.add(ctx.db, game, power, body[: diaries.MAX_ENTRY], ctx.now)
+        ctx.say(
+            f"> {text}\nDiary entry {number} kept: private until the game ends,"
+            " when every diary is sent to everyone."
+            + (f" (Cut at {diaries.MAX_ENTRY} characters.)" if cut else "")
+        )
+
+    def unfinished(self) -> str:
+        return "DIARY had no ENDPRESS: the entry was not kept."
+
+
+def do_diary(ctx, command) -> None:
+    me = ctx.me
+    if me is None or me.role != "player" or not me.power:
+        ctx.say(
+            "DIARY follows SIGNON <letter><game> <password>: a diary is a player's."
+        )
+        return
+    words = (command.args[0] if command.args else "").split()
+    verb = words[0].upper() if words else "RECORD"
+    game = load_game(ctx.db, me.game)
+    if verb == "RECORD" and len(words) == 1 or not words:
+        if game.status == "finished":
+            ctx.say(f"Game '{game.name}' is over: its diaries have been sent.")
+            return
+        ctx.block = DiaryBlock(me)
+        return
+    if verb == "LIST" and len(words) == 1:
+        listed = diaries.entries(ctx.db, me.game, me.power)
+        lines = [f"  {n:>3}  {written[:16]} UTC  {len(body)} characters"
+                 for n, written, body in listed]  # fmt: skip
+        ctx.say("Your diary entries:\n" + "\n".join(lines) if lines
+                else "Your diary has no entries.")  # fmt: skip
+        return
+    if verb in ("READ", "DELETE") and len(words) == 2 and words[1].isdigit():
+        number = int(words[1])
+        if verb == "READ":
+            found = [e for e in diaries.entries(ctx.db, me.game, me.power)
+                     if e[0] == number]  # fmt: skip
+            ctx.say(f"Diary entry {number} ({found[0][1][:16]} UTC):\n{found[0][2]}"
+                    if found else f"You have no diary entry {number}.")  # fmt: skip
+        elif diaries.delete(ctx.db, me.game, me.power, number):
+            ctx.say(f"Diary entry {number} deleted (its number is not used again).")
+        else:
+            ctx.say(f"You have no diary entry {number}.")
+        return
+    ctx.say("Use: DIARY [RECORD], DIARY LIST, DIARY READ <n> or DIARY DELETE <n>.")
+
+
+COMMANDS = [
+    Spec(
+        "diary",
+        "press",
+        "DIARY [RECORD|LIST|READ <n>|DELETE <n>]",
+        "DIARY (or DIARY RECORD), your notes, ENDPRESS: a private entry,"
+        " numbered; every diary goes to everyone when the game ends",
+        do_diary,
+    ),
+]

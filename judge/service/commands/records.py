@@ -1,0 +1,102 @@
+"""Reliability records by mail (issue 25): INFO PLAYER, GET DEDICATION and
+the master's entry rules SET DEDICATION, SET ONTIMERAT, SET RESRAT
+(judge/service/reliability.py keeps the figures)."""
+
+from __future__ import annotations
+
+from judge.service import reliability
+from judge.service.commands.master import master_only
+from judge.service.commands.registry import Spec, Topic
+from judge.service.replies import echo
+from judge.service.store import update_game
+
+
+def do_info_player(ctx, command) -> None:
+    """njudge reads at most 100 of these a message."""
+    ctx.infos += 1
+    if ctx.infos > reliability.MAX_INFO:
+        if ctx.infos == reliability.MAX_INFO + 1:
+            ctx.say(
+                f"Only {reliability.MAX_INFO} INFO PLAYER lines a message are read."
+            )
+        return
+    address = command.args[0].strip("<>")[:200]
+    ctx.say(
+        f"Dedication record of {echo(address)}:\n"
+        + "\n".join(reliability.lines(ctx.db, address))
+    )
+
+
+def dedication_page(ctx) -> str:
+    return f"Dedication record of {ctx.sender}:\n" + "\n".join(
+        reliability.lines(ctx.db, ctx.sender)
+    )
+
+
+def _rule(column: str, kind, low, high, words: str):
+    def handler(ctx, game, command) -> None:
+        text = command.args[0]
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            ctx.say(f"Use a number from {low} to {high}: {words}.")
+            return
+        update_game(ctx.db, game.name, **{column: value})
+        ctx.say(f"Game '{game.name}': {words} {value}.")
+
+    return handler
+
+
+COMMANDS = [
+    Spec(
+        "info_player",
+        "information",
+        "INFO PLAYER <address>",
+        "a player's dedication, on-time ratio and CD ratio (njudge's records)",
+        do_info_player,
+        keyword="info",
+    ),
+    Spec(
+        "set_dedication",
+        "master",
+        "SET DEDICATION <n>",
+        "only players with at least this dedication may join or take over",
+        master_only(
+            _rule(
+                "min_dedication",
+                int,
+                -100000,
+                100000,
+                "players need a dedication of at least",
+            )
+        ),  # fmt: skip
+    ),
+    Spec(
+        "set_ontimerat",
+        "master",
+        "SET ONTIMERAT <r>",
+        "only players with an on-time ratio of at least r (0 to 1) may join",
+        master_only(
+            _rule(
+                "min_ontime",
+                float,
+                0.0,
+                1.0,
+                "players need an on-time ratio of at least",
+            )
+        ),  # fmt: skip
+    ),
+    Spec(
+        "set_resrat",
+        "master",
+        "SET RESRAT <r>",
+        "only players with a CD ratio of at most r (0 to 1) may join",
+        master_only(
+            _rule("max_resrat", float, 0.0, 1.0, "players need a CD ratio of at most")
+        ),  # fmt: skip
+    ),
+]
+
+TOPICS = [Topic("dedication", dedication_page)]
