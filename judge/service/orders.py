@@ -11,7 +11,6 @@ from judge.engine.api import orders_needed
 from judge.engine.hooks import hooks_for
 from judge.engine.orders import Build, Disband, Waive
 from judge.reports import order_reply
-from judge.service.processing import notice
 from judge.service.replies import echo
 from judge.service.store import (
     count_waives,
@@ -20,7 +19,6 @@ from judge.service.store import (
     mark_master_orders,
     moment,
     put_order,
-    seat_of,
     stored_orders,
 )
 from judge.service.variant_orders import (
@@ -195,25 +193,3 @@ def report_orders(ctx) -> None:
                 " taken as orders either (not listed)."
             )
         ctx.reports[power] = (first, len(ctx.lines))
-
-
-def tell_became(ctx) -> None:
-    """njudge: after BECOME <power> the power's player is sent what the
-    master did in its name (the reply from the BECOME on)."""
-    if ctx.me is None or ctx.me.role != "master" or not ctx.became:
-        return
-    game = load_game(ctx.db, ctx.me.game)
-    ends = [start for _, start in ctx.became[1:]] + [len(ctx.lines)]
-    for (power, start), end in zip(ctx.became, ends, strict=True):
-        seat = seat_of(ctx.db, game.name, power)
-        if seat is None or seat.address.lower() == ctx.sender.lower():
-            continue
-        name = game.board.powers[power].name
-        first, last = ctx.reports.get(power, (end, end))
-        # what followed its BECOME up to the next, and its own order report
-        done = "\n\n".join(ctx.lines[start : min(end, first)] + ctx.lines[first:last])
-        text = (
-            f"The master of game '{game.name}' acted as {name} (BECOME"
-            f" {name}) and sent, in your name:\n\n{done}\n"
-        )
-        ctx.mail([notice(ctx.settings, game, seat, f"Master acted as {name}", text)])

@@ -13,6 +13,7 @@ from datetime import datetime
 from judge.language.commands import CommandError, read_command
 from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service import unsubscribe
+from judge.service.became import tell_became
 from judge.service.commands import REGISTRY
 from judge.service.commands.context import Context, Stop
 from judge.service.commands.joining import start_full_games
@@ -21,7 +22,7 @@ from judge.service.commands.phases import (
     keep_for_phase,
     report_pending,
 )
-from judge.service.orders import report_orders, tell_became
+from judge.service.orders import report_orders
 from judge.service.processing import check_early
 from judge.service.replies import compose, echo, mask_passwords
 
