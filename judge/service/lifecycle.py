@@ -218,6 +218,13 @@ def start_text(
         roster.append(
             (board.powers[m.power].name, m.address if shown else "(anonymous)")
         )
+    if game.powers:  # SET POWERS: the powers nobody drew are out of the game
+        held = {m.power for m in seated}
+        roster += [
+            (board.powers[p].name, "(not in this game)")
+            for p in board.powers
+            if p not in held and not board.is_reserve(p)
+        ]
     roster.sort()
     extra: list[str] = []
     if role == "player" and member.power:

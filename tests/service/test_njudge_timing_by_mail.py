@@ -209,7 +209,9 @@ def test_history_from_and_to_restate_the_dates(judge):
 def test_a_registered_senders_zone_reads_history_dates(judge):
     form_game(judge)
     judge.send(
-        "reader@example.org", "REGISTER\nTimezone: Asia/Tokyo\nEND"
-    )  # fmt: skip
+        "reader@example.org",
+        "REGISTER\nName: Rea Der\nEmail: reader@example.org\nLevel: Novice\n"
+        "Address: Kyoto\nCountry: Japan\nTimezone: Asia/Tokyo\nEND",
+    )
     text = judge.send("reader@example.org", "HISTORY alpha FROM Jan 5 09:00")[0].body
     assert "from Monday 5 January 2026, 09:00 (Asia/Tokyo)" in text

@@ -108,7 +108,6 @@ TOPICS = [
     _file("absence", "asking that no deadline falls while you are away"),
     _file("draws", "draws and how a game ends"),
     _file("history", "HISTORY, SUMMARY, WHOGAME and MAP"),
-    _file("form", "registering your name, country and time zone"),
     _file("rules", "the rules, in short"),
     Topic(
         "map",
@@ -133,7 +132,6 @@ def do_help(ctx, command) -> None:
 
 # njudge forms this judge reads but cannot follow, and why
 NOT_HERE = {
-    "dedication": "GET DEDICATION: this judge keeps no dedication ratings.",
     "whois": "GET WHOIS: this judge does not send its whole register of players.",
 }
 
