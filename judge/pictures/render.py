@@ -92,7 +92,7 @@ class _Canvas:
 def _draw_provinces(c: _Canvas, position: Position) -> None:
     """One shape per province, filled with its holder's tint (the outlines
     are the map's, written once: static.py)."""
-    held = territories(c.board, position)
+    held = played_territories(c.board, position)
     c.out.append(static.under(c.board, c.geo))
     c.out.append(f'<g class="provinces" stroke="{style.BORDER}" stroke-width="0.7">')
     for pid, d in static.province_paths(c.geo).items():
@@ -168,11 +168,15 @@ def _unit_symbol(
         )
         text_y = 3.1
     mark = ' data-dislodged="yes"' if dislodged else ""
+    letter = c.letter(power)
+    # A longer code (Imperial's "BRE") is set smaller, to stay on the marker.
+    size = min(8.5, 13.0 / max(text_width(letter, 1.0, bold=True), 0.1))
     return (
         f'<g class="unit" data-unit="{unit}" data-power="{power}"{mark} '
         f'transform="translate({_fmt(x)},{_fmt(y)})">{shape}'
-        f'<text y="{text_y}" font-size="8.5" font-weight="bold" '
-        f'text-anchor="middle" fill="{ink}">{escape(c.letter(power))}</text></g>'
+        f'<text y="{_fmt(text_y - (8.5 - size) * 0.35)}" font-size="{_fmt(size)}" '
+        f'font-weight="bold" text-anchor="middle" fill="{ink}">'
+        f"{escape(letter)}</text></g>"
     )
 
 
@@ -509,6 +513,14 @@ def title_size(heading: str, width: float) -> float:
     )
 
 
+BADGE_LETTER = 9.5
+
+
+def badge_width(letter: str) -> float:
+    """The legend's square for a power, widened for a longer code."""
+    return max(BADGE, text_width(letter, BADGE_LETTER, bold=True) + 5)
+
+
 def _count_layout(
     c: _Canvas, position: Position
 ) -> tuple[list[tuple[object, str, float, float]], float]:
@@ -530,7 +542,9 @@ def _count_layout(
     )
     width = c.geo.width
     needs = [
-        BADGE + 5 + text_width(f"{c.name(p.id)} {counts.get(p.id, 0)}", COUNT_SIZE)
+        badge_width(p.letter)
+        + 5
+        + text_width(f"{c.name(p.id)} {counts.get(p.id, 0)}", COUNT_SIZE)
         for p in powers
     ]
     even = (width - 24) / max(len(powers), 1)
@@ -566,15 +580,16 @@ def _draw_title(
     for power, text, x, y in places:
         colour = c.colour(power.id)
         count = counts.get(power.id, 0)
+        badge = badge_width(power.letter)
         c.out.append(
             f'<g class="count" data-power="{power.id}" data-centres="{count}">'
-            f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(BADGE)}" '
+            f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(badge)}" '
             f'height="{_fmt(BADGE)}" rx="3" '
             f'fill="{colour}" stroke="{style.INK}" stroke-width="1"/>'
-            f'<text x="{_fmt(x + BADGE / 2)}" y="{_fmt(y + 10.5)}" font-size="9.5" '
-            'font-weight="bold" text-anchor="middle" '
+            f'<text x="{_fmt(x + badge / 2)}" y="{_fmt(y + 10.5)}" '
+            f'font-size="{_fmt(BADGE_LETTER)}" font-weight="bold" text-anchor="middle" '
             f'fill="{style.text_colour_on(colour)}">{escape(power.letter)}</text>'
-            f'<text x="{_fmt(x + BADGE + 5)}" y="{_fmt(y + 11)}" '
+            f'<text x="{_fmt(x + badge + 5)}" y="{_fmt(y + 11)}" '
             f'font-size="{_fmt(COUNT_SIZE)}" fill="{style.INK}">{escape(text)}</text>'
             "</g>"
         )
@@ -671,6 +686,14 @@ def _picture(
     return "\n".join(c.out)
 
 
+def played_territories(board: Board, position: Position) -> dict[str, str]:
+    """territories(), for the powers players play: the neutral garrisons
+    and disordered units of a variant (Imperial's) tint nothing."""
+    seats = variant_for(board).seats(board, position)
+    played = {power for powers in seats.values() for power in powers}
+    return {p: o for p, o in territories(board, position).items() if o in played}
+
+
 def display_names(board: Board, position: Position) -> dict[str, str]:
     """The names players gave their powers (Imperial's JOIN ... NAME)."""
     return dict(variant_for(board).display_names(board, position))
@@ -695,7 +718,7 @@ def render_png(
     if geo.projection is None:
         return raster.svg_to_png(render_svg(board, position, orders, title, geo))
     layers = static.raster_layers(board, geo)
-    held = territories(board, position)
+    held = played_territories(board, position)
     colours = style.board_colours(board)
     fills = {
         pid: style.tint(colours.get(owner, "#888888"), style.TINT)

@@ -20,7 +20,13 @@ from judge.engine.serialize import position_from_json
 from judge.engine.state import Dislodged, Phase, Position
 from judge.pictures import render_png, render_svg
 from judge.pictures.geometry import load_geometry
-from judge.pictures.marks import label_box, label_font_size, overlap, unit_box
+from judge.pictures.marks import (
+    ARMY_RADIUS,
+    label_box,
+    label_font_size,
+    overlap,
+    unit_box,
+)
 from judge.pictures.render import text_width
 from judge.pictures.response import parse_canonical
 from judge.variants import load_variant
@@ -201,3 +207,30 @@ def test_the_start_of_imperial_draws_every_empire_in_the_band():
     board = load_variant("imperial")[0]
     root = ET.fromstring(render_svg(board, initial_position(board)))
     assert legend(root)
+
+
+def test_imperial_codes_stay_inside_their_badges_and_markers():
+    """Imperial's powers go by three-letter codes ("BRE"): each fits its
+    legend square and its unit's marker."""
+    board = load_variant("imperial")[0]
+    position = imperial_after_joins({"EMPIRE_BRE": "Gaul", "EMPIRE_CON": "Byzantium"})
+    root = ET.fromstring(render_svg(board, position))
+    for g in with_class(root, "count"):
+        rect = g.find(f"{SVG}rect")
+        code = g.findall(f"{SVG}text")[0]
+        size = float(code.get("font-size"))
+        assert text_width(code.text, size, bold=True) <= float(rect.get("width")), (
+            code.text
+        )
+    for u in with_class(root, "unit"):
+        code = u.find(f"{SVG}text")
+        width = text_width(code.text, float(code.get("font-size")), bold=True)
+        assert width <= 2 * ARMY_RADIUS, code.text
+
+
+def test_imperial_neutral_garrisons_tint_nothing():
+    board = load_variant("imperial")[0]
+    position = imperial_after_joins({"EMPIRE_BRE": "Gaul"})
+    root = ET.fromstring(render_svg(board, position))
+    owners = {e.get("data-owner") for e in with_class(root, "province")}
+    assert owners == {None, "EMPIRE_BRE"}
