@@ -1,13 +1,20 @@
-"""A map's drawing, read from maps/<name>.geometry.toml.
+"""A map's drawing: real geography from maps/<name>.geography.json, or a
+schematic one from maps/<name>.geometry.toml.
 
-The file is described in its own header (maps/standard.geometry.toml).  This
-module projects its points to pixels, checks it against the board, and builds
-the province outlines once per map (cached: rendering pays nothing for it).
+The geography (the standard board, 1913's, and every variant on them) is
+built by scripts/build_geography.py from Natural Earth's public-domain data
+and our own partition into provinces: outlines already in pixels, with the
+projection and the transform that places a real point on the picture, and
+the spots for units, labels and centres.  The schematic format (random
+worlds, a variant's own small map) is described in docs/pictures.md: hand-
+placed points whose Voronoi cells make the outlines.  Either is read once per
+map (cached: rendering pays nothing for it).
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import math
 import tomllib
 from dataclasses import dataclass
@@ -34,6 +41,7 @@ class ProvinceShape:
     centre: Point
     coasts: dict[str, Point]
     region: Region
+    dislodged: Point | None = None  # where a dislodged unit waits (geography)
 
 
 @dataclass(frozen=True)
@@ -49,6 +57,11 @@ class Geometry:
     provinces: dict[str, ProvinceShape]
     fillers: tuple[Filler, ...]
     touching: frozenset[frozenset[str]]  # province pairs that share a border
+    # Real geography only: the PROJ string of the projection, and a, b, c, d,
+    # e, f placing a projected point (X, Y) at x = aX + cY + e, y = bX + dY + f
+    # in the map's pixels.
+    projection: str | None = None
+    transform: tuple[float, ...] | None = None
 
     def location_point(self, location: str) -> Point:
         """Where a unit at `location` ('PAR', 'STP/NC') is drawn."""
@@ -74,6 +87,65 @@ def contains(region: Region, point: Point) -> bool:
 
 def geometry_path(map_name: str) -> Path:
     return map_file(map_name, ".geometry.toml")
+
+
+def geography_path(map_name: str) -> Path:
+    return map_file(map_name, ".geography.json")
+
+
+def _loops(value, where: str) -> tuple[tuple[Point, ...], ...]:
+    try:
+        return tuple(tuple((float(x), float(y)) for x, y in loop) for loop in value)
+    except (TypeError, ValueError) as e:
+        raise GeometryError(f"{where}: loops must be lists of [x, y]") from e
+
+
+def parse_geography(board: Board, data: dict, source: str = "geography") -> Geometry:
+    """A Geometry from a built geography file, checked against `board`."""
+    try:
+        table = data["provinces"]
+        missing = sorted(set(board.provinces) - set(table))
+        if missing:
+            raise GeometryError(
+                f"{source}: no drawing for provinces {', '.join(missing)}"
+            )
+        provinces = {}
+        for pid in board.provinces:
+            entry = table[pid]
+            where = f"{source}: provinces.{pid}"
+            coasts = {
+                c: _point(p, f"{where}.coasts") for c, p in entry["coasts"].items()
+            }
+            if set(board.provinces[pid].coasts) - set(coasts):
+                raise GeometryError(f"{where}: a point for each coast is needed")
+            provinces[pid] = ProvinceShape(
+                pid,
+                unit=_point(entry["unit"], f"{where}.unit"),
+                label=_point(entry["label"], f"{where}.label"),
+                centre=_point(entry["centre"], f"{where}.centre"),
+                coasts=coasts,
+                region=Region(pid, _loops(entry["loops"], where)),
+                dislodged=_point(entry["dislodged"], f"{where}.dislodged"),
+            )
+        fillers = tuple(
+            Filler(f["kind"], Region(f"_filler{n}", _loops(f["loops"], source)))
+            for n, f in enumerate(data.get("fillers", []))
+        )
+        touching = frozenset(frozenset(p) for p in data.get("touching", []))
+        transform = tuple(float(v) for v in data["transform"])
+        if len(transform) != 6:
+            raise GeometryError(f"{source}: transform needs six numbers")
+        return Geometry(
+            float(data["width"]),
+            float(data["height"]),
+            provinces,
+            fillers,
+            touching,
+            projection=str(data["projection"]),
+            transform=transform,
+        )
+    except (KeyError, TypeError, AttributeError) as e:
+        raise GeometryError(f"{source}: malformed geography ({e!r})") from e
 
 
 def _projector(data: dict):
@@ -246,15 +318,24 @@ def _read(map_name: str, seen: tuple[str, ...] = ()) -> dict:
     return data
 
 
+def _read_geography(path: Path) -> dict:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise GeometryError(f"{path.name}: not readable JSON: {e}") from e
+
+
 @functools.lru_cache(maxsize=32)
 def _load_cached(board: Board) -> Geometry:
-    name = board.name
-    if not geometry_path(name).is_file():
-        # A variant played on another map's board draws with that map.
-        base = board.data.get("variant", {}).get("base")
-        if base and geometry_path(base).is_file():
-            name = base
-    return parse_geometry(board, _read(name), geometry_path(name).name)
+    # A variant played on another map's board draws with that map.
+    base = board.data.get("variant", {}).get("base")
+    for name in (board.name, base):
+        if name and geography_path(name).is_file():
+            path = geography_path(name)
+            return parse_geography(board, _read_geography(path), path.name)
+        if name and geometry_path(name).is_file():
+            return parse_geometry(board, _read(name), geometry_path(name).name)
+    return parse_geometry(board, _read(board.name), geometry_path(board.name).name)
 
 
 def load_geometry(board: Board) -> Geometry:

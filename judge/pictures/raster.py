@@ -62,3 +62,70 @@ def to_palette(png: bytes) -> bytes:
     out = io.BytesIO()
     palette.save(out, "PNG", compress_level=COMPRESS_LEVEL)
     return out.getvalue()
+
+
+# -- pictures put together from layers ------------------------------------------
+
+
+def rasterise(svg: str) -> Image.Image:
+    """An SVG document as an RGBA image at its own size."""
+    try:
+        tree = resvg.usvg.Tree.from_str(svg, _options())
+    except Exception as e:  # the binding raises its own error types
+        raise ValueError(f"cannot rasterise the SVG: {e}") from e
+    with Image.open(io.BytesIO(bytes(resvg.render(tree, IDENTITY)))) as image:
+        return image.convert("RGBA")
+
+
+class MapLayers:
+    """A map's rasters, drawn once: `ids` says which land province each
+    pixel is (its index; 0 water, 255 land of no province), `over` is what
+    lies over the land's fills (seas, borders, labels), with its alpha."""
+
+    def __init__(self, ids: Image.Image, over: Image.Image, land: list[str], fills):
+        self.ids = ids
+        self.over = over
+        self.alpha = over.getchannel("A")
+        self.over_rgb = over.convert("RGB")
+        self.index = {pid: n for n, pid in enumerate(land, start=1)}
+        self.fills = dict(fills)
+
+
+def map_layers(ids_svg: str, over_svg: str, land, fills, width, height) -> MapLayers:
+    ids = rasterise(ids_svg).getchannel("R").convert("P")
+    return MapLayers(ids, rasterise(over_svg), list(land), fills)
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def compose(layers: MapLayers, tints: dict[str, str], top_svg: str) -> bytes:
+    """The map's fills coloured by palette (each province its tint or plain
+    land), the map's overlay on them, then `top_svg` (this phase's title,
+    centres, units and orders over a transparent ground) over all; as a
+    palette PNG."""
+    from judge.pictures import style
+
+    palette = [0] * 768
+    palette[0:3] = _rgb(style.SEA)
+    palette[255 * 3 : 256 * 3] = _rgb(style.FILLER_LAND)
+    for pid, n in layers.index.items():
+        palette[n * 3 : n * 3 + 3] = _rgb(tints.get(pid) or layers.fills[pid])
+    fills = layers.ids.copy()
+    fills.putpalette(palette)
+    base = fills.convert("RGB")
+    base.paste(layers.over_rgb, (0, 0), layers.alpha)
+    top = rasterise(top_svg)
+    picture = Image.new("RGB", top.size, "white")
+    band = top.height - base.height
+    picture.paste(base, (0, band))
+    picture.paste(top, (0, 0), top)
+    quantised = picture.quantize(
+        colors=PALETTE_COLOURS,
+        method=Image.Quantize.FASTOCTREE,
+        dither=Image.Dither.NONE,
+    )
+    out = io.BytesIO()
+    quantised.save(out, "PNG", compress_level=COMPRESS_LEVEL)
+    return out.getvalue()

@@ -53,7 +53,8 @@ BORDER = "#7A7066"
 COAST = "#4F6F86"
 INK = "#222222"
 SEA_INK = "#2E5C7D"
-TITLE_BAND = 58  # pixels above the map for the title and centre counts
+TITLE_BAND = 54  # pixels above the map for the title and centre counts
+TINT = 0.5  # how much of a power's colour is mixed with white for its land
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 
 

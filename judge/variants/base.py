@@ -117,6 +117,13 @@ class Variant:
         None: the order language reads everything else."""
         return None
 
+    def display_names(
+        self, board: Board, position: Position | None
+    ) -> Mapping[str, str]:
+        """Power -> the name its player gave it, where the variant lets them
+        (pictures and listings show it instead of the map's)."""
+        return {}
+
     # -- seats and orders as they arrive --------------------------------------------
 
     def seats(self, board: Board, position: Position | None = None) -> dict:

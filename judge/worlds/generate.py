@@ -1,5 +1,5 @@
 """A whole world from a seed: map data in the format of maps/standard.toml and
-its drawing in the format of maps/standard.geometry.toml.
+its drawing in the schematic format of docs/pictures.md.
 
 Same seed and power count, same world: every random choice comes from one
 `random.Random` seeded from them, and every set is walked in sorted order.
@@ -38,7 +38,7 @@ class WorldError(ValueError):
 class World:
     name: str
     data: dict  # map data, as maps/<name>.toml
-    geometry: dict  # drawing, as maps/<name>.geometry.toml
+    geometry: dict  # drawing, schematic (docs/pictures.md)
     report: dict = field(default_factory=dict)
 
 

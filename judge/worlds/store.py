@@ -23,7 +23,7 @@ Format: see the top of maps/standard.toml."""
 GEOMETRY_HEADER = """\
 The drawing of the random world {name!r} (judge/worlds): every point of the
 canvas belongs to the province of its nearest point.  Points are pixels.
-Format: see the top of maps/standard.geometry.toml."""
+Format: see docs/pictures.md, "Schematic drawings"."""
 
 
 def map_text(world: World) -> str:

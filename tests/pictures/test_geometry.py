@@ -1,14 +1,26 @@
-"""The standard map's drawing matches the map: the provinces that touch are
-exactly the adjacent ones, each province is one piece, and every unit, label
-and coast point lies inside its own province."""
+"""The drawings match the maps: the standard board's real geography (its
+provinces touch where the map makes them adjacent, every spot for a unit,
+label or centre lies inside its province), every variant has a drawing, and
+a malformed drawing (schematic or geography) says what is wrong."""
 
 from __future__ import annotations
+
+import copy
+import json
 
 import pytest
 
 from judge.engine.board import Board, load_board
-from judge.pictures.geometry import GeometryError, load_geometry, parse_geometry
+from judge.pictures.geometry import (
+    GeometryError,
+    geography_path,
+    load_geometry,
+    parse_geography,
+    parse_geometry,
+)
 from judge.variants import load_variant, variant_names
+from judge.worlds.generate import generate
+from tests.pictures.svgmap import inside
 
 BOARD = load_board("standard")
 GEO = load_geometry(BOARD)
@@ -23,38 +35,19 @@ def adjacent_pairs(board: Board) -> set[frozenset[str]]:
     return pairs
 
 
-def inside(point, loops) -> bool:
-    """Even-odd rule over all loops of a region."""
-    x, y = point
-    hit = False
-    for loop in loops:
-        n = len(loop)
-        for k in range(n):
-            (x1, y1), (x2, y2) = loop[k], loop[(k + 1) % n]
-            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                hit = not hit
-    return hit
-
-
-def test_touching_provinces_are_exactly_the_adjacent_ones():
-    drawn = {
-        pair
-        for pair in GEO.touching
-        if all(p in BOARD.provinces and p != "SWI" for p in pair)
-    }
-    adjacent = adjacent_pairs(BOARD)
+@pytest.mark.parametrize("name", ["standard", "1913"])
+def test_touching_provinces_are_exactly_the_adjacent_ones(name):
+    board = load_variant(name)[0]
+    geo = load_geometry(board)
+    drawn = {pair for pair in geo.touching if "SWI" not in pair}
+    adjacent = adjacent_pairs(board)
     assert sorted(map(sorted, adjacent - drawn)) == []  # adjacent but apart
     assert sorted(map(sorted, drawn - adjacent)) == []  # touching, not adjacent
 
 
 def test_switzerland_is_drawn_impassable_among_its_neighbours():
     neighbours = {p for pair in GEO.touching if "SWI" in pair for p in pair}
-    assert {"BUR", "MUN", "TYR", "PIE"} <= neighbours
-
-
-def test_every_province_is_one_piece():
-    for pid, shape in GEO.provinces.items():
-        assert len(shape.region.loops) == 1, pid
+    assert {"BUR", "MUN", "TYR", "PIE", "MAR"} <= neighbours
 
 
 @pytest.mark.parametrize("pid", sorted(BOARD.provinces))
@@ -63,6 +56,9 @@ def test_points_lie_in_their_province(pid):
     loops = shape.region.loops
     assert inside(shape.unit, loops)
     assert inside(shape.label, loops), "label"
+    assert inside(shape.dislodged, loops), "dislodged"
+    if BOARD.provinces[pid].centre:
+        assert inside(shape.centre, loops), "centre"
     for coast, point in shape.coasts.items():
         assert inside(point, loops), coast
 
@@ -82,42 +78,48 @@ def test_a_map_without_drawing_is_a_clear_error():
         load_geometry(Board(data))
 
 
+GEOGRAPHY = json.loads(geography_path("standard").read_text())
+
+
+@pytest.mark.parametrize(
+    "mangle, message",
+    [
+        (lambda d: d["provinces"].pop("PAR"), "no drawing for provinces PAR"),
+        (lambda d: d["provinces"]["PAR"].__setitem__("unit", [1]), "provinces.PAR"),
+        (lambda d: d["provinces"]["STP"]["coasts"].pop("NC"), "STP: a point"),
+        (lambda d: d["provinces"]["PAR"].__setitem__("loops", [[1]]), "PAR: loops"),
+        (lambda d: d.__setitem__("transform", [1, 2]), "six numbers"),
+        (lambda d: d.pop("projection"), "malformed geography"),
+    ],
+)
+def test_malformed_geography_says_what_is_wrong(mangle, message):
+    data = copy.deepcopy(GEOGRAPHY)
+    mangle(data)
+    with pytest.raises(GeometryError, match=message):
+        parse_geography(BOARD, data)
+
+
+WORLD = generate(11, powers=5)
+WORLD_BOARD = Board(WORLD.data)
+FIRST = sorted(WORLD.geometry["provinces"])[0]
+
+
 @pytest.mark.parametrize(
     "mangle, message",
     [
         (lambda d: d.pop("canvas"), "canvas"),
-        (lambda d: d["provinces"].pop("PAR"), "no drawing for provinces PAR"),
-        (lambda d: d["provinces"].__setitem__("XYZ", {"unit": [0, 0]}), "XYZ"),
-        (lambda d: d["provinces"]["PAR"].__setitem__("unit", [1]), "provinces.PAR"),
-        (lambda d: d["provinces"]["STP"].pop("coasts"), "STP: needs a point"),
-        (lambda d: d["fillers"][0].__setitem__("kind", "lava"), "land or sea"),
-        (lambda d: d["provinces"].__setitem__("PAR", 5), "PAR: expected a table"),
-        (lambda d: d["provinces"]["PAR"].__setitem__("seeds", "x"), "expected a list"),
-        (lambda d: d["provinces"]["SPA"].__setitem__("coasts", []), "expected a table"),
-        (
-            lambda d: (
-                d.pop("projection"),
-                d["provinces"]["PAR"].update(unit=[-5000, -5000], seeds=[]),
-            ),
-            "provinces .*PAR.*have no area",
-        ),
-        (lambda d: d["provinces"]["BUR"].__setitem__("unit", [2.2, 48.3]), "same"),
-        (lambda d: d["projection"].__setitem__("focus", "x"), "focus"),
-        (lambda d: d["projection"].__setitem__("magnify", 0.5), "magnify"),
         (lambda d: d["canvas"].__setitem__("width", 0), "positive"),
+        (lambda d: d["provinces"].__setitem__("XYZ", {"unit": [0, 0]}), "XYZ"),
+        (lambda d: d["provinces"][FIRST].__setitem__("unit", [1]), FIRST),
+        (lambda d: d["provinces"].__setitem__(FIRST, 5), "expected a table"),
+        (lambda d: d["provinces"][FIRST].__setitem__("seeds", "x"), "expected a list"),
     ],
 )
-def test_malformed_geometry_says_what_is_wrong(mangle, message):
-    import copy
-    import tomllib
-
-    from judge.pictures.geometry import geometry_path
-
-    data = tomllib.loads(geometry_path("standard").read_text())
-    data = copy.deepcopy(data)
+def test_malformed_schematic_drawing_says_what_is_wrong(mangle, message):
+    data = copy.deepcopy(WORLD.geometry)
     mangle(data)
     with pytest.raises(GeometryError, match=message):
-        parse_geometry(BOARD, data)
+        parse_geometry(WORLD_BOARD, data)
 
 
 @pytest.mark.parametrize("name", variant_names())

@@ -96,7 +96,7 @@ def assert_follows(vertices, tip, locations):
     points = [GEO.location_point(loc) for loc in locations]
     for middle in points[1:-1]:
         assert any(math.dist(v, middle) < 0.11 for v in vertices), middle
-    assert math.dist(vertices[0], points[0]) == pytest.approx(UNIT_RADIUS + 1, abs=0.2)
+    assert math.dist(vertices[0], points[0]) == pytest.approx(UNIT_RADIUS, abs=0.2)
     for v in vertices:  # nowhere off the route
         assert min(to_segment(v, a, b) for a, b in itertools.pairwise(points)) < 0.2
     assert math.dist(tip, points[-1]) < UNIT_RADIUS

@@ -13,7 +13,7 @@ from judge.engine.state import Phase, Position
 from judge.pictures import render_png, render_svg
 from judge.pictures.geometry import load_geometry
 from judge.pictures.render import drawable
-from judge.pictures.style import LAND, SEA, WAVES, power_colours, tint
+from judge.pictures.style import LAND, SEA, TINT, WAVES, power_colours, tint
 from judge.variants import load_variant, variant_names
 from tests.pictures.game import BOARD, play
 from tests.pictures.pngread import pixel, read_png
@@ -70,15 +70,19 @@ def test_title_names_game_phase_and_centre_counts():
         assert f"{BOARD.powers[power].name} {counts[power]}" in title
 
 
-def test_units_and_centres_carry_their_powers_letter():
+def test_units_carry_their_powers_letter_and_home_centres_are_marked():
     position = PHASES[0][0]
     root = ET.fromstring(render_svg(BOARD, position))
     for e in with_class(root, "unit"):
         letter = BOARD.powers[e.get("data-power")].letter
         assert letter in "".join(e.itertext())
-    for e in with_class(root, "centre"):
-        owner = e.get("data-owner")
-        assert (BOARD.powers[owner].letter in "".join(e.itertext())) if owner else True
+    centres = {e.get("data-centre"): e for e in with_class(root, "centre")}
+    assert len(centres) == sum(1 for p in BOARD.provinces.values() if p.centre)
+    for pid, e in centres.items():
+        assert e.get("data-owner") == position.centres.get(pid)
+        home = bool(BOARD.provinces[pid].home)
+        assert (e.get("data-home") == "yes") == home, pid
+        assert len(list(e.iter(f"{SVG}circle"))) == (2 if home else 1), pid
 
 
 def test_split_coast_fleets_stand_on_their_coast():
@@ -87,7 +91,8 @@ def test_split_coast_fleets_stand_on_their_coast():
     (fleet,) = [e for e in with_class(root, "unit") if e.get("data-unit") == "F STP/SC"]
     x, y = load_geometry(BOARD).location_point("STP/SC")
     assert fleet.get("transform") == f"translate({x:.1f},{y:.1f})".replace(".0,", ",")
-    assert "sc" in "".join(fleet.itertext())
+    stp = load_geometry(BOARD).provinces["STP"]
+    assert (x, y) != stp.unit and (x, y) == stp.coasts["SC"]
 
 
 def test_dislodged_units_show_their_retreat_options():
@@ -132,20 +137,25 @@ def test_png_pixels_show_owners_land_and_sea():
     position = initial_position(BOARD)
     centres = dict(position.centres)
     centres["SPA"] = "FRANCE"  # a neutral centre taken
-    image = read_png(render_png(BOARD, empty_board(centres)))
+    board = empty_board(centres)
+    image = read_png(render_png(BOARD, board))
+    band = -float(ET.fromstring(render_svg(BOARD, board)).get("viewBox").split()[1])
     width, height = image.size
     geo = load_geometry(BOARD)
-    assert (width, height) == (round(geo.width), round(geo.height) + 58)
+    assert (width, height) == (round(geo.width), round(geo.height + band))
     colours = power_colours(list(BOARD.powers))
 
     def at(pid):
         x, y = geo.provinces[pid].unit
-        return pixel(image, x, y + 58)
+        return pixel(image, x, y + band)
 
     for pid in ("PAR", "SPA", "LON", "MOS", "ANK", "VIE"):
         owner = centres[pid]
-        assert close(at(pid), rgb(tint(colours[owner], 0.45))), pid
-    for pid in ("BUR", "UKR", "TUN", "BEL"):  # no owner: plain land
+        assert close(at(pid), rgb(tint(colours[owner], TINT))), pid
+    # A province without a centre is its neighbours' (the most centres).
+    for pid, owner in (("BUR", "FRANCE"), ("UKR", "RUSSIA"), ("PIC", "FRANCE")):
+        assert close(at(pid), rgb(tint(colours[owner], TINT))), pid
+    for pid in ("TUN", "BEL", "PRU"):  # unowned, or neighbours tied: plain land
         assert close(at(pid), rgb(LAND)), pid
     for pid in ("NTH", "BLA", "MAO", "ION"):
         assert any(close(at(pid), rgb(c), 40) for c in (SEA, WAVES)), pid
@@ -219,4 +229,4 @@ def test_the_busiest_standard_png_is_a_small_palette_picture():
         colours = {c for _, c in image.convert("RGB").getcolors(256)}
     for power, colour in power_colours(list(board.powers)).items():
         assert any(close(c, rgb(colour), 12) for c in colours), power
-        assert any(close(c, rgb(tint(colour, 0.45)), 12) for c in colours), power
+        assert any(close(c, rgb(tint(colour, TINT)), 12) for c in colours), power

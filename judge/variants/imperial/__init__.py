@@ -185,6 +185,14 @@ class Imperial(Variant):
         "nmr": "Missed turns",
     }
 
+    def display_names(self, board, position):
+        empires = ((position.extra or {}) if position else {}).get("empires", {})
+        return {
+            slot: e["name"]
+            for slot, e in empires.items()
+            if isinstance(e, dict) and e.get("name")
+        }
+
     def report_fact(self, board, key, value, summary, name):
         if key == "empires":
             if not value:
