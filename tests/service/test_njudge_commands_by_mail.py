@@ -334,7 +334,6 @@ def test_auto_master_and_game_defaults_come_from_the_configuration(tmp_path):
 @pytest.mark.parametrize(
     ("line", "refusal"),
     [
-        ("GET DEDICATION", "this judge keeps no dedication ratings"),
         ("LIST FULL", "LIST FULL: this judge has no long list"),
         ("MAP * n", "MAP * (a map drawn from a pasted LIST)"),
         ("SIGNON ? secret", "SIGNON ? <password> (the next game forming"),
