@@ -108,6 +108,12 @@ class DkimSettings:
 
 
 @dataclass(frozen=True)
+class WebSettings:
+    listen: str = ""  # host:port of the web pages; "" = no web pages
+    base_url: str = ""  # their public address, ending in "/" (unsubscribe links)
+
+
+@dataclass(frozen=True)
 class Limits:
     max_message_size: int = 256 * 1024  # bytes; larger mail is politely refused
     rate_limit_messages: int = 1000  # per sender within rate_limit_window
@@ -158,6 +164,7 @@ class Config:
     limits: Limits = field(default_factory=Limits)
     budgets: Budgets = field(default_factory=Budgets)
     storage: StorageSettings = field(default_factory=StorageSettings)
+    web: WebSettings = field(default_factory=WebSettings)
     source: Path | None = None  # the file read, None for the defaults
 
 
@@ -180,6 +187,7 @@ SECTIONS: dict[str, type] = {
     "limits": Limits,
     "budgets": Budgets,
     "storage": StorageSettings,
+    "web": WebSettings,
 }
 
 
@@ -228,7 +236,8 @@ def config_from_dict(
     dkim = parts.get("dkim")
     if dkim is not None:
         dkim = replace(dkim, key_file=_beside(base, dkim.key_file))
-    _check(judge, smtp, dkim)
+    web = parts.get("web", WebSettings())
+    _check(judge, smtp, dkim, web)
     return Config(
         judge=judge,
         smtp=smtp,
@@ -238,6 +247,7 @@ def config_from_dict(
         limits=parts.get("limits", Limits()),
         budgets=parts.get("budgets", Budgets()),
         storage=parts.get("storage", StorageSettings()),
+        web=web,
         source=source,
     )
 
@@ -313,7 +323,12 @@ def _beside(base: Path, path: str) -> str:
     return str(base / path)
 
 
-def _check(judge: JudgeSettings, smtp: SmtpSettings, dkim: DkimSettings | None) -> None:
+def _check(
+    judge: JudgeSettings,
+    smtp: SmtpSettings,
+    dkim: DkimSettings | None,
+    web: WebSettings,
+) -> None:
     if "@" not in judge.address:
         raise ConfigError(f"[judge] address {judge.address!r} is not a mail address")
     try:
@@ -321,6 +336,8 @@ def _check(judge: JudgeSettings, smtp: SmtpSettings, dkim: DkimSettings | None) 
     except (ZoneInfoNotFoundError, ValueError):
         raise ConfigError(f"[judge] timezone {judge.timezone!r} is unknown") from None
     split_host_port(smtp.listen, 25)
+    if web.listen:
+        split_host_port(web.listen, 80)
     separator = judge.verp_separator
     if len(separator) > 1 or (separator and separator in '@<>" \t'):
         raise ConfigError(

@@ -16,6 +16,7 @@ COMMANDS = {
     "adjudicate": ("judge.cli.adjudicate", "adjudicate JSON lines (the bot interface)"),
     "map": ("judge.cli.map", "draw a game's board as SVG or PNG"),
     "world": ("judge.cli.world", "generate a random world map"),
+    "export": ("judge.cli.export", "write a game's record (MILA JSON, history)"),
 }
 
 

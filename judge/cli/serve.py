@@ -35,6 +35,9 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"judge serve: {exc}", file=sys.stderr)
         return 2
+    from judge.web import server as web  # the pages, when [web] listen is set
+
+    pages = web.start(config)
     try:
         daemon.serve_forever()
     except SchemaError as exc:
@@ -46,4 +49,6 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         logging.getLogger("judge.daemon").error("cannot start: %s", exc)
         return 1
+    finally:
+        web.stop(pages)
     return 0

@@ -5,6 +5,7 @@ Times are ISO 8601 strings in UTC, in the one format of judge.store.db.iso
 (the mail tables' too); positions are the engine's JSON state form
 (judge.engine.serialize)."""
 
+from judge.service.web_links import make_web_tables
 from judge.store.db import from_iso, iso
 from judge.store.migrations import Migration, Schema
 
@@ -206,5 +207,6 @@ SERVICE_SCHEMA = Schema(
         Migration("per-sender budgets and confirmations", BUDGETS),
         Migration("games found due by an index", DUE_AT),
         Migration("tries that stopped the judge counted", WORK_TRIES),
+        Migration("web pages: game keys, unlisted games", make_web_tables),
     ],
 )

@@ -51,6 +51,7 @@ class Game:
     result: str | None
     created: str
     due_at: str | None = None  # when the scheduler next looks (attention.py)
+    unlisted: int = 0  # njudge's NoList: pages only with the key (web_links)
 
     @property
     def board(self) -> Board:
@@ -404,7 +405,7 @@ def games_listed(db) -> list[dict]:
             "SELECT g.name, g.variant, g.status, json_extract(g.position, '$.phase')"
             " AS phase, (SELECT count(*) FROM svc_members m WHERE m.game = g.name"
             " AND m.role = 'player') AS players FROM svc_games g"
-            " WHERE g.status != 'finished' ORDER BY g.name"
+            " WHERE g.status != 'finished' AND g.unlisted = 0 ORDER BY g.name"
         )
     )
 
@@ -558,3 +559,13 @@ def games_played_by(db, address: str, statuses: tuple[str, ...]) -> list[str]:
 def replace_password_hash(db, old: str, new: str) -> None:
     """A stored hash brought up to today's cost (every row holding it)."""
     db.execute("UPDATE svc_members SET password = ? WHERE password = ?", [new, old])
+
+
+def broadcasts(db, game: str) -> list[tuple[int, str, str]]:
+    """(turn, body, sent) of the game's broadcasts, in order (for the
+    game's record: contracts/export.md)."""
+    return db.execute(
+        "SELECT turn, body, sent FROM svc_press WHERE game = ? AND public = 1"
+        " ORDER BY id",
+        [game],
+    ).fetchall()
