@@ -113,6 +113,17 @@ class WebSettings:
     base_url: str = ""  # their public address, ending in "/" (unsubscribe links)
 
 
+def site_address(web: WebSettings) -> str:
+    """Where readers find the web pages: base_url, else the listen address
+    ("" when the judge has none)."""
+    if web.base_url:
+        return web.base_url
+    if not web.listen:
+        return ""
+    host, port = split_host_port(web.listen, 80)
+    return f"http://{host}:{port}/"
+
+
 @dataclass(frozen=True)
 class Limits:
     max_message_size: int = 256 * 1024  # bytes; larger mail is politely refused

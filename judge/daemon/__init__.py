@@ -5,7 +5,7 @@ game service as the handler, and logging; the commands that drive it
 
 from __future__ import annotations
 
-from judge.config import Config
+from judge.config import Config, site_address
 from judge.service.handler import GameService
 
 
@@ -16,4 +16,5 @@ def make_handler(config: Config):
         config.judge,
         config.budgets,
         smtputf8=relay is not None and relay.smtputf8,
+        base_url=site_address(config.web),
     )

@@ -164,13 +164,17 @@ def _unconvoyable(board, position: Position, text: str) -> bool:
         for p, (_power, unit) in position.units.items()
         if unit.kind == "F" and board.provinces[p].kind == "sea"
     }
-    reach = [s for s in seas if s in board.fleet_adjacency.get(origin, ())]
+
+    def touches(sea: str, province: str) -> bool:
+        return province in {province_of(x) for x in board.fleet_adjacency[sea]}
+
+    reach = [sea for sea in seas if touches(sea, province_of(origin))]
     seen = set(reach)
     while reach:
         sea = reach.pop()
-        if dest in {province_of(x) for x in board.fleet_adjacency.get(sea, ())}:
+        if touches(sea, province_of(dest)):
             return False
-        for nxt in board.fleet_adjacency.get(sea, ()):
+        for nxt in board.fleet_adjacency[sea]:
             if nxt in seas and nxt not in seen:
                 seen.add(nxt)
                 reach.append(nxt)

@@ -28,6 +28,7 @@ from judge.service.store import (
     savepoint,
     stored_orders,
 )
+from judge.service.web_footer import with_links
 from judge.service.world_games import use_worlds_dir
 from judge.store.migrations import migrate
 from judge.store.schema import STORE_SCHEMA
@@ -43,8 +44,10 @@ class GameService:
         settings: JudgeSettings,
         budgets: Budgets | None = None,
         smtputf8: bool = False,
+        base_url: str = "",
     ) -> None:
         self.settings = settings
+        self.base_url = base_url  # the web pages' address: game mails link there
         self.budgets = budgets or Budgets()
         self.smtputf8 = smtputf8  # the relay carries non-ASCII addresses
         use_worlds_dir(settings)  # games' random worlds load like other maps
@@ -89,7 +92,7 @@ class GameService:
         out = session.outgoing()
         for old, new in take_rehashes():  # passwords that passed: today's cost
             replace_password_hash(db, old, new)
-        return out
+        return with_links(db, self.base_url, out)
 
     def address_unreachable(
         self, db: sqlite_utils.Database, address: str, reason: str, now: datetime
@@ -154,7 +157,7 @@ class GameService:
         attention.clear_failure(db, name)
         db.execute("INSERT OR IGNORE INTO svc_due_dirty VALUES (?)", [name])
         attention.refresh(db, now)
-        return out
+        return with_links(db, self.base_url, out)
 
     def work_begins(
         self, db: sqlite_utils.Database, name: str, now: datetime, limit: int

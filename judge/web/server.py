@@ -11,19 +11,9 @@ import os
 import threading
 import time
 
-from judge.config import Config, WebSettings, split_host_port
+from judge.config import Config, site_address, split_host_port
 
 log = logging.getLogger(__name__)
-
-
-def site_address(web: WebSettings) -> str:
-    """Where readers find the pages: base_url, else the listen address."""
-    if web.base_url:
-        return web.base_url
-    if not web.listen:
-        return ""
-    host, port = split_host_port(web.listen, 80)
-    return f"http://{host}:{port}/"
 
 
 def run(config: Config, parent: int | None = None) -> None:
