@@ -80,6 +80,11 @@ class Site:
             self._db = open_read_only(self.database)
         return self._db
 
+    def forget_connection(self) -> None:
+        db, self._db = self._db, None
+        if db is not None:
+            db.conn.close()
+
     def read(self, make: Callable):
         """`make(db)` in one read transaction: a page shows one moment."""
         db = self.db
@@ -87,7 +92,8 @@ class Site:
         try:
             return make(db)
         finally:
-            db.execute("COMMIT")
+            if db.conn.in_transaction:
+                db.execute("COMMIT")
 
     def html(self, template: str, status: int = 200, **context) -> HTMLResponse:
         body = _templates().get_template(template).render(site=self.base_url, **context)
@@ -212,8 +218,21 @@ def make_app(
             )
         return site.missing("There is no such page on this judge.")
 
+    async def unavailable(request: Request, exc) -> Response:
+        # the store not there yet (the judge starting) or busy beyond the
+        # timeout: say so, and open the connection again next time
+        log.warning("a page could not be read from the store: %s", type(exc).__name__)
+        site.forget_connection()
+        return Response(
+            "The judge's pages are not available just now.\n",
+            status_code=503,
+            media_type="text/plain",
+            headers={"retry-after": "10"},
+        )
+
     app.add_exception_handler(404, not_found)
     app.add_exception_handler(405, not_found)
+    app.add_exception_handler(sqlite3.Error, unavailable)
     return Guard(app, limit or RateLimit(), site)
 
 
@@ -279,8 +298,4 @@ class Guard:
             return await self.site.missing("There is no such page on this judge.")(
                 scope, receive, with_headers
             )
-        try:
-            await self.app(scope, receive, with_headers)
-        except sqlite3.Error:
-            log.exception("a page could not be read from the store")
-            raise
+        await self.app(scope, receive, with_headers)
