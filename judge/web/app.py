@@ -199,8 +199,12 @@ def make_app(
             )
         return site.html("unsubscribe.html", token=None, done=sentence)
 
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204)  # browsers ask; there is none
+
     routes = [
         Route("/", index),
+        Route("/favicon.ico", no_icon),
         Route("/static/{file}", static),
         Route("/game/{name}", game),
         Route("/game/{name}/deadlines.ics", feed),

@@ -207,6 +207,7 @@ def game_page(db, found: Found, tz: str, pictures: PictureCache) -> dict:
         "phase": str(position.phase),
         "phase_words": _phase_words(position.phase),
         "season": position.phase.season_name,
+        "phase_type": position.phase.type_name.lower(),
         "year": position.phase.year,
         "deadline": _deadline(game, tz),
         "board": pictures.board(db, game, None, len(turns)),
