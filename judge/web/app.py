@@ -8,9 +8,12 @@ import functools
 import json
 import logging
 import sqlite3
+import time
+from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from threading import Lock
 
 import jinja2
 from starlette.applications import Starlette
@@ -30,6 +33,8 @@ from judge.web.limits import RateLimit
 
 log = logging.getLogger(__name__)
 
+PAGE_SECONDS = 30.0  # a page made is served again this long at most
+PAGES_KEPT = 512
 MAX_PATH = 300  # bytes; no address of ours is longer
 MAX_QUERY = 100
 STATIC = {"judge.js": "text/javascript", "judge.css": "text/css"}
@@ -72,6 +77,8 @@ class Site:
         self.database = Path(database)
         self.tz, self.base_url, self.clock = tz, site_root(base_url), clock
         self.pictures = pages.PictureCache()
+        self.pages: OrderedDict[tuple, tuple[float, bytes]] = OrderedDict()
+        self.lock = Lock()
         self._db = None
 
     @property
@@ -95,9 +102,30 @@ class Site:
             if db.conn.in_transaction:
                 db.execute("COMMIT")
 
+    def render(self, template: str, **context) -> bytes:
+        page = _templates().get_template(template).render(site=self.base_url, **context)
+        return page.encode()
+
     def html(self, template: str, status: int = 200, **context) -> HTMLResponse:
-        body = _templates().get_template(template).render(site=self.base_url, **context)
-        return HTMLResponse(body, status_code=status)
+        return HTMLResponse(self.render(template, **context), status_code=status)
+
+    def cached(self, db, found: pages.Found, what: str, make: Callable) -> bytes:
+        """A game's page as made before, while nothing it shows has changed
+        (pages.version) and for at most PAGE_SECONDS (a player's registered
+        name may change unseen); else made now and kept."""
+        key = (found.game.name, what, found.query, pages.version(db, found.game.name))
+        now = time.monotonic()
+        with self.lock:
+            hit = self.pages.get(key)
+            if hit is not None and now - hit[0] < PAGE_SECONDS:
+                self.pages.move_to_end(key)
+                return hit[1]
+        body = make()
+        with self.lock:
+            self.pages[key] = (now, body)
+            while len(self.pages) > PAGES_KEPT:
+                self.pages.popitem(last=False)
+        return body
 
     def missing(self, message: str) -> HTMLResponse:
         return self.html("missing.html", status=404, message=message)
@@ -122,27 +150,43 @@ def make_app(
 
     async def game(request: Request) -> Response:
         name = request.path_params["name"]
-        try:
-            page = site.read(
-                lambda db: pages.game_page(
-                    db, pages.find_game(db, name, _key(request)), site.tz, site.pictures
-                )
+
+        def make(db) -> bytes:
+            found = pages.find_game(db, name, _key(request))
+            return site.cached(
+                db,
+                found,
+                "now",
+                lambda: site.render(
+                    "game.html",
+                    **pages.game_page(db, found, site.tz, site.pictures),
+                    judge_tz=site.tz,
+                ),
             )
+
+        try:
+            return HTMLResponse(site.read(make))
         except pages.NotFound as e:
             return site.missing(str(e))
-        return site.html("game.html", **page, judge_tz=site.tz)
 
     async def phase(request: Request) -> Response:
         name, wanted = request.path_params["name"], request.path_params["phase"]
-        try:
-            page = site.read(
-                lambda db: pages.phase_page(
-                    db, pages.find_game(db, name, _key(request)), wanted, site.pictures
-                )
+
+        def make(db) -> bytes:
+            found = pages.find_game(db, name, _key(request))
+            return site.cached(
+                db,
+                found,
+                wanted[:8],
+                lambda: site.render(
+                    "phase.html", **pages.phase_page(db, found, wanted, site.pictures)
+                ),
             )
+
+        try:
+            return HTMLResponse(site.read(make))
         except pages.NotFound as e:
             return site.missing(str(e))
-        return site.html("phase.html", **page)
 
     async def feed(request: Request) -> Response:
         name = request.path_params["name"]

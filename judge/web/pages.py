@@ -73,6 +73,19 @@ class PictureCache:
         return svg
 
 
+def version(db, name: str) -> tuple:
+    """What a game's pages depend on that can change: its row, its
+    broadcasts, its seats (one indexed read)."""
+    return db.execute(
+        "SELECT g.turn, g.status, g.deadline, g.result, g.position,"
+        " (SELECT count(*) FROM svc_press p WHERE p.game = g.name AND p.public = 1),"
+        " (SELECT group_concat(m.id || m.role || ifnull(m.power, '') || m.state)"
+        "  FROM svc_members m WHERE m.game = g.name)"
+        " FROM svc_games g WHERE g.name = ?",
+        [name],
+    ).fetchone()
+
+
 def _deadline(game: store.Game, tz: str) -> dict | None:
     when = store.moment(game.deadline)
     if game.status != "active" or when is None:
