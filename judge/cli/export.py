@@ -1,5 +1,5 @@
 """`judge export GAME [--format mila|history] [-o FILE] [--config judge.toml]`:
-a game's whole record for other programs (contracts/export.md)."""
+a game's whole record for other programs (docs/contracts/export.md)."""
 
 from __future__ import annotations
 

@@ -37,8 +37,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from judge.web import server as web  # the pages, when [web] listen is set
 
-    pages = web.start(config)
+    pages: list = []
     try:
+        pages = web.start(config)  # a web port in use: "cannot start", 1
         daemon.serve_forever()
     except SchemaError as exc:
         # Restarting cannot help: the unit in contrib/ does not restart on

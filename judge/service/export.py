@@ -1,4 +1,4 @@
-"""A game's whole record for other programs (contracts/export.md): MILA's
+"""A game's whole record for other programs (docs/contracts/export.md): MILA's
 saved-game JSON, or the njudge archive that HISTORY mails.  `judge export`
 and the web page's game.json both come here: one writer, two ways out."""
 

@@ -691,7 +691,7 @@ def end_work_try(db: sqlite_utils.Database, name: str) -> None:
 
 def broadcasts(db, game: str) -> list[tuple[int, str, str]]:
     """(turn, body, sent) of the game's broadcasts, in order (for the
-    game's record: contracts/export.md)."""
+    game's record: docs/contracts/export.md)."""
     return db.execute(
         "SELECT turn, body, sent FROM svc_press WHERE game = ? AND public = 1"
         " ORDER BY id",

@@ -1,5 +1,5 @@
 """The addresses of a game's web pages, for the mails that link to them,
-and the keys of unlisted games (contracts/web.md).
+and the keys of unlisted games (docs/contracts/web.md).
 
 A game's key is derived from one secret of this judge (made at random when
 the table is made, 256 bits) and the game's name: 128 bits, the same for

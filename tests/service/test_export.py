@@ -1,6 +1,6 @@
 """`judge export`: MILA's saved-game JSON that MILA's own validator accepts
 for standard games played by mail, the history archive, and the refusals
-(contracts/export.md)."""
+(docs/contracts/export.md)."""
 
 import json
 import logging

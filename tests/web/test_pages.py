@@ -1,4 +1,4 @@
-"""The pages of contracts/web.md, read over HTTP from a real server, their
+"""The pages of docs/contracts/web.md, read over HTTP from a real server, their
 marks checked against the store's true state."""
 
 import json
