@@ -84,12 +84,14 @@ def serve(judge: Judge, limit: RateLimit | None = None, clock=None) -> Served:
     return Served(judge, port, server, thread)
 
 
-def played_game(path: Path, seed: int = 1, last_year: int = 1902) -> tuple:
+def played_game(
+    path: Path, seed: int = 1, last_year: int = 1902, solo: bool = False
+) -> tuple:
     """A standard game played by mail with random orders to `last_year`."""
     judge = Judge(path)
     # the password hashes' time budget is for a judge's own machine, not a
     # test runner shared with other jobs: a takeover's hash must not run out
     judge.service.budgets = Budgets(hash_seconds_per_message=60.0)
-    game = RandomGame(judge, seed, last_year)
+    game = RandomGame(judge, seed, last_year, solo)
     game.play()
     return judge, game

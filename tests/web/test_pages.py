@@ -25,7 +25,11 @@ def position(site):
 
 
 def test_front_page_lists_the_game(site):
+    site.judge.send("maker@example.org", "CREATE ?forming secret")
     page = html(site, "/")
+    row = re.search(r'<tr data-game="forming">.*?</tr>', page, re.S).group(0)
+    assert "<td>1 of 7</td>" in row  # seats taken
+    assert "SIGNON ?name password" in page  # how to join by mail
     game, now = position(site)
     row = re.search(r'<tr data-game="alpha">.*?</tr>', page, re.S).group(0)
     assert 'href="/game/alpha"' in row and str(now.phase) in row
@@ -188,3 +192,23 @@ def test_pages_work_while_another_connection_holds_the_write_lock(site):
     finally:
         writer.execute("ROLLBACK")
         writer.close()
+
+
+def test_a_finished_games_page_has_its_summary(tmp_path):
+    from served import played_game, serve
+
+    judge, _game = played_game(tmp_path / "judge.db", 4, 1906, solo=True)
+    finished = serve(judge)
+    try:
+        page = html(finished, "/game/alpha")
+        result = load_game(judge.db, "alpha").result
+        assert result and "victory for Russia" in result
+        summary = re.search(r'<section class="summary">(.*?)</section>', page, re.S)
+        assert summary and result in summary.group(1)
+        assert "<time" not in page  # no deadline to come
+        assert result in html(finished, "/")
+        assert not icalendar.Calendar.from_ical(
+            finished.get("/game/alpha/deadlines.ics")[2]
+        ).walk("VEVENT")
+    finally:
+        finished.stop()
