@@ -88,13 +88,25 @@ def mila_record(db, name: str) -> dict:
     # MILA names the phase after a solo COMPLETED; after a draw the game
     # simply stops at its next phase.
     last = "COMPLETED" if current.winner else str(current.phase)
+    messages = [dict(m, phase=last) for m in press.get(game.turn, [])]
+    if game.status == "finished" and game.result:  # the judge's last notice
+        after = max([m["time_sent"] for p in phases for m in p["messages"]] + [0])
+        messages.append(
+            {
+                "sender": "SYSTEM",
+                "recipient": "GLOBAL",
+                "phase": last,
+                "time_sent": after + 1,
+                "message": game.result,
+            }
+        )
     phases.append(
         {
             "name": last,
             "state": dict(mila_state(board, current), name=last),
             "orders": dict.fromkeys(sorted(board.powers), []),
             "results": {},
-            "messages": [dict(m, phase=last) for m in press.get(game.turn, [])],
+            "messages": messages,
         }
     )
     return {

@@ -45,6 +45,9 @@ def test_mila_accepts_every_game_played_by_mail(tmp_path, caplog, seed, last_yea
     assert set(stored) <= set(names)  # MILA's extra retreat phases aside
     if solo:
         assert names[-1] == "COMPLETED"
+        notice = record["phases"][-1]["messages"][-1]
+        assert notice["sender"] == "SYSTEM"
+        assert notice["message"] == "The game has ended in a victory for Russia."
     assert diplomacy_export.is_valid_saved_game(record), _first_invalid(record)
 
 
