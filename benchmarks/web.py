@@ -119,7 +119,8 @@ def run(games: int, clients: int) -> dict:
         wait_for_port(port, judge)
         wait_for_port(web, judge)
         # before the deadline: the page drawn once, then one reader alone
-        warm_until = min(deadline - 1, time.time() + 3)
+        asyncio.run(_readers(web, 1, lambda: bool(quiet), quiet, errors))
+        warm_until = deadline - 1
         asyncio.run(_readers(web, 1, lambda: time.time() > warm_until, quiet, errors))
         quiet_figure = sorted(quiet[1:]) or [float("nan")]
         while time.time() < deadline:
