@@ -15,6 +15,8 @@ import hmac
 import secrets
 from urllib.parse import quote
 
+from judge.service.store import web_secret
+
 KEY_BYTES = 16  # 128 bits
 
 # Version 6 of the service's schema: the judge's secret for game keys, and
@@ -41,8 +43,7 @@ def make_web_tables(conn) -> None:
 
 
 def _secret(db) -> bytes:
-    row = db.execute("SELECT secret FROM svc_web_secret WHERE id = 1").fetchone()
-    return bytes.fromhex(row[0])
+    return bytes.fromhex(web_secret(db))
 
 
 def game_key(db, game: str) -> str:

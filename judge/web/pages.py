@@ -73,17 +73,8 @@ class PictureCache:
         return svg
 
 
-def version(db, name: str) -> tuple:
-    """What a game's pages depend on that can change: its row, its
-    broadcasts, its seats (one indexed read)."""
-    return db.execute(
-        "SELECT g.turn, g.status, g.deadline, g.result, g.position,"
-        " (SELECT count(*) FROM svc_press p WHERE p.game = g.name AND p.public = 1),"
-        " (SELECT group_concat(m.id || m.role || ifnull(m.power, '') || m.state)"
-        "  FROM svc_members m WHERE m.game = g.name)"
-        " FROM svc_games g WHERE g.name = ?",
-        [name],
-    ).fetchone()
+def version(db, name: str) -> tuple | None:
+    return store.page_version(db, name)
 
 
 def _deadline(game: store.Game, tz: str) -> dict | None:
@@ -103,11 +94,8 @@ def _processed(db, name: str) -> list[tuple[int, str, str, str]]:
 
 def game_list(db, tz: str) -> dict:
     """The front page: forming, active and finished games (listed ones)."""
-    rows = db.execute(
-        "SELECT name FROM svc_games WHERE unlisted = 0 ORDER BY name"
-    ).fetchall()
     forming, active, finished = [], [], []
-    for (name,) in rows:
+    for name in store.listed_game_names(db):
         game = store.load_game(db, name)
         board = game.board
         entry = {"name": game.name, "variant": game.variant_label}
@@ -146,12 +134,7 @@ def _players(db, game: store.Game, board) -> list[dict]:
     for member in store.members(db, game.name, "player"):
         if not member.power:
             continue
-        name = None
-        if not hidden:
-            row = db.execute(
-                "SELECT name FROM svc_accounts WHERE address = ?", [member.address]
-            ).fetchone()
-            name = row[0] if row and row[0] else None
+        name = None if hidden else store.account_name(db, member.address)
         out.append(
             {
                 "power": board.powers[member.power].name,
