@@ -204,3 +204,22 @@ def test_the_calendar_and_the_record_open(browser, site, opened):
         with urllib.request.urlopen(site.base + path) as answer:
             assert answer.headers["content-type"].startswith(kind)
     opened("/game/alpha/game.json")
+
+
+def test_on_a_phone(browser, site, opened):
+    """At a phone's width the pages fit: nothing wider than the screen, the
+    board scaled down with its marks."""
+    from selenium.webdriver.common.by import By
+
+    browser.set_window_size(390, 844)
+    try:
+        for path in ["/", "/game/alpha", "/game/alpha/S1901M"]:
+            opened(path)
+            wide = browser.execute_script(
+                "return document.documentElement.scrollWidth > window.innerWidth"
+            )
+            assert not wide, path
+        board = browser.find_element(By.CSS_SELECTOR, "figure.board svg")
+        assert board.size["width"] <= 390
+    finally:
+        browser.set_window_size(1280, 1400)
