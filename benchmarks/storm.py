@@ -38,7 +38,7 @@ from pathlib import Path
 from aiosmtpd.controller import Controller
 
 from benchmarks.serving import free_port, wait_for_port
-from benchmarks.storm_games import build_games, copy_game_row
+from benchmarks.storm_games import build_games
 from judge.config import load_config
 
 LEAD = 20.0  # seconds from starting the judge to the deadline
@@ -222,14 +222,16 @@ def idle_tick(games: int, ticks: int = 50) -> dict:
         with transaction(db):  # copies of the game, each due some day ahead
             for i in range(1, games):
                 due = now + timedelta(days=1, seconds=i)
-                copy_game_row(
-                    db,
-                    "s000000",
-                    {
-                        "name": f"i{i:06d}",
-                        "deadline": due.isoformat(),
-                        "due_at": due.isoformat(),
-                    },
+                db.execute(
+                    "INSERT INTO svc_games (name, variant, status, position,"
+                    " turn, phase_start, deadline, grace_end, process_at,"
+                    " reminded, late_notified, nmr, press, anonymous, timing,"
+                    " result, created, due_at)"
+                    " SELECT ?, variant, status, position,"
+                    " turn, phase_start, ?, grace_end, process_at, reminded,"
+                    " late_notified, nmr, press, anonymous, timing, result,"
+                    " created, ? FROM svc_games WHERE name = 's000000'",
+                    [f"i{i:06d}", due.isoformat(), due.isoformat()],
                 )
             db.execute("DELETE FROM svc_due_dirty")  # inserted as computed
             db.execute(

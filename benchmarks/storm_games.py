@@ -85,20 +85,17 @@ def build_games(
     return names
 
 
-def copy_game_row(db, source: str, values: dict) -> None:
-    """Another svc_games row like `source`'s, with `values` (column -> value)
-    instead of its own: by column name, whatever columns the schema has."""
-    columns = [row[1] for row in db.execute("PRAGMA table_info(svc_games)")]
-    chosen = [("?" if c in values else c) for c in columns]
-    db.execute(
-        f"INSERT INTO svc_games ({', '.join(columns)}) SELECT {', '.join(chosen)}"
-        " FROM svc_games WHERE name = ?",
-        [*(values[c] for c in columns if c in values), source],
-    )
-
-
 def _copy_game(db, source: str, name: str) -> None:
-    copy_game_row(db, source, {"name": name, "due_at": None})
+    db.execute(
+        "INSERT INTO svc_games (name, variant, status, position, turn,"
+        " phase_start, deadline, grace_end, process_at, reminded, late_notified,"
+        " nmr, press, anonymous, timing, result, created)"
+        " SELECT ?, variant, status, position, turn,"
+        " phase_start, deadline, grace_end, process_at, reminded, late_notified,"
+        " nmr, press, anonymous, timing, result, created"
+        " FROM svc_games WHERE name = ?",
+        [name, source],
+    )
     db.execute(
         "INSERT INTO svc_members (game, address, password, role, power, state,"
         " wait, draw, tz, preference, map, joined) SELECT ?, replace(address,"

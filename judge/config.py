@@ -172,10 +172,10 @@ class Config:
     imap: ImapSettings | None = None
     relay: RelaySettings | None = None
     dkim: DkimSettings | None = None
+    web: WebSettings = field(default_factory=WebSettings)
     limits: Limits = field(default_factory=Limits)
     budgets: Budgets = field(default_factory=Budgets)
     storage: StorageSettings = field(default_factory=StorageSettings)
-    web: WebSettings = field(default_factory=WebSettings)
     source: Path | None = None  # the file read, None for the defaults
 
 
@@ -195,10 +195,10 @@ SECTIONS: dict[str, type] = {
     "imap": ImapSettings,
     "relay": RelaySettings,
     "dkim": DkimSettings,
+    "web": WebSettings,
     "limits": Limits,
     "budgets": Budgets,
     "storage": StorageSettings,
-    "web": WebSettings,
 }
 
 
@@ -255,10 +255,10 @@ def config_from_dict(
         imap=_with_password("imap", parts.get("imap"), base),
         relay=_with_password("relay", parts.get("relay"), base),
         dkim=dkim,
+        web=web,
         limits=parts.get("limits", Limits()),
         budgets=parts.get("budgets", Budgets()),
         storage=parts.get("storage", StorageSettings()),
-        web=web,
         source=source,
     )
 

@@ -19,7 +19,7 @@ from judge.service.store import web_secret
 
 KEY_BYTES = 16  # 128 bits
 
-# Version 6 of the service's schema: the judge's secret for game keys, and
+# Version 8 of the service's schema: the judge's secret for game keys, and
 # which games are unlisted (njudge's NoList: missing from LIST and from the
 # web's list of games, their pages reachable only with the key).
 WEB_TABLES = """
