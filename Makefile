@@ -20,6 +20,7 @@ run: bootstrap
 
 test: bootstrap
 	@sh scripts/test-services.sh
+	@sh scripts/test-browser.sh
 	$(UV) run --locked ruff check .
 	$(UV) run --locked ruff format --check .
 	$(UV) run --locked lint-imports

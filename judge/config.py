@@ -122,6 +122,17 @@ class WebSettings:
     base_url: str = ""  # their public address, ending in "/" (unsubscribe links)
 
 
+def site_address(web: WebSettings) -> str:
+    """Where readers find the web pages: base_url, else the listen address
+    ("" when the judge has none)."""
+    if web.base_url:
+        return web.base_url
+    if not web.listen:
+        return ""
+    host, port = split_host_port(web.listen, 80)
+    return f"http://{host}:{port}/"
+
+
 @dataclass(frozen=True)
 class Limits:
     max_message_size: int = 256 * 1024  # bytes; larger mail is politely refused
@@ -248,14 +259,15 @@ def config_from_dict(
     dkim = parts.get("dkim")
     if dkim is not None:
         dkim = replace(dkim, key_file=_beside(base, dkim.key_file))
-    _check(judge, smtp, dkim)
+    web = parts.get("web", WebSettings())
+    _check(judge, smtp, dkim, web)
     return Config(
         judge=judge,
         smtp=smtp,
         imap=_with_password("imap", parts.get("imap"), base),
         relay=_with_password("relay", parts.get("relay"), base),
         dkim=dkim,
-        web=parts.get("web", WebSettings()),
+        web=web,
         limits=parts.get("limits", Limits()),
         budgets=parts.get("budgets", Budgets()),
         storage=parts.get("storage", StorageSettings()),
@@ -334,7 +346,12 @@ def _beside(base: Path, path: str) -> str:
     return str(base / path)
 
 
-def _check(judge: JudgeSettings, smtp: SmtpSettings, dkim: DkimSettings | None) -> None:
+def _check(
+    judge: JudgeSettings,
+    smtp: SmtpSettings,
+    dkim: DkimSettings | None,
+    web: WebSettings,
+) -> None:
     if "@" not in judge.address:
         raise ConfigError(f"[judge] address {judge.address!r} is not a mail address")
     try:
@@ -342,6 +359,8 @@ def _check(judge: JudgeSettings, smtp: SmtpSettings, dkim: DkimSettings | None) 
     except (ZoneInfoNotFoundError, ValueError):
         raise ConfigError(f"[judge] timezone {judge.timezone!r} is unknown") from None
     split_host_port(smtp.listen, 25)
+    if web.listen:
+        split_host_port(web.listen, 80)
     separator = judge.verp_separator
     if len(separator) > 1 or (separator and separator in '@<>" \t'):
         raise ConfigError(

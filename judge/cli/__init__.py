@@ -2,13 +2,16 @@
 module exposing `add_arguments(parser)` and `run(args) -> int`, imported only
 when that command runs, so `judge adjudicate` pays for nothing else.
 
-    serve.py       run the judge (judge.daemon) until SIGTERM
+    serve.py       run the judge (judge.daemon, and judge.web's pages when
+                   [web] listen is set) until SIGTERM
     mail.py        submit a message to a running judge, print its reply
     status.py      queue depths and recent errors
     backup.py      a consistent copy of the database while the judge runs
     adjudicate.py  JSON lines in and out (docs/contracts/adjudicate.md)
     map.py         a board or a game's board as SVG or PNG
     world.py       a random world into the judge's worlds_dir
+    export.py      a game's record: MILA's JSON or the archive
+                   (docs/contracts/export.md)
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ COMMANDS = {
     "adjudicate": ("judge.cli.adjudicate", "adjudicate JSON lines (the bot interface)"),
     "map": ("judge.cli.map", "draw a game's board as SVG or PNG"),
     "world": ("judge.cli.world", "generate a random world map"),
+    "export": ("judge.cli.export", "write a game's record (MILA JSON, history)"),
 }
 
 DESCRIPTION = """\

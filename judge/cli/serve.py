@@ -36,7 +36,11 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"judge serve: {exc}", file=sys.stderr)
         return EXIT_CONFIG
+    from judge.web import server as web  # the pages, when [web] listen is set
+
+    pages: list = []
     try:
+        pages = web.start(config)  # a web port in use: "cannot start", 1
         daemon.serve_forever()
     except SchemaError as exc:
         log.error("refusing to start: %s", exc)
@@ -52,6 +56,8 @@ def run(args: argparse.Namespace) -> int:
         log.error("cannot start: %s", exc)
         print(f"judge serve: cannot start: {exc}", file=sys.stderr)
         return 1
+    finally:
+        web.stop(pages)
     return 0
 
 

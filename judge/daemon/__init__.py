@@ -18,7 +18,7 @@ the handler together; the commands that drive it (`judge serve`, `mail`,
 
 from __future__ import annotations
 
-from judge.config import Config
+from judge.config import Config, site_address
 from judge.service.handler import GameService
 
 
@@ -29,5 +29,5 @@ def make_handler(config: Config):
         config.judge,
         config.budgets,
         smtputf8=relay is not None and relay.smtputf8,
-        base_url=config.web.base_url,
+        base_url=site_address(config.web),
     )

@@ -22,6 +22,12 @@ game_summary.py   who held each power, centres by year (SUMMARY, the end)
 game_end.py       the end-of-game mail, however a game ends
 checks.py         checks of values players write (zones, times)
 game_map.py       a game's board as a picture, for `judge map GAME`
+export.py         a game's record for other programs (`judge export`,
+                  game.json): MILA's saved-game JSON or the archive
+mila_format.py    MILA's layout of a state, and its Zobrist hash
+web_links.py      the web pages' addresses and unlisted games' keys
+web_footer.py     the links to the web pages under game mails
+unsubscribe.py    unsubscribe tokens (PLACEHOLDER for i23's module)
 picture_pool.py   results pictures drawn ahead in other processes
 world_games.py    games on random worlds
 schema.py         the service's tables, as migrations

@@ -30,6 +30,7 @@ from judge.service.store import (
     stored_orders,
 )
 from judge.service.unsubscribe import with_unsubscribe
+from judge.service.web_footer import with_links
 from judge.service.world_games import use_worlds_dir
 from judge.store.migrations import migrate
 from judge.store.schema import STORE_SCHEMA
@@ -51,7 +52,7 @@ class GameService:
         base_url: str = "",
     ) -> None:
         self.settings = settings
-        self.base_url = base_url  # the web pages' address: unsubscribe links
+        self.base_url = base_url  # the web pages' address: page, feed, unsubscribe
         self.budgets = budgets or Budgets()
         self.smtputf8 = smtputf8  # the relay carries non-ASCII addresses
         use_worlds_dir(settings)  # games' random worlds load like other maps
@@ -96,7 +97,7 @@ class GameService:
         out = session.outgoing()
         for old, new in take_rehashes():  # passwords that passed: today's cost
             replace_password_hash(db, old, new)
-        return self._unsubscribable(db, out)
+        return self._unsubscribable(db, with_links(db, self.base_url, out))
 
     def _unsubscribable(self, db, mails: list[OutgoingMail]) -> list[OutgoingMail]:
         """Game mail with each recipient's unsubscribe links."""
@@ -174,7 +175,7 @@ class GameService:
         attention.clear_failure(db, name)
         mark_dirty(db, name)
         attention.refresh(db, now)
-        return self._unsubscribable(db, out)
+        return self._unsubscribable(db, with_links(db, self.base_url, out))
 
     def work_begins(
         self, db: sqlite_utils.Database, name: str, now: datetime, limit: int

@@ -5,6 +5,7 @@ Times are ISO 8601 strings in UTC, in the one format of judge.store.db.iso
 (the mail tables' too); positions are the engine's JSON state form
 (judge.engine.serialize)."""
 
+from judge.service.web_links import make_web_tables
 from judge.store.db import from_iso, iso
 from judge.store.migrations import Migration, Schema
 
@@ -378,5 +379,6 @@ SERVICE_SCHEMA = Schema(
         Migration("reliability records and entry rules", RELIABILITY),
         Migration("players' diaries", DIARIES),
         Migration("games with fewer powers", FEWER_POWERS),
+        Migration("web pages: game keys, unlisted games", make_web_tables),
     ],
 )

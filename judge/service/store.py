@@ -64,6 +64,7 @@ class Game:
     min_ontime: float | None = None
     max_resrat: float | None = None
     powers: int | None = None  # SET POWERS: seats played (the rest left out)
+    unlisted: int = 0  # njudge's NoList: pages only with the key (web_links)
 
     @property
     def board(self) -> Board:
@@ -522,7 +523,7 @@ def games_listed(db) -> list[dict]:
             "SELECT g.name, g.variant, g.status, json_extract(g.position, '$.phase')"
             " AS phase, (SELECT count(*) FROM svc_members m WHERE m.game = g.name"
             " AND m.role = 'player') AS players FROM svc_games g"
-            " WHERE g.status != 'finished' ORDER BY g.name"
+            " WHERE g.status != 'finished' AND g.unlisted = 0 ORDER BY g.name"
         )
     )
 
@@ -815,3 +816,48 @@ def set_work_try(
 
 def end_work_try(db: sqlite_utils.Database, name: str) -> None:
     db.execute("UPDATE svc_work_tries SET running = 0 WHERE game = ?", [name])
+
+
+def broadcasts(db, game: str) -> list[tuple[int, str, str]]:
+    """(turn, body, sent) of the game's broadcasts, in order (for the
+    game's record: docs/contracts/export.md)."""
+    return db.execute(
+        "SELECT turn, body, sent FROM svc_press WHERE game = ? AND public = 1"
+        " ORDER BY id",
+        [game],
+    ).fetchall()
+
+
+# -- the web pages (judge/web/) and their keys (web_links.py) ---------------------
+
+
+def listed_game_names(db) -> list[str]:
+    """Every game but the unlisted ones, by name."""
+    rows = db.execute("SELECT name FROM svc_games WHERE unlisted = 0 ORDER BY name")
+    return [name for (name,) in rows.fetchall()]
+
+
+def account_name(db, address: str) -> str | None:
+    """The name a player registered (REGISTER), if any."""
+    row = db.execute(
+        "SELECT name FROM svc_accounts WHERE address = ?", [address]
+    ).fetchone()
+    return row[0] if row and row[0] else None
+
+
+def page_version(db, name: str) -> tuple | None:
+    """What a game's web pages show that can change: its row, its
+    broadcasts, its seats (one indexed read)."""
+    return db.execute(
+        "SELECT g.turn, g.status, g.deadline, g.result, g.position,"
+        " (SELECT count(*) FROM svc_press p WHERE p.game = g.name AND p.public = 1),"
+        " (SELECT group_concat(m.id || m.role || ifnull(m.power, '') || m.state)"
+        "  FROM svc_members m WHERE m.game = g.name)"
+        " FROM svc_games g WHERE g.name = ?",
+        [name],
+    ).fetchone()
+
+
+def web_secret(db) -> str:
+    """The judge's secret for game keys (hex), made with its table."""
+    return db.execute("SELECT secret FROM svc_web_secret WHERE id = 1").fetchone()[0]

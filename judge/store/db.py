@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from urllib.parse import quote
 
 import sqlite_utils
 
@@ -81,6 +82,19 @@ _write_locks_guard = threading.Lock()
 def _write_lock(path: Path) -> FairLock:
     with _write_locks_guard:
         return _write_locks.setdefault(path.resolve(), FairLock())
+
+
+def open_read_only(path: str | Path) -> sqlite_utils.Database:
+    """A connection that can only read (SQLite's `mode=ro`): the web pages
+    and `judge export` use it, so they never take the write lock."""
+    uri = "file:" + quote(str(Path(path).resolve())) + "?mode=ro"
+    conn = sqlite3.connect(
+        uri, uri=True, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000,
+        check_same_thread=False,
+    )  # fmt: skip
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA query_only = ON")
+    return sqlite_utils.Database(conn)
 
 
 def open_database(path: str | Path, *, durable: bool = True) -> sqlite_utils.Database:

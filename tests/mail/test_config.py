@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.config import Config, ConfigError, Limits, load_config
+from judge.config import Config, ConfigError, Limits, WebSettings, load_config
 
 
 def test_repository_judge_toml_matches_the_embedded_defaults():
@@ -16,6 +16,8 @@ def test_repository_judge_toml_matches_the_embedded_defaults():
     assert config.storage.keep_sent_days == config.storage.keep_intake_days == 14
     assert config.limits.max_message_size == 256 * 1024
     assert config.imap is None and config.relay is None and config.dkim is None
+    # the one option it changes: `make run` serves the web pages
+    assert config.web == WebSettings(listen="127.0.0.1:8080") != defaults.web
 
 
 def test_no_file_gives_defaults(tmp_path, monkeypatch):
