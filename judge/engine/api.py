@@ -103,7 +103,7 @@ def standard_adjudicate(
         after = Position(phase, units, position.centres)
     else:
         results, units = adjudicate_adjustments(
-            board, position, orders, rules.rules_2023
+            board, position, orders, rules.rules_2023, rules
         )
         after = Position(phase, units, position.centres)
     results.sort(key=_result_key)
@@ -111,7 +111,7 @@ def standard_adjudicate(
         phase,
         tuple(results),
         dislodged,
-        advance(board, after, position.winner),
+        advance(board, after, position.winner, rules),
     )
 
 
@@ -120,17 +120,21 @@ def _result_key(r: OrderResult):
     return (r.power, r.unit.location if r.unit else "~")
 
 
-def orders_needed(board: Board, position: Position) -> dict[str, int]:
+def orders_needed(
+    board: Board, position: Position, rules: Rules = DEFAULT_RULES
+) -> dict[str, int]:
     """Power -> how many orders it owes this phase: units to order in movement,
     dislodged units in retreats, builds (positive) or removals (negative) in
     adjustments.  Powers owing nothing are left out."""
     hooks = hooks_for(board)
     if hooks is not None:
         return hooks.orders_needed(board, position, standard_orders_needed)
-    return standard_orders_needed(board, position)
+    return standard_orders_needed(board, position, rules)
 
 
-def standard_orders_needed(board: Board, position: Position) -> dict[str, int]:
+def standard_orders_needed(
+    board: Board, position: Position, rules: Rules = DEFAULT_RULES
+) -> dict[str, int]:
     needed: dict[str, int] = {}
     kind = position.phase.type
     if kind == "M":
@@ -142,7 +146,7 @@ def standard_orders_needed(board: Board, position: Position) -> dict[str, int]:
     else:
         for power, n in adjustment_counts(board, position).items():
             if n > 0:
-                n = min(n, len(build_sites(board, position, power)))
+                n = min(n, len(build_sites(board, position, power, rules)))
             if n:
                 needed[power] = n
     return needed

@@ -23,7 +23,7 @@ _KEYWORD = re.compile(
     r"\s*(help|get|register|end|list|history|summary|who\s*game|create|become|"
     r"sign\s*on|sign\s*off|observe|resign|clear|press|end\s*press|broadcast|"
     r"end\s*broadcast|set|process|roll\s*back|pause|resume|terminate|eject|"
-    r"force\s*begin|predict|map|confirm)\b",
+    r"force\s*begin|predict|map|confirm|postal\s*press)\b",
     re.IGNORECASE,
 )
 
@@ -72,11 +72,12 @@ def _command(tree: Tree) -> Command:
     words: list[str] = []
     for child in tree.children:
         if isinstance(child, Token):
-            if child.type in ("ARG", "REST", "PRESS_WORD"):
+            if child.type in ("ARG", "REST"):
                 args.append(str(child).strip())
             else:
                 words.append(_keyword_name(str(child)))
     name = str(tree.data)
     if name == "set_flag":  # SET WAIT, SET NODRAW, SET NMR: one command each
-        name = "set_" + words[0].removeprefix("NO").lower()
+        flag = words[0].removeprefix("NO").lower()
+        name = "set_" + {"cd": "nmr", "conc": "concede"}.get(flag, flag)
     return Command(name, tuple(args), tuple(words))

@@ -40,11 +40,17 @@ def take_orders(ctx, power: str, lines: list[str]) -> None:
     countries = ctx.countries.get(power, [power])
     if len(countries) > 1:  # a variant's seat: each order to its country
         shared, refused = route_orders(
-            board, position, countries, lines, orders_needed(board, position)
+            board,
+            position,
+            countries,
+            lines,
+            orders_needed(board, position, game.rules),
         )
         ctx.refused.setdefault(power, []).extend(refused)
     else:
-        shared = {power: read_orders(board, position, power, "\n".join(lines))}
+        shared = {
+            power: read_orders(board, position, power, "\n".join(lines), game.rules)
+        }
     for country, parsed_orders in shared.items():
         store_orders(ctx, game.name, country, parsed_orders, board, position)
     if power not in ctx.ordered:
@@ -83,7 +89,7 @@ def report_orders(ctx) -> None:
     board = game.board
     position = game.current(board)
     texts = stored_orders(ctx.db, game.name)
-    needed = orders_needed(board, position)
+    needed = orders_needed(board, position, game.rules)
     timing = game.deadline_settings(ctx.settings.timezone)
     orders = engine_orders(board, position, texts)
     for power in ctx.ordered:

@@ -31,6 +31,7 @@ from judge.service.store import (
     moment,
     save_position,
     stored_orders,
+    take_postal_press,
     update_game,
 )
 from judge.service.variant_orders import engine_orders
@@ -57,7 +58,7 @@ def late_powers(db, game: Game, board: Board, position: Position) -> list[str]:
         m.power for m in members(db, game.name, "player") if m.state == "cd"
     } | unheld_powers(db, game, board)
     late = []
-    for power, needed in sorted(orders_needed(board, position).items()):
+    for power, needed in sorted(orders_needed(board, position, game.rules).items()):
         if not needed or power in disorder:
             continue
         if order_lines(board, position, power, orders.get(power, []), needed)[1]:
@@ -123,7 +124,7 @@ def check_early(db, game_name: str, settings, now: datetime) -> None:
     waiting = any(m.wait for m in members(db, game.name, "player") if m.power)
     # a phase nobody owes orders for (Imperial's W1900A, where empires join)
     # waits for its deadline or the master's PROCESS, leaving time to join
-    owed = any(orders_needed(board, position).values())
+    owed = any(orders_needed(board, position, game.rules).values())
     process_at = None
     if owed and not waiting and not late_powers(db, game, board, position):
         timing = game.deadline_settings(settings.timezone)
@@ -154,7 +155,7 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
     result = adjudicate(board, position, engine_orders(board, position, texts), rules)
     new = result.position
     for _ in range(8):  # phases nobody must order (the engine skips them too)
-        if new.winner or any(orders_needed(board, new).values()):
+        if new.winner or any(orders_needed(board, new, rules).values()):
             break
         new = adjudicate(board, new, {}, rules).position
     finished = new.winner is not None
@@ -177,12 +178,23 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
         deadline = schedule(db, game, settings, new, now)
     ahead = picture_pool.drawn_ahead(game.name, game.turn, game.position, texts)
     mails = results_mails(db, settings, game, board, result, deadline, ahead)
+    mails += postal_press_mails(db, settings, game.name, str(position.phase))
     body = results_body(settings, game, board, result, deadline, None)[1]
     add_turn(
         db, game.name, game.turn, str(position.phase), game.position,
         json.dumps(texts), body, iso(now),
     )  # fmt: skip
     return mails
+
+
+def postal_press_mails(db, settings, game_name: str, phase: str):
+    """The phase's postal press, held back until it was processed: one mail
+    to each recipient, however many were written (njudge's "game press")."""
+    held = take_postal_press(db, game_name)
+    if not held:
+        return []
+    text = f"Postal press of {phase}:\n\n" + "\n".join(held)
+    return tell_all(db, settings, game_name, "Postal press", text)
 
 
 def results_body(settings, game, board, result, deadline, player_tz):

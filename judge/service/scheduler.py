@@ -102,7 +102,7 @@ def reminders(db, settings, game, late: list[str]) -> list[OutgoingMail]:
     board = game.board
     position = game.current(board)
     orders = engine_orders(board, position, stored_orders(db, game.name))
-    needed = orders_needed(board, position)
+    needed = orders_needed(board, position, game.rules)
     mails = []
     for address, member in first.items():
         copy = []

@@ -198,6 +198,32 @@ CREATE TABLE IF NOT EXISTS svc_work_tries (
 """
 
 
+# njudge's game settings (SET PARTIAL, SET QUIET, SET CENTERS ...: JSON, the
+# keys of judge/service/game_options.py, defaults left out), a member's own
+# (SET NO BROADCAST, a NoDIAS draw list, a concession), postal press held
+# for the end of the phase, and the reply tokens of press mails.
+NJUDGE_SETTINGS = """
+ALTER TABLE svc_games ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE svc_members ADD COLUMN no_broadcast INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE svc_members ADD COLUMN draw_powers TEXT;  -- NoDIAS: SET DRAW AFR
+ALTER TABLE svc_members ADD COLUMN concede TEXT;      -- SET CONCEDE <power>
+CREATE TABLE IF NOT EXISTS svc_postal_press (
+  id INTEGER PRIMARY KEY,
+  game TEXT NOT NULL, turn INTEGER NOT NULL,
+  body TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS svc_press_replies (
+  token TEXT PRIMARY KEY,          -- in the subject of one press mail
+  game TEXT NOT NULL,
+  recipient INTEGER NOT NULL,      -- svc_members.id the mail went to
+  sender INTEGER NOT NULL,         -- svc_members.id who wrote the press
+  sender_power TEXT,               -- the power it was written as
+  grey INTEGER NOT NULL,
+  created TEXT NOT NULL
+);
+"""
+
+
 SERVICE_SCHEMA = Schema(
     "service",
     [
@@ -206,5 +232,8 @@ SERVICE_SCHEMA = Schema(
         Migration("per-sender budgets and confirmations", BUDGETS),
         Migration("games found due by an index", DUE_AT),
         Migration("tries that stopped the judge counted", WORK_TRIES),
+        Migration(
+            "njudge's game settings, postal press, press replies", NJUDGE_SETTINGS
+        ),  # fmt: skip
     ],
 )

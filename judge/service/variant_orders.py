@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine.adjustments import adjustment_counts, build_sites
+from judge.engine.api import DEFAULT_RULES, Rules
 from judge.engine.board import Board, province_of
 from judge.engine.hooks import hooks_for
 from judge.engine.legality import void_whatever_ordered
@@ -41,7 +42,11 @@ def engine_orders(board: Board, position: Position, texts: dict[str, list[str]])
 
 
 def read_orders(
-    board: Board, position: Position, power: str | None, text: str
+    board: Board,
+    position: Position,
+    power: str | None,
+    text: str,
+    rules: Rules = DEFAULT_RULES,
 ) -> list[ParsedOrder]:
     """parse_orders, with each line (or piece the language refused) first
     offered to the variant's own order reader."""
@@ -72,7 +77,9 @@ def read_orders(
         out = [_settled(board, position, power, parsed) for parsed in out]
         out = [_not_yours(board, position, power, parsed) for parsed in out]
         if position.phase.type == "A" and hooks_for(board) is None:
-            out = [_no_adjustment(board, position, power, parsed) for parsed in out]
+            out = [
+                _no_adjustment(board, position, power, parsed, rules) for parsed in out
+            ]
         if position.phase.type == "M" and hooks_for(board) is None:
             out = [_void_on_arrival(board, position, parsed) for parsed in out]
     return out
@@ -118,7 +125,9 @@ def _void_on_arrival(board: Board, position: Position, parsed):
     return ParsedOrder(parsed.text, None, why)
 
 
-def _no_adjustment(board: Board, position: Position, power: str, parsed):
+def _no_adjustment(
+    board: Board, position: Position, power: str, parsed, rules: Rules = DEFAULT_RULES
+):
     """A build, waive or removal the power cannot make this winter is
     refused as it arrives, with the reason (the standard rules; a variant's
     own adjustment rules decide at the deadline)."""
@@ -136,8 +145,10 @@ def _no_adjustment(board: Board, position: Position, power: str, parsed):
     elif isinstance(order, Build):
         site = order.unit.province
         place = board.location_name(site)
-        if site not in build_sites(board, position, power):
-            if site not in board.home_centres(power):
+        if site not in build_sites(board, position, power, rules):
+            if position.centres.get(site) == power and site not in position.units:
+                why = f"{place} is not a centre {name} may build in"
+            elif site not in board.home_centres(power) and rules.build_sites == "home":
                 why = f"{place} is not a {board.powers[power].adjective} home centre"
             elif position.centres.get(site) != power:
                 why = f"{name} does not own {place}"

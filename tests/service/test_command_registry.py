@@ -16,8 +16,8 @@ from judge.service.commands.registry import Registry, Spec, keyword_of
 def grammar_rules() -> set[str]:
     rules = set(re.findall(r"^([a-z_]+):", GRAMMAR.read_text(), re.MULTILINE))
     rules -= {"set"}  # SET <setting>: each setting is a command
-    rules.discard("set_flag")  # read as set_wait, set_draw, set_nmr
-    return rules | {"set_wait", "set_draw", "set_nmr"}
+    rules.discard("set_flag")  # read as set_wait, set_draw, set_nmr, set_concede
+    return rules | {"set_wait", "set_draw", "set_nmr", "set_concede"}
 
 
 def test_every_grammar_rule_is_a_registered_command_and_back():

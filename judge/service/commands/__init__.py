@@ -7,6 +7,7 @@ from judge.service.commands import (
     information,
     joining,
     master,
+    options,
     playing,
     press,
     settings,
@@ -23,6 +24,7 @@ REGISTRY = Registry(
         *settings.COMMANDS,
         *worlds.COMMANDS,
         *master.COMMANDS,
+        *options.COMMANDS,
     ],
-    topics=information.TOPICS,
+    topics=[*information.TOPICS, *options.TOPICS],
 )

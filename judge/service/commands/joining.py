@@ -176,6 +176,18 @@ def do_signon(ctx, command) -> None:
         signed_on(ctx, seat, None)
         ctx.say(f"Signed on as master of game '{game.name}'.")
         return
+    if letter == "O":  # an observer with the password of its OBSERVE (press)
+        seat = next(
+            (m for m in members(ctx.db, game.name, "observer")
+             if m.address.lower() == ctx.sender.lower() and m.state == "active"),
+            None,
+        )  # fmt: skip
+        if seat is None or not ctx.check_password(password, seat.password, None):
+            ctx.say(f"You do not observe game '{game.name}' with that password.")
+            raise Stop
+        signed_on(ctx, seat, None)
+        ctx.say(f"Signed on as an observer of game '{game.name}'.")
+        return
     board = game.board
     power_id, why = seats.power_for_letter(board, seats.game_seats(game, board), letter)
     if power_id is None:
@@ -299,7 +311,7 @@ def give_replacement_time(ctx, game, power: str) -> str | None:
     deadline in words, or None when it stays."""
     board = game.board
     position = game.current(board)
-    if not orders_needed(board, position).get(power) or not game.deadline:
+    if not orders_needed(board, position, game.rules).get(power) or not game.deadline:
         return None
     timing = game.deadline_settings(ctx.settings.timezone)
     phase_type = position.phase.type

@@ -298,17 +298,6 @@ def set_nmr(ctx, game, command) -> None:
     )
 
 
-def set_press(ctx, game, command) -> None:
-    word = re.sub(r"\s+", "", command.words[0]).upper()
-    press = {"WHITEPRESS": "white", "GREYPRESS": "grey", "GRAYPRESS": "grey",
-             "NOPRESS": "none"}.get(word)  # fmt: skip
-    if press is None:
-        ctx.say("Use: SET WHITE PRESS, SET GREY PRESS or SET NO PRESS.")
-        return
-    update_game(ctx.db, game.name, press=press)
-    ctx.say(f"Press in game '{game.name}': {press}.")
-
-
 def set_variant(ctx, game, command) -> None:
     variant, error = check_variant(command.args[0], game.name)
     if game.status != "forming":
@@ -387,6 +376,5 @@ COMMANDS = [
         "late powers go into civil disorder, or the game waits",
         set_nmr,
     ),
-    _spec("set_press", "SET WHITE|GREY|NO PRESS", "the game's press", set_press),
     _spec("set_variant", "SET VARIANT <name>", "before the game starts", set_variant),
 ]

@@ -1,0 +1,188 @@
+"""SET <option>: njudge's game settings (judge/service/game_options.py), each
+checked for who may set it and when, stored, answered, and announced to
+the game in one notice per message (njudge's "mucking around with
+parameters")."""
+
+from __future__ import annotations
+
+from judge.service.commands.registry import Spec, Topic
+from judge.service.game_options import (
+    MAP_FEATURES,
+    NOT_FOLLOWED,
+    changed,
+    describe,
+    help_text,
+    read_option,
+    stored,
+)
+from judge.service.store import load_game, update_game, update_member
+
+FULL_COMMENT = 2000  # characters of SET COMMENT BEGIN
+
+
+def set_option(ctx, command) -> None:
+    word = command.words[0]
+    rest = command.args[0] if command.args else ""
+    option, negated, phrase = read_option(word)
+    me = ctx.need_me()
+    if me is None:
+        return
+    game = load_game(ctx.db, me.game)
+    feature = MAP_FEATURES.get(phrase.removeprefix("NO"))
+    if feature:
+        ctx.say(
+            f"SET {word}: game '{game.name}' is played on {game.variant}, whose map"
+            f" has no {feature}. Not set."
+        )
+        return
+    if option is None:
+        ctx.say(f"SET {word} is not a setting of this judge (GET SETTINGS).")
+        return
+    if not allowed(ctx, me, game, option, word):
+        return
+    if option.before_start and game.status != "forming":
+        ctx.say(
+            f"Game '{game.name}' has already started: SET {word} can be changed"
+            " only before it starts."
+        )
+        return
+    try:
+        value = option_value(option, negated, rest)
+    except ValueError as why:
+        ctx.say(f"SET {word} takes {why}. Not set.")
+        return
+    if option.key in NOT_FOLLOWED and value:
+        ctx.say(
+            f"SET {word}: this judge does not follow {NOT_FOLLOWED[option.key]}"
+            " yet. Not set."
+        )
+        return
+    if option.key == "full_comment":
+        ctx.block = CommentBlock(ctx, game.name)
+        ctx.say("The rest of your message (to SIGNOFF) is the game's full comment.")
+        return
+    says = describe(option, negated, value)
+    if not store(ctx, me, game, option.key, value, says):
+        return
+    ctx.say(says)
+    if option.key not in ("all_press", "no_broadcast"):
+        ctx.announce(game.name, f"SET {word.upper()}: {says}")
+
+
+def allowed(ctx, me, game, option, word: str) -> bool:
+    """njudge's "mod": the master, or any player of an unmoderated game;
+    "watcher": masters and observers (SET ALL PRESS, SET NO BROADCAST)."""
+    if option.who == "watcher":
+        if me.role == "player":
+            ctx.say(f"SET {word} is for the master and observers.")
+            return False
+        if (
+            option.key == "all_press"
+            and me.role == "observer"
+            and not stored(game)["watch_all_press"]
+        ):
+            ctx.say(
+                f"Game '{game.name}' does not let observers see partial press"
+                " (the master's SET WATCH ALL PRESS)."
+            )
+            return False
+        return True
+    if option.who == "master" and me.role != "master":
+        if me.role == "player" and not stored(game)["moderated"]:
+            return True
+        ctx.say(f"Only the game's master may SET {word} (a moderated game).")
+        return False
+    return True
+
+
+def option_value(option, negated: bool, rest: str):
+    if negated:
+        if rest.strip() and option.reader is None:
+            raise ValueError("nothing after it")
+        return option.negated
+    if option.reader is not None:
+        return option.reader(rest)
+    if rest.strip() and option.key != "press":
+        raise ValueError("nothing after it")
+    return option.value
+
+
+def store(ctx, me, game, key: str, value, says: str) -> bool:
+    """Write the setting; False (and the reply says why) when it stays."""
+    if key == "press":
+        update_game(ctx.db, game.name, press=value)
+        return True
+    if key == "no_broadcast":
+        update_member(ctx.db, me.id, no_broadcast=1 if value else 0)
+        return True
+    values = stored(game)
+    if key == "all_press":
+        ids = set(values["all_press"])
+        ids = ids | {me.id} if value else ids - {me.id}
+        value = sorted(ids)
+    elif key in ("allow", "deny"):
+        addresses = list(values[key])
+        if value.startswith("-"):
+            addresses = [a for a in addresses if a != value[1:]]
+        elif value not in addresses:
+            if len(addresses) >= 50:
+                ctx.say(f"The {key} list holds at most 50 addresses. Not set.")
+                return False
+            addresses.append(value)
+        value = addresses
+    update_game(ctx.db, game.name, settings=changed(game, key, value))
+    ctx.games_touched.add(game.name)
+    return True
+
+
+class CommentBlock:
+    """SET COMMENT BEGIN: the rest of the message, to SIGNOFF, is the full
+    comment (stored as it grows, so the end of the message ends it)."""
+
+    def __init__(self, ctx, game: str) -> None:
+        self.ctx, self.game, self.lines = ctx, game, []
+
+    def line(self, ctx, raw: str, text: str) -> bool:
+        if text.upper().replace(" ", "") == "SIGNOFF":
+            ctx.block = None
+            ctx.say(self.unfinished())
+            return False
+        if sum(len(line) for line in self.lines) < FULL_COMMENT:
+            self.lines.append(raw.rstrip()[:200])
+            game = load_game(ctx.db, self.game)
+            update_game(
+                ctx.db, self.game,
+                settings=changed(game, "full_comment", "\n".join(self.lines)),
+            )  # fmt: skip
+        return True
+
+    def unfinished(self) -> str:
+        self.ctx.announce(self.game, "SET COMMENT BEGIN: the full comment is set.")
+        return "The game's full comment is set."
+
+
+COMMANDS = [
+    Spec(
+        "set_option",
+        "master",
+        "SET <option> [<value>]",
+        "njudge's game settings: press (WHITE, GREY, WHITE/GREY, NO PRESS, [NO]"
+        " PARTIAL, PARTIAL MAY BE FAKED, OBSERVER ANY|WHITE|NO, [NO] POSTAL"
+        " PRESS, [NO] LATE PRESS ...), play ([NO] QUIET, MANUAL PROCESS ...),"
+        " listing ([NO] LIST, COMMENT <text> ...) and rules (CENTERS <n>, ANY"
+        " CENTRES, [NO] DIAS ...); GET SETTINGS lists them all",
+        set_option,
+    ),
+]
+
+
+def settings_page(ctx) -> str:
+    return (
+        "The game's settings (SET <option>, after SIGNON; in a moderated game"
+        " the master's,\nbut SET ALL PRESS and SET [NO] BROADCAST, a master's or"
+        " observer's own).\nNO (or UN) before an option marked [NO] turns it off."
+        "\n\n" + help_text()
+    )
+
+
+TOPICS = [Topic("settings", settings_page)]

@@ -1,0 +1,58 @@
+"""Answering a press mail: each press mail names a token in its subject
+([press <token>]), made for that one recipient.  A reply keeping the
+subject whose body starts with no command is press from the recipient back
+to the press's writer, through the same rules as any press (grey press
+stays grey both ways: neither learns who the other is).  The token stands
+for the password: only the recipient's mail holds it, and only the
+recipient's address may use it."""
+
+from __future__ import annotations
+
+from judge.language.press_options import PressOptions
+from judge.service.press import REPLY_TOKEN, PressDraft
+from judge.service.store import load_game, member_by_id, reply_token
+
+
+def reply_token_of(subject: str) -> str | None:
+    found = REPLY_TOKEN.search(subject)
+    return found.group(1) if found else None
+
+
+def answer(ctx, token: str, body: str) -> bool:
+    """Send `body` as the answer to the press of `token`; False (and the
+    reply says how to answer instead) when it cannot be."""
+    from judge.service.commands.press import PressBlock
+
+    row = reply_token(ctx.db, token)
+    me = member_by_id(ctx.db, row["recipient"]) if row else None
+    if me is None or me.address.lower() != ctx.sender.lower():
+        ctx.say(
+            "This answers a press mail the judge cannot match to you: send"
+            " SIGNON <letter><game> <password>, then PRESS TO <powers>, your"
+            " text and ENDPRESS."
+        )
+        return False
+    game = load_game(ctx.db, me.game)
+    writer = member_by_id(ctx.db, row["sender"])
+    board = game.board
+    if writer.role == "master":
+        to = "M"
+    elif writer.role == "player" and row["sender_power"]:
+        to = board.powers[row["sender_power"]].letter
+    else:
+        ctx.say(
+            "Press from observers is answered with PRESS TO O (to all the"
+            f" observers): SIGNON <letter>{game.name} <password>, then PRESS TO O,"
+            " your text and ENDPRESS."
+        )
+        return False
+    options = PressOptions(colour="grey" if row["grey"] else None, partial="to",
+                           recipients=to)  # fmt: skip
+    ctx.me = me
+    ctx.acting = me.power
+    draft = PressDraft(me, me.power, options, kind="reply")
+    draft.lines = [line.rstrip() for line in body.splitlines()]
+    ctx.say(PressBlock(draft).send(ctx))
+    ctx.me = None
+    ctx.acting = None
+    return True
