@@ -8,6 +8,7 @@ import json
 from judge.engine.api import initial_position
 from judge.engine.serialize import position_from_json
 from judge.reports.dates import judge_date
+from judge.service import game_options
 from judge.service.lifecycle import player_label, roster_lines
 from judge.service.processing import game_variant_lines
 from judge.service.seats import game_seats
@@ -49,6 +50,9 @@ def describe_game(db, settings, name: str) -> str:
         f"Press: {game.press}.  {'NMR' if game.nmr else 'NoNMR'}."
         f"  {'Anonymous' if game.anonymous else 'Players known'}.",
     ]
+    flags = game_options.settings_lines(game)
+    if flags:
+        lines.append("Settings: " + ", ".join(flags) + ".")
     for kind in ("movement", "retreat", "adjust"):
         t = getattr(timing, kind)
         clock = "none" if t.clock < 0 else f"{t.clock // 60:02d}:{t.clock % 60:02d}"

@@ -459,7 +459,9 @@ def games_listed(db) -> list[dict]:
             "SELECT g.name, g.variant, g.status, json_extract(g.position, '$.phase')"
             " AS phase, (SELECT count(*) FROM svc_members m WHERE m.game = g.name"
             " AND m.role = 'player') AS players FROM svc_games g"
-            " WHERE g.status != 'finished' ORDER BY g.name"
+            " WHERE g.status != 'finished'"
+            " AND coalesce(json_extract(g.settings, '$.list'), 1) != 0"  # SET NOLIST
+            " ORDER BY g.name"
         )
     )
 

@@ -106,11 +106,13 @@ def test_observers_press_as_set_observer_allows(judge):
 
 def test_observer_opts_out_of_broadcasts(judge):
     form_game(judge)
-    judge.send(WATCHER, "OBSERVE alpha seeit")
     out = judge.send(WATCHER, "OBSERVE alpha seeit")
-    judge.observe("other@example.org")
-    body = judge.send("other@example.org", "SET NO BROADCAST")[0].body
-    assert "Sign on first" in body
+    token = [m for m in out if "(CONFIRM " in m.subject][0].subject
+    judge.send(WATCHER, "ok", subject="Re: " + token)
+    body = judge.send(WATCHER, "SIGNON Oalpha seeit\nSET NO BROADCAST")[0].body
+    assert "You will receive no broadcasts." in body
+    out = press(judge, "FRANCE", "BROADCAST", end="ENDBROADCAST")
+    assert not to(out, WATCHER) and to(out, MASTER)
 
 
 def test_postal_press_is_mailed_after_the_phase(judge):

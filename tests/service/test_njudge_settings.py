@@ -1,0 +1,130 @@
+"""njudge's SET options by mail: who may set them, their refusals, the
+notice every player gets, and the rules options the adjudication follows."""
+
+from harness import MASTER, form_game, signon
+
+from judge.engine.adjustments import build_sites
+from judge.engine.api import Rules, adjudicate, initial_position
+from judge.engine.orders import Build
+from judge.engine.phases import advance
+from judge.engine.state import Phase, Position
+from judge.variants import load_variant
+
+
+def master(judge, commands):
+    return judge.send(MASTER, "SIGNON Malpha pw-master\n" + commands)
+
+
+def test_a_setting_is_answered_stored_and_announced(judge):
+    form_game(judge)
+    out = master(judge, "SET NO PARTIAL\nSET QUIET")
+    assert "Only broadcasts (and press to the master) may be sent." in out[0].body
+    notices = [m for m in out[1:] if "Diplomacy notice" in m.subject]
+    assert len(notices) == 7  # one per player, both changes in it
+    assert "SET NOPARTIAL" in notices[0].body and "SET QUIET" in notices[0].body
+    assert "The master in game 'alpha' changed" in notices[0].body
+    assert '"partial": false' in judge.game()["settings"]
+    listing = judge.send("x@example.org", "LIST alpha")[0].body
+    assert "Settings: NoPartial, Quiet." in listing
+
+
+def test_players_may_not_change_a_moderated_games_settings(judge):
+    form_game(judge)
+    body = judge.send(judge.seat("FRANCE"), signon(judge, "FRANCE") + "\nSET NOLIST")
+    assert "Only the game's master may SET NOLIST" in body[0].body
+    assert judge.game()["settings"] == "{}"
+
+
+def test_bad_values_name_the_form(judge):
+    form_game(judge)
+    body = master(judge, "SET LEVEL wizard\nSET CENTERS many\nSET ACCESS same")[0].body
+    assert "SET LEVEL takes one of ANY, NOVICE" in body
+    assert "SET CENTERS takes a number from 1 to 999" in body
+    assert "Who may sign on (by site): SAME." in body
+
+
+def test_map_features_are_refused_on_a_map_without_them(judge):
+    form_game(judge)
+    body = master(judge, "SET RAILWAYS\nSET PORTAGE\nSET HONG KONG")[0].body
+    assert "whose map has no railways. Not set." in body
+    assert "armies that convoy fleets (portage)" in body
+    assert "Hong Kong centres" in body
+    assert judge.game()["settings"] == "{}"
+
+
+def test_unfollowed_rules_options_are_refused_with_the_reason(judge):
+    form_game(judge)
+    body = master(judge, "SET AUTO DISBAND\nSET DISBAND")[0].body
+    assert "does not follow dislodged units disbanded without retreats yet" in body
+    assert "does not follow disbands in movement phases yet" in body
+
+
+def test_minor_press_only_before_the_start(judge):
+    form_game(judge)
+    body = master(judge, "SET NO MINOR PRESS")[0].body
+    assert "has already started: SET NOMINORPRESS can be changed only before" in body
+
+
+def test_nolist_hides_the_game_from_list(judge):
+    form_game(judge)
+    assert "alpha" in judge.send("x@example.org", "LIST")[0].body
+    master(judge, "SET NOLIST")
+    assert "alpha" not in judge.send("x@example.org", "LIST")[0].body
+
+
+def test_set_centers_ends_the_game_sooner(judge):
+    board, rules = load_variant("standard")
+    centres = dict(initial_position(board).centres)
+    for c in ("BEL", "HOL", "SPA", "POR"):
+        centres[c] = "FRANCE"  # France: 7
+    after = Position(Phase(1901, "F", "M"), initial_position(board).units, centres)
+    assert advance(board, after, None).winner is None
+    fewer = Rules(options={"centres": "7"})
+    assert advance(board, after, None, fewer).winner == "FRANCE"
+
+
+def test_any_centres_lets_builds_go_in_any_owned_centre():
+    board, _ = load_variant("standard")
+    start = initial_position(board)
+    centres = dict(start.centres)
+    centres["BEL"] = "FRANCE"
+    units = {k: v for k, v in start.units.items() if k != "PAR"}
+    winter = Position(Phase(1901, "W", "A"), units, centres)
+    assert build_sites(board, winter, "FRANCE") == ["PAR"]
+    anywhere = Rules(options={"build_sites": "any"})
+    assert build_sites(board, winter, "FRANCE", anywhere) == ["BEL", "PAR"]
+    # adjudicated: the build in Belgium succeeds only under ANY CENTRES
+    army = load_army(board)
+    orders = {"FRANCE": [Build(army)]}
+    home = adjudicate(board, winter, orders)
+    assert "BEL" not in home.position.units
+    anyc = adjudicate(board, winter, orders, anywhere)
+    assert anyc.position.units["BEL"][0] == "FRANCE"
+
+
+def load_army(board):
+    from judge.engine.orders import Unit
+
+    return Unit("A", "BEL")
+
+
+def test_one_centre_needs_a_home_centre():
+    board, _ = load_variant("standard")
+    start = initial_position(board)
+    centres = {c: p for c, p in start.centres.items() if p != "FRANCE"}
+    centres["BEL"] = "FRANCE"
+    winter = Position(Phase(1901, "W", "A"), {}, centres)
+    one = Rules(options={"build_sites": "one"})
+    assert build_sites(board, winter, "FRANCE", one) == []
+    centres["PAR"] = "FRANCE"
+    winter = Position(Phase(1901, "W", "A"), {}, centres)
+    assert build_sites(board, winter, "FRANCE", one) == ["BEL", "PAR"]
+
+
+def test_set_any_centres_reaches_the_games_rules(judge):
+    form_game(judge)
+    master(judge, "SET ANY CENTRES\nSET CENTERS 12")
+    from judge.service.store import load_game
+
+    game = load_game(judge.db, "alpha")
+    assert game.rules.build_sites == "any" and game.rules.victory_centres == 12
