@@ -99,6 +99,14 @@ def due_games(db, now: datetime, limit: int | None = None) -> list[str]:
     return [row[0] for row in db.execute(sql, params).fetchall()]
 
 
+def next_due(db) -> datetime | None:
+    """The earliest time any game needs the scheduler (by the index)."""
+    row = db.execute(
+        "SELECT min(due_at) FROM svc_games WHERE due_at IS NOT NULL"
+    ).fetchone()
+    return moment(row[0]) if row and row[0] else None
+
+
 def has_dirty(db) -> bool:
     return db.execute("SELECT 1 FROM svc_due_dirty LIMIT 1").fetchone() is not None
 

@@ -6,7 +6,7 @@ through db.execute only, and the clock is the `now` they are given."""
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import sqlite_utils
 
@@ -33,6 +33,9 @@ from judge.store.migrations import migrate
 from judge.store.schema import STORE_SCHEMA
 
 log = logging.getLogger(__name__)
+# The picture pool's processes are started this long before a game is due,
+# so the first results of a deadline do not wait for them to start.
+WARM_BEFORE = timedelta(minutes=2)
 
 
 class GameService:
@@ -107,8 +110,14 @@ class GameService:
         if attention.has_dirty(db):
             attention.refresh(db, now, limit=attention.REFRESH_BATCH)
         due = attention.due_games(db, now)
-        self.upcoming = list(due) if len(due) > 1 else []  # a storm: draw ahead
+        # Every results picture is drawn ahead, outside any transaction: a
+        # drawing inside one held the write lock for most of a second.
+        self.upcoming = list(due)
         self.drawing.clear()
+        if not due:
+            soon = attention.next_due(db)
+            if soon is not None and soon - now <= WARM_BEFORE:
+                self.pictures.warm()  # its processes start before the deadline
         for name in self.upcoming[:AHEAD]:
             self._draw_ahead(db, name, now)
         return due

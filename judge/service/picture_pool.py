@@ -5,8 +5,9 @@ Drawing a board is most of what processing a game costs, and it needs no
 database: when the scheduler has several games due, the next few games'
 phases are adjudicated and drawn in a small process pool while the worker
 thread commits the games before them, so a storm uses every core and no
-write transaction waits for a drawing.  The pool is started at the first
-storm (more than one game due), not before.
+write transaction waits for a drawing.  Every due game's picture is drawn
+there, one game alone too, and the pool is started a little before the
+first deadline (`warm`), not at the judge's start.
 
 Processing always adjudicates again in its own transaction; it takes a
 drawing made ahead only when that drawing was made from the same position,
@@ -26,7 +27,7 @@ import time
 from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
 
-from judge.engine.api import adjudicate
+from judge.engine.api import adjudicate, initial_position
 from judge.engine.serialize import position_from_json
 from judge.pictures import render_png
 from judge.pictures.geometry import GeometryError
@@ -67,6 +68,13 @@ def draw(variant: str, position_json: str, orders, game: str, turn: int):
     return render_map(board, result.position, result, title)
 
 
+def _warm_up() -> None:
+    """In a pool process: a first drawing, so that what every drawing needs
+    (the map, the fonts, the renderer) is loaded before the deadline."""
+    board, _ = load_variant("standard")
+    render_map(board, initial_position(board), None, "warm-up")
+
+
 def _start_child(parent: int, initializer, initargs) -> None:
     """In a pool process: end with the judge, even when it was killed (a
     killed parent cannot tell its pool to stop), then the caller's setup."""
@@ -97,18 +105,32 @@ class PicturePool:
         with self.lock:
             if key in self.pending or not self.enabled:
                 return
-            if self.executor is None:
-                # spawn: the daemon has threads and open SQLite connections,
-                # which a forked child must not inherit
-                self.executor = ProcessPoolExecutor(
-                    self.processes,
-                    mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_start_child,
-                    initargs=(os.getpid(), self.initializer, self.initargs),
-                )
-            self.pending[key] = self.executor.submit(draw, *job)
+            self.pending[key] = self._executor().submit(draw, *job)
             while len(self.pending) > 4 * AHEAD:  # never taken: forget
                 self.pending.popitem(last=False)[1].cancel()
+
+    def warm(self) -> None:
+        """Start the processes, each loading the drawing code and the
+        standard map, unless they run already (a deadline is near)."""
+        with self.lock:
+            if not self.enabled or self.executor is not None:
+                return
+            executor = self._executor()
+            for _ in range(self.processes):
+                executor.submit(_warm_up)
+
+    def _executor(self) -> ProcessPoolExecutor:
+        """The pool, started at its first use (the lock held)."""
+        if self.executor is None:
+            # spawn: the daemon has threads and open SQLite connections,
+            # which a forked child must not inherit
+            self.executor = ProcessPoolExecutor(
+                self.processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_start_child,
+                initargs=(os.getpid(), self.initializer, self.initargs),
+            )
+        return self.executor
 
     def take(self, key: str) -> bytes | None | bool:
         """The drawing made ahead for `key` (bytes, or None: the map has no
