@@ -16,7 +16,7 @@ from judge.reports import game_result, identification_header, results_mail
 from judge.reports.orders import adjustment_lines, movement_lines, retreat_lines
 from judge.reports.results import phase_title
 from judge.reports.variant import variant_lines
-from judge.service import deadlines, picture_pool
+from judge.service import deadlines, game_options, picture_pool
 from judge.service.picture_pool import render_map
 from judge.service.seats import reseat
 from judge.service.store import (
@@ -275,6 +275,11 @@ def notice(settings, game: Game, member, subject: str, text: str) -> OutgoingMai
     )
 
 
-def tell_all(db, settings, game_name: str, subject: str, text: str):
+def tell_all(db, settings, game_name: str, subject: str, text: str, *, quiet=False):
+    """A notice to everyone in the game; `quiet`: news of players coming and
+    going, which SET QUIET keeps to the masters (njudge's gunboat guard)."""
     game = load_game(db, game_name)
-    return [notice(settings, game, m, subject, text) for m in recipients(db, game)]
+    audience = recipients(db, game)
+    if quiet and game_options.stored(game)["quiet"]:
+        audience = [m for m in audience if m.role == "master"]
+    return [notice(settings, game, m, subject, text) for m in audience]

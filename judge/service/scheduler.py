@@ -8,7 +8,8 @@ from datetime import datetime
 from judge.engine.api import orders_needed
 from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
-from judge.service import deadlines
+from judge.service import deadlines, game_options
+from judge.service.attention import manual_turn_notice
 from judge.service.processing import (
     LATE_REPEAT,
     late_powers,
@@ -34,6 +35,8 @@ def tick_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
     game = load_game(db, name)
     if game is None or game.status != "active" or not game.deadline:
         return []
+    if game_options.stored(game)["manual_process"]:
+        return turn_waiting(db, settings, game, now)
     if game.process_at and now >= moment(game.process_at):
         return process(db, settings, name, now)
     deadline = moment(game.deadline)
@@ -54,6 +57,30 @@ def tick_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
         update_game(db, name, reminded=1)
         return reminders(db, settings, game, late)
     return []
+
+
+def turn_waiting(db, settings, game, now: datetime) -> list[OutgoingMail]:
+    """SET MANUAL PROCESS: the masters are told, once a day, that the phase
+    waits for their PROCESS."""
+    if now < manual_turn_notice(game):
+        return []
+    update_game(db, game.name, late_notified=iso(now))
+    board = game.board
+    late = late_powers(db, game, board, game.current(board))
+    waiting = (
+        "Still without complete orders: "
+        + ", ".join(board.powers[p].name for p in late)
+        if late
+        else "Every power's orders are in."
+    )
+    text = (
+        f"Game '{game.name}' is set MANUAL PROCESS: the phase is processed when"
+        f" you send PROCESS.\n{waiting}\n"
+    )
+    return [
+        notice(settings, game, m, "Turn Waiting", text)
+        for m in members(db, game.name, "master")
+    ]
 
 
 def late_notices(db, settings, game, late: list[str]) -> list[OutgoingMail]:
@@ -156,7 +183,7 @@ def end_of_grace(db, settings, game, late, now) -> list[OutgoingMail]:
                 "Anyone may take over such a power with SIGNON"
                 " <letter><game> <password>.\n",
             )
-            for member in recipients(db, game)
+            for member in told_of_players(db, game)
         ]
         return mails + process(db, settings, game.name, now)
     fresh = [p for p in late if p in seats and seats[p].state == "active"]
@@ -177,5 +204,14 @@ def end_of_grace(db, settings, game, late, now) -> list[OutgoingMail]:
             f"The grace period has ended.  Abandoned: {names}.\n"
             f"The game waits for a replacement: {letters}\n",
         )
-        for member in recipients(db, game)
+        for member in told_of_players(db, game)
     ]
+
+
+def told_of_players(db, game) -> list:
+    """Who hears of powers abandoned or in disorder: everyone, but only the
+    masters under SET QUIET."""
+    everyone = recipients(db, game)
+    if game_options.stored(game)["quiet"]:
+        return [m for m in everyone if m.role == "master"]
+    return everyone

@@ -68,18 +68,21 @@ OLD_USAGE = {
     "signon": "SIGNON ?<game> <password> (to join) or SIGNON <letter><game> "
     "<password> (to play)",
     "observe": "OBSERVE <game> [<password>]",
-    "press": "PRESS TO <powers>",
+    "press": "PRESS TO <powers> [GREY|WHITE] [FAKE ...]",
     "process": "PROCESS [<phase>]",
     "rollback": "ROLLBACK [<turn>]",
     "eject": "EJECT <power or address>",
     "map": "MAP <game> [<phase>]",
+    # njudge's press options, SET DRAW <powers>, SET CONCEDE and the game
+    # settings (SET <option>) joined in this round (issue 24)
     "set": "SET PASSWORD <new>, SET ADDRESS <address>, SET WAIT/NOWAIT, "
-    "SET DRAW/NODRAW, SET ABSENCE <from> TO <to>, SET TIMEZONE <zone>, "
+    "SET DRAW [<powers>]/NODRAW, SET [NO] CONCEDE <power>, "
+    "SET ABSENCE <from> TO <to>, SET TIMEZONE <zone>, "
     "SET END <ending>/NOEND (Imperial), "
     "SET PREFERENCE <powers>, SET MAP ON/OFF, SET COUNTRY <name>, "
     "SET COLOUR <colour>; master: SET DEADLINE <date>, "
     "SET GRACE <date>, SET MOVE|RETREAT|ADJUST CLOCK|MIN|NEXT|GRACE|DELAY|DAYS "
-    "<value>, SET NMR/NONMR, SET WHITE|GREY|NO PRESS, SET VARIANT <name>",
+    "<value>, SET NMR/NONMR, SET VARIANT <name>, SET <option> [<value>]",
 }
 
 

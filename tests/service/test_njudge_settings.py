@@ -128,3 +128,55 @@ def test_set_any_centres_reaches_the_games_rules(judge):
 
     game = load_game(judge.db, "alpha")
     assert game.rules.build_sites == "any" and game.rules.victory_centres == 12
+
+
+def test_manual_process_waits_for_the_masters_process(judge):
+    from datetime import timedelta
+
+    from harness import hold_all_but
+
+    form_game(judge)
+    master(judge, "SET MANUAL PROCESS")
+    hold_all_but(judge, ())
+    out = judge.tick(judge.deadline() + timedelta(hours=1))
+    assert judge.phase() == "S1901M"
+    assert [m.to for m in out] == [(MASTER,)] and "Turn Waiting" in out[0].subject
+    assert judge.tick(judge.now + timedelta(hours=2)) == []  # once a day
+    master(judge, "PROCESS")
+    assert judge.phase() == "F1901M"
+
+
+def test_quiet_keeps_takeovers_to_the_master(judge):
+    form_game(judge)
+    master(judge, "SET QUIET")
+    france = judge.seat("FRANCE")
+    judge.send(france, signon(judge, "FRANCE") + "\nRESIGN")
+    out = judge.send("new@example.org", "SIGNON Falpha fresh1")
+    told = [m.to[0] for m in out if "Takeover" in m.subject]
+    assert told == [MASTER]
+
+
+def test_master_changes_are_announced_and_the_ejected_told(judge):
+    form_game(judge)
+    out = master(judge, "SET DEADLINE 2026-01-09 12:00\nSET NONMR")
+    notices = [m for m in out if "Diplomacy notice" in m.subject]
+    assert len(notices) == 7
+    assert "SET DEADLINE: Deadline:" in notices[0].body and "SET NONMR" in (
+        notices[0].body
+    )
+    germany = judge.seat("GERMANY")
+    out = master(judge, "EJECT Germany")
+    assert any(
+        m.to == (germany,) and "ejected you from game 'alpha'" in m.body for m in out
+    )
+
+
+def test_set_variant_gunboat_before_the_start(judge):
+    judge.send(MASTER, "CREATE ?beta pw-master\nBECOME MASTER")
+    out = judge.send(MASTER, "SIGNON Mbeta pw-master\nSET VARIANT Gunboat")
+    assert "Players are anonymous (Gunboat)." in out[0].body
+    assert judge.game("beta")["anonymous"] == 1
+    out = judge.send(MASTER, "SIGNON Mbeta pw-master\nSET NOT VARIANT Gunboat")
+    assert judge.game("beta")["anonymous"] == 0
+    out = judge.send(MASTER, "SIGNON Mbeta pw-master\nSET VARIANT Blind")
+    assert "This judge has no blind games" in out[0].body

@@ -226,6 +226,7 @@ def do_signon(ctx, command) -> None:
             ctx.mail(tell_all(
                 ctx.db, ctx.settings, game.name, "Back",
                 f"{power.name} is no longer {describe_state(seat.state)}.",
+                quiet=True,
             ))  # fmt: skip
         signed_on(ctx, member_by_id(ctx.db, seat.id), power.id)
         return
@@ -300,6 +301,7 @@ def take_over(ctx, game, power, seat, password) -> None:
         ctx.db, ctx.settings, game.name, "Takeover",
         f"{power.name} has been taken over by a new player."
         + (f"\nThe deadline has moved to {moved}." if moved else ""),
+        quiet=True,
     ))  # fmt: skip
     ctx.say(f"You have taken over {power.name} in game '{game.name}'.")
     signed_on(ctx, seat, power.id)
@@ -443,6 +445,7 @@ def do_resign(ctx, command) -> None:
             ctx.db, ctx.settings, game.name, "Resignation",
             f"{name} has resigned. Anyone may take it over with SIGNON"
             f" {game.board.powers[me.power].letter}{game.name} <password>.",
+            quiet=True,
         ))  # fmt: skip
     else:
         delete_member(ctx.db, me.id)

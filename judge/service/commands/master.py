@@ -10,12 +10,14 @@ from judge.engine.serialize import position_from_json
 from judge.reports.dates import judge_date
 from judge.service import seats
 from judge.service.checks import check_variant, read_time
+from judge.service.commands.options import is_variant_option, variant_option
 from judge.service.commands.registry import Spec
 from judge.service.deadlines import PhaseTiming
 from judge.service.lifecycle import finish_game, start_game
 from judge.service.passwords import LOCKED
 from judge.service.processing import (
     clear_votes,
+    notice,
     process,
     results_body,
     schedule,
@@ -217,6 +219,13 @@ def eject(ctx, game, command) -> None:
                     f"The master has ejected {power.name}. Anyone may take it over"
                     f" with SIGNON {power.letter}{game.name} <password>.",
                 ))  # fmt: skip
+            # the ejected address hears it too (no longer among the game's)
+            ctx.mail([notice(
+                ctx.settings, game, member, "Ejected",
+                f"The master has ejected you from game '{game.name}'"
+                + (f" ({power.name})" if power else "")
+                + ": you may not sign on to it again.",
+            )])  # fmt: skip
             return
     ctx.say(f"No player '{target[:40]}' in game '{game.name}'.")
 
@@ -249,8 +258,10 @@ def _master_time(column: str):
             values["grace_end"] = iso(when)
         update_game(ctx.db, game.name, **values)
         ctx.games_touched.add(game.name)
-        ctx.say(f"{column.replace('_', ' ').capitalize()}: "
+        said = (f"{column.replace('_', ' ').capitalize()}: "
                 f"{judge_date(when, ctx.settings.timezone)}.")  # fmt: skip
+        ctx.say(said)
+        ctx.announce(game.name, f"SET {command.words[0]}: {said}")
 
     return body
 
@@ -275,7 +286,9 @@ def set_timing(ctx, game, command) -> None:
         return
     changes.setdefault(kind, {})[field_name] = value
     update_game(ctx.db, game.name, timing=json.dumps(changes, sort_keys=True))
-    ctx.say(f"{kind} {field_name} is now {raw} (from the next phase on).")
+    said = f"{kind} {field_name} is now {raw} (from the next phase on)."
+    ctx.say(said)
+    ctx.announce(game.name, f"SET {' '.join(command.words)}: {said}")
 
 
 def _clock(raw: str) -> int:
@@ -291,14 +304,19 @@ def _clock(raw: str) -> int:
 def set_nmr(ctx, game, command) -> None:
     on = not command.words[0].startswith("NO")
     update_game(ctx.db, game.name, nmr=1 if on else 0)
-    ctx.say(
+    said = (
         "Late powers will go into civil disorder when grace ends."
         if on
         else "The game will wait for replacements of late powers."
     )
+    ctx.say(said)
+    ctx.announce(game.name, f"SET {command.words[0]}: {said}")
 
 
 def set_variant(ctx, game, command) -> None:
+    if is_variant_option(command.args[0]):
+        variant_option(ctx, game, command.args[0], on=True)
+        return
     variant, error = check_variant(command.args[0], game.name)
     if game.status != "forming":
         ctx.say("The variant can change only before the game starts.")

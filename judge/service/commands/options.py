@@ -28,6 +28,10 @@ def set_option(ctx, command) -> None:
     if me is None:
         return
     game = load_game(ctx.db, me.game)
+    if phrase == "NOTVARIANT":
+        if me.role == "master" or ctx.need_me("master"):
+            variant_option(ctx, game, rest, on=False)
+        return
     feature = MAP_FEATURES.get(phrase.removeprefix("NO"))
     if feature:
         ctx.say(
@@ -132,7 +136,50 @@ def store(ctx, me, game, key: str, value, says: str) -> bool:
         value = addresses
     update_game(ctx.db, game.name, settings=changed(game, key, value))
     ctx.games_touched.add(game.name)
+    # when the scheduler looks next may change (MANUAL PROCESS)
+    ctx.db.execute("INSERT OR IGNORE INTO svc_due_dirty VALUES (?)", [game.name])
     return True
+
+
+# njudge's variant options (SET VARIANT <option>, SET NOT VARIANT <option>)
+VARIANT_OPTIONS = {"gunboat": "anonymous", "nolist": "list"}
+NO_VARIANT_OPTION = {
+    "blind": "blind games (each power sees only what its units see)",
+    "shorthand": "shorthand press",
+    "wings": "air units (wings)",
+    "intimate": "Intimate Diplomacy",
+}
+
+
+def is_variant_option(word: str) -> bool:
+    word = word.strip().lower()
+    return word in VARIANT_OPTIONS or word in NO_VARIANT_OPTION
+
+
+def variant_option(ctx, game, word: str, on: bool) -> None:
+    """SET [NOT] VARIANT Gunboat ...: before the game starts, like njudge."""
+    name = word.strip().lower()
+    if name in NO_VARIANT_OPTION:
+        ctx.say(f"This judge has no {NO_VARIANT_OPTION[name]}: not set.")
+        return
+    if name not in VARIANT_OPTIONS:
+        ctx.say(
+            f"'{word.strip()[:20]}' is not a variant option. Options: "
+            + ", ".join(o.capitalize() for o in (*VARIANT_OPTIONS, *NO_VARIANT_OPTION))
+        )
+        return
+    if game.status != "forming":
+        ctx.say(f"Game '{game.name}' has started: its variant options stay.")
+        return
+    if name == "gunboat":
+        update_game(ctx.db, game.name, anonymous=1 if on else 0)
+        said = "Players are anonymous (Gunboat)." if on else "Players are known."
+    else:
+        update_game(ctx.db, game.name, settings=changed(game, "list", not on))
+        said = "The game is not listed." if on else "The game is listed."
+    ctx.say(said)
+    verb = "VARIANT" if on else "NOT VARIANT"
+    ctx.announce(game.name, f"SET {verb} {name.capitalize()}: {said}")
 
 
 class CommentBlock:
