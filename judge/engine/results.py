@@ -29,6 +29,18 @@ class Rules:
         return int(value) if value else None
 
     @property
+    def auto_disband(self) -> bool:
+        """Dislodged units are disbanded at once: no retreats (SET AUTO
+        DISBAND)."""
+        return self.options.get("auto_disband") == "True"
+
+    @property
+    def movement_disband(self) -> bool:
+        """A unit may be ordered to disband in a movement phase (SET
+        DISBAND): it holds, then is removed."""
+        return self.options.get("movement_disband") == "True"
+
+    @property
     def build_sites(self) -> str:
         """Where builds may go: "home" (the rule), "any" owned centre, or
         "one": any owned centre while one home centre is still owned."""

@@ -91,7 +91,7 @@ def report_orders(ctx) -> None:
     texts = stored_orders(ctx.db, game.name)
     needed = orders_needed(board, position, game.rules)
     timing = game.deadline_settings(ctx.settings.timezone)
-    orders = engine_orders(board, position, texts)
+    orders = engine_orders(board, position, texts, game.rules)
     for power in ctx.ordered:
         refused = ctx.refused.get(power, [])
         ctx.subject_game = (game.name, str(position.phase))

@@ -53,7 +53,7 @@ def order_lines(board, position, power, orders, needed: int) -> tuple[list, int]
 def late_powers(db, game: Game, board: Board, position: Position) -> list[str]:
     """Powers owing orders that are not complete; powers in civil disorder
     (and seats nobody holds, after FORCE BEGIN) do not hold the game up."""
-    orders = engine_orders(board, position, stored_orders(db, game.name))
+    orders = engine_orders(board, position, stored_orders(db, game.name), game.rules)
     disorder = {
         m.power for m in members(db, game.name, "player") if m.state == "cd"
     } | unheld_powers(db, game, board)
@@ -152,7 +152,9 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
     position = game.current(board)
     texts = stored_orders(db, game.name)
     rules = game.rules
-    result = adjudicate(board, position, engine_orders(board, position, texts), rules)
+    result = adjudicate(
+        board, position, engine_orders(board, position, texts, rules), rules
+    )
     new = result.position
     for _ in range(8):  # phases nobody must order (the engine skips them too)
         if new.winner or any(orders_needed(board, new, rules).values()):

@@ -128,7 +128,7 @@ def reminders(db, settings, game, late: list[str]) -> list[OutgoingMail]:
             mine.setdefault(member.address.lower(), []).append(member.power)
     board = game.board
     position = game.current(board)
-    orders = engine_orders(board, position, stored_orders(db, game.name))
+    orders = engine_orders(board, position, stored_orders(db, game.name), game.rules)
     needed = orders_needed(board, position, game.rules)
     mails = []
     for address, member in first.items():

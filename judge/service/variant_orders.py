@@ -32,11 +32,16 @@ from judge.reports.orders import piece_key
 from judge.variants import parse_variant_order, variant_for
 
 
-def engine_orders(board: Board, position: Position, texts: dict[str, list[str]]):
+def engine_orders(
+    board: Board,
+    position: Position,
+    texts: dict[str, list[str]],
+    rules: Rules = DEFAULT_RULES,
+):
     """Stored canonical texts back to engine orders (the parser's fast path)."""
     orders = {}
     for power, lines in texts.items():
-        parsed = read_orders(board, position, power, "\n".join(lines))
+        parsed = read_orders(board, position, power, "\n".join(lines), rules)
         orders[power] = [p.order for p in parsed if p.order is not None]
     return orders
 
@@ -55,7 +60,15 @@ def read_orders(
 
     def flush() -> None:
         if plain:
-            out.extend(parse_orders(board, position, power, "\n".join(plain)))
+            out.extend(
+                parse_orders(
+                    board,
+                    position,
+                    power,
+                    "\n".join(plain),
+                    movement_disbands=rules.movement_disband,
+                )
+            )
             plain.clear()
 
     for line in text.splitlines():

@@ -54,9 +54,11 @@ def test_map_features_are_refused_on_a_map_without_them(judge):
 
 def test_unfollowed_rules_options_are_refused_with_the_reason(judge):
     form_game(judge)
-    body = master(judge, "SET AUTO DISBAND\nSET DISBAND")[0].body
-    assert "does not follow dislodged units disbanded without retreats yet" in body
-    assert "does not follow disbands in movement phases yet" in body
+    body = master(judge, "SET ANY DISBAND\nSET STRICT CONVOY")[0].body
+    assert "does not follow disbanding units that are not owed yet" in body
+    assert "does not follow strict convoy checks yet" in body
+    body = master(judge, "SET AUTO DISBAND")[0].body
+    assert "Dislodged units are disbanded: no retreats." in body
 
 
 def test_minor_press_only_before_the_start(judge):
@@ -180,3 +182,23 @@ def test_set_variant_gunboat_before_the_start(judge):
     assert judge.game("beta")["anonymous"] == 0
     out = judge.send(MASTER, "SIGNON Mbeta pw-master\nSET VARIANT Blind")
     assert "This judge has no blind games" in out[0].body
+
+
+def test_set_disband_lets_a_unit_disband_in_a_movement_phase(judge):
+    from datetime import timedelta
+
+    from harness import hold_all_but
+
+    form_game(judge)
+    france = judge.seat("FRANCE")
+    body = judge.send(france, signon(judge, "FRANCE") + "\nA Par disband")[0].body
+    assert "not an order for the movement phase" in body
+    master(judge, "SET DISBAND")
+    body = judge.send(france, signon(judge, "FRANCE") + "\nA Par disband")[0].body
+    assert "Order not taken" not in body and "refused" not in body.lower()
+    hold_all_but(judge, ("FRANCE",))
+    judge.send(france, signon(judge, "FRANCE") + "\nF Bre H\nA Mar H")
+    judge.tick(judge.deadline() + timedelta(minutes=1))
+    assert judge.phase() == "F1901M"
+    position = judge.game()["position"]
+    assert '"PAR"' not in position.split('"units"')[1].split("}")[0]

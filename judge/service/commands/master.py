@@ -108,7 +108,7 @@ def predict(ctx, game, command) -> None:
     result = adjudicate(
         board,
         position,
-        engine_orders(board, position, stored_orders(ctx.db, game.name)),
+        engine_orders(board, position, stored_orders(ctx.db, game.name), game.rules),
         game.rules,
     )
     _, body = results_body(
