@@ -202,3 +202,36 @@ def test_set_disband_lets_a_unit_disband_in_a_movement_phase(judge):
     assert judge.phase() == "F1901M"
     position = judge.game()["position"]
     assert '"PAR"' not in position.split('"units"')[1].split("}")[0]
+
+
+def test_manual_start_waits_for_auto_start(judge):
+    from harness import PLAYERS, password
+
+    judge.send(MASTER, "CREATE ?beta pw-master\nBECOME MASTER")
+    judge.send(MASTER, "SIGNON Mbeta pw-master\nSET MANUAL START")
+    out = []
+    for address in PLAYERS:
+        out = judge.send(address, f"SIGNON ?beta {password(address)}")
+    assert "starts when its master allows" in out[0].body
+    assert judge.game("beta")["status"] == "forming"
+    judge.send(MASTER, "SIGNON Mbeta pw-master\nSET AUTO START")
+    assert judge.game("beta")["status"] == "active"
+
+
+def test_allow_and_deny_player(judge):
+    judge.send(MASTER, "CREATE ?beta pw-master\nBECOME MASTER")
+    judge.send(MASTER, "SIGNON Mbeta pw-master\nSET DENY PLAYER bad@example.org")
+    body = judge.send("bad@example.org", "SIGNON ?beta pw1")[0].body
+    assert "does not accept bad@example.org" in body
+    judge.send(MASTER, "SIGNON Mbeta pw-master\nSET ALLOW PLAYER good@example.org")
+    body = judge.send("other@example.org", "SIGNON ?beta pw1")[0].body
+    assert "accepts only the players its master allows" in body
+    body = judge.send("good@example.org", "SIGNON ?beta pw1")[0].body
+    assert "You have joined game 'beta'" in body
+
+
+def test_strict_wait(judge):
+    form_game(judge)
+    master(judge, "SET STRICT WAIT")
+    body = judge.send(judge.seat("FRANCE"), signon(judge, "FRANCE") + "\nSET WAIT")
+    assert "WAIT set" in body[0].body  # France owes orders in a movement phase

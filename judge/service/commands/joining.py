@@ -10,7 +10,7 @@ from datetime import timedelta
 from judge.engine.api import orders_needed
 from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
-from judge.service import deadlines, seats, world_games
+from judge.service import deadlines, game_options, seats, world_games
 from judge.service.checks import check_variant
 from judge.service.commands.context import DAY, GAME_NAME, Stop
 from judge.service.commands.registry import Spec
@@ -278,6 +278,10 @@ def signed_on(ctx, seat: Member, power: str | None) -> None:
 
 
 def take_over(ctx, game, power, seat, password) -> None:
+    refused = sign_on_refused(game, ctx.sender)
+    if refused:
+        ctx.say(refused)
+        raise Stop
     playing = [
         m for m in members(ctx.db, game.name)
         if m.address.lower() == ctx.sender.lower() and m.role != "observer"
@@ -350,13 +354,31 @@ def join_forming(ctx, game, password: str) -> None:
             f" with SIGNON <letter>{game.name} <password>, or OBSERVE {game.name}."
         )
         raise Stop
+    refused = sign_on_refused(game, ctx.sender)
+    if refused:
+        ctx.say(refused)
+        raise Stop
     ctx.joined = add_member(ctx, game.name, ctx.hash_password(password), "player")
     needed = len(seats.game_seats(game, game.board))
     count = len(members(ctx.db, game.name, "player"))
     ctx.say(f"You have joined game '{game.name}' ({count} of {needed} players).")
     world_joined(ctx, game)
     if count >= needed:
+        if game_options.stored(game)["manual_start"]:
+            ctx.say(f"Game '{game.name}' is full; it starts when its master allows.")
+            return
         ctx.mail(start_game(ctx.db, ctx.settings, game.name, ctx.now), results=True)
+
+
+def sign_on_refused(game, address: str) -> str | None:
+    """SET ALLOW PLAYER / SET DENY PLAYER: who may join or take over."""
+    options = game_options.stored(game)
+    address = address.lower()
+    if address in options["deny"]:
+        return f"Game '{game.name}' does not accept {address} (its master's list)."
+    if options["allow"] and address not in options["allow"]:
+        return f"Game '{game.name}' accepts only the players its master allows."
+    return None
 
 
 def do_observe(ctx, command) -> None:

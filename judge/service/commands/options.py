@@ -5,6 +5,7 @@ parameters")."""
 
 from __future__ import annotations
 
+from judge.service import seats
 from judge.service.commands.registry import Spec, Topic
 from judge.service.game_options import (
     MAP_FEATURES,
@@ -15,7 +16,8 @@ from judge.service.game_options import (
     read_option,
     stored,
 )
-from judge.service.store import load_game, update_game, update_member
+from judge.service.lifecycle import start_game
+from judge.service.store import load_game, members, update_game, update_member
 
 FULL_COMMENT = 2000  # characters of SET COMMENT BEGIN
 
@@ -71,6 +73,18 @@ def set_option(ctx, command) -> None:
     ctx.say(says)
     if option.key not in ("all_press", "no_broadcast"):
         ctx.announce(game.name, f"SET {word.upper()}: {says}")
+    if option.key == "manual_start" and not value:
+        start_if_full(ctx, game.name)
+
+
+def start_if_full(ctx, name: str) -> None:
+    """SET AUTO START on a full game starts it (njudge)."""
+    game = load_game(ctx.db, name)
+    if game.status != "forming":
+        return
+    needed = len(seats.game_seats(game, game.board))
+    if len(members(ctx.db, name, "player")) >= needed:
+        ctx.mail(start_game(ctx.db, ctx.settings, name, ctx.now), results=True)
 
 
 def allowed(ctx, me, game, option, word: str) -> bool:

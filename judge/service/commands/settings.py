@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
+from judge.engine.api import orders_needed
 from judge.mail.addresses import for_sending
 from judge.reports.dates import judge_date
-from judge.service import endings, reachability, seats, votes
+from judge.service import endings, game_options, reachability, seats, votes
 from judge.service.checks import read_time, valid_zone
 from judge.service.commands.registry import Spec
 from judge.service.press import read_recipients
@@ -125,6 +126,16 @@ def set_wait(ctx, command) -> None:
     me = ctx.need_me("player")
     if me is None:
         return
+    game = load_game(ctx.db, me.game)
+    if on and game.position and game_options.stored(game)["strict_wait"]:
+        board = game.board
+        owed = orders_needed(board, game.current(board), game.rules)
+        if me.power not in owed:
+            ctx.say(
+                f"Game '{game.name}' is STRICT WAIT: only players who owe orders"
+                " this phase may SET WAIT."
+            )
+            return
     update_seat(ctx, me, wait=1 if on else 0)
     ctx.games_touched.add(me.game)
     ctx.say(
