@@ -26,6 +26,8 @@ from judge.service.store import (
     load_game,
     members,
     moment,
+    quota_take,
+    quota_used,
 )
 
 REPLY_TOKEN = re.compile(r"\[press ([0-9a-f]{16})\]")
@@ -177,7 +179,7 @@ def plan_press(db, game, board, options, draft: PressDraft, now) -> Plan:
     if sender.role == "player" and not master_only:
         _lateness(db, game, board, options, draft, now)
         if options["touch_press"]:
-            _touching(db, game, board, draft, opts, powers)
+            _touching(db, game, board, draft, opts, powers, now)
     if opts.partial == "to" and not powers and not to_master and not to_observers:
         raise Refused("the list names only yourself.")
     shown, truth = _headings(board, opts, fake)
@@ -257,9 +259,24 @@ def _lateness(db, game, board, options, draft, now) -> None:
                       " send orders for all your units first.")  # fmt: skip
 
 
-def _touching(db, game, board, draft, opts, powers) -> None:
-    """TOUCH PRESS: partial press only to powers a unit of yours touches."""
-    if not opts.partial or not game.position:
+TOUCH_WINDOW = 366 * 86400  # the key names the phase: a window never ends it
+
+
+def _touch_key(game) -> str:
+    return f"touch:{game.name}:{game.turn}"
+
+
+def _touching(db, game, board, draft, opts, powers, now) -> None:
+    """TOUCH PRESS: partial press only to powers a unit of yours touches,
+    and one broadcast a phase."""
+    if not opts.partial:
+        address = draft.sender.address
+        if quota_used(db, address, _touch_key(game), now, TOUCH_WINDOW):
+            raise Refused(
+                "you have already sent one broadcast: wait for the next phase."
+            )
+        return
+    if not game.position:
         return
     position = game.current(board)
     mine = position.units_of(draft.power)
@@ -351,6 +368,12 @@ def deliver(db, settings, game, board, options, draft, plan: Plan, body, now):
         )  # fmt: skip
         mails.append(mail)
     public_text = f"{_heading(who, plan.shown_as)}:\n\n{body}\n"
+    if (
+        options["touch_press"]
+        and sender.role == "player"
+        and not (draft.options and draft.options.partial)
+    ):
+        quota_take(db, sender.address, _touch_key(game), now, TOUCH_WINDOW)
     add_press(db, game.name, game.turn, plan.to_observers, public_text, iso(now))
     if draft.kind == "reply":
         return "Your answer was sent to the writer of that press.", mails

@@ -152,3 +152,16 @@ def test_grey_press_answered_stays_anonymous_both_ways(judge):
     assert back and "someone (grey press)" in back[0] and "England" not in back[0]
     assert "France" not in answer[0].body  # nor learns the replier who wrote
     assert "sent to the writer of that press" in answer[0].body
+
+
+def test_touch_press_adjacent_powers_and_one_broadcast(judge):
+    form_game(judge)
+    master(judge, "SET TOUCH PRESS")
+    out = press(judge, "FRANCE", "PRESS TO T", "far away")
+    assert "you are not adjacent to Turkey" in out[0].body and len(out) == 1
+    out = press(judge, "AUSTRIA", "PRESS TO I", "neighbour")  # F Tri - Venice
+    assert to(out, judge.seat("ITALY"))
+    out = press(judge, "FRANCE", "BROADCAST", end="ENDBROADCAST")
+    assert len(out) > 1
+    out = press(judge, "FRANCE", "BROADCAST", end="ENDBROADCAST")
+    assert "already sent one broadcast" in out[0].body and len(out) == 1
