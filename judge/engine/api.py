@@ -96,7 +96,9 @@ def standard_adjudicate(
                 p: [o for o in os if not isinstance(o, Disband)]
                 for p, os in orders.items()
             }
-        out = adjudicate_movement(board, position, orders, rules.rules_2023)
+        out = adjudicate_movement(
+            board, position, orders, rules.rules_2023, rules.coastal_convoys
+        )
         dislodged = tuple(out.dislodged)
         if rules.auto_disband:
             dislodged = tuple(Dislodged(d.power, d.unit, ()) for d in dislodged)

@@ -29,6 +29,12 @@ class Rules:
         return int(value) if value else None
 
     @property
+    def coastal_convoys(self) -> bool:
+        """Fleets on coasts convoy as fleets at sea do (SET COASTAL
+        CONVOYS)."""
+        return self.options.get("coastal_convoys") == "True"
+
+    @property
     def auto_disband(self) -> bool:
         """Dislodged units are disbanded at once: no retreats (SET AUTO
         DISBAND)."""

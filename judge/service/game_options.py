@@ -339,7 +339,6 @@ _add("BLANKBOARD EMPTYBOARD", Option("blank_board", True, before_start=True,
 # Options refused whatever the map (what this judge cannot follow), and why.
 NOT_FOLLOWED = {
     "any_disband": "disbanding units that are not owed",
-    "coastal_convoys": "convoys by fleets on coasts",
     "blank_board": "a start with no units",
     "strict_convoy": "strict convoy checks",
 }

@@ -94,7 +94,10 @@ def read_orders(
                 _no_adjustment(board, position, power, parsed, rules) for parsed in out
             ]
         if position.phase.type == "M" and hooks_for(board) is None:
-            out = [_void_on_arrival(board, position, parsed) for parsed in out]
+            out = [
+                _void_on_arrival(board, position, parsed, rules.coastal_convoys)
+                for parsed in out
+            ]
     return out
 
 
@@ -107,12 +110,16 @@ def _settled(board: Board, position: Position, power: str, parsed: ParsedOrder):
     return parsed if order is parsed.order else replace(parsed, order=order)
 
 
-def _void_on_arrival(board: Board, position: Position, parsed):
+def _void_on_arrival(
+    board: Board, position: Position, parsed, coastal_convoys: bool = False
+):
     """A movement order the rules void whatever anyone else orders is refused
     as it arrives, with the reason, so the player can mend it in time (and
     a slip does not replace the unit's earlier, good order)."""
     order = parsed.order
-    if order is None or not void_whatever_ordered(board, position, order):
+    if order is None or not void_whatever_ordered(
+        board, position, order, coastal_convoys
+    ):
         return parsed
     unit = order.unit
     kind = "army" if unit.kind == "A" else "fleet"

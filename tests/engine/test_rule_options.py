@@ -121,3 +121,35 @@ def test_a_disbanding_unit_holds_while_the_phase_is_fought():
     out = adjudicate(BOARD, position, given, rules(movement_disband=True))
     assert out.position.units.get("BUR") == ("FRANCE", Unit("A", "BUR"))
     assert "MUN" not in out.position.units
+
+
+def test_coastal_convoys_a_fleet_in_holland_convoys_belgium_to_kiel():
+    position = Position(
+        Phase(1901, "S", "M"),
+        {"BEL": ("FRANCE", Unit("A", "BEL")), "HOL": ("FRANCE", Unit("F", "HOL"))},
+        dict(START.centres),
+    )
+    given = orders({"FRANCE": ["A BEL - KIE", "F HOL C A BEL - KIE"]})
+    plain = adjudicate(BOARD, position, given)
+    assert "BEL" in plain.position.units  # a fleet on a coast convoys nobody
+    assert (
+        "void" in [r for r in plain.results if r.unit == Unit("F", "HOL")][0].outcomes
+    )
+    coastal = adjudicate(BOARD, position, given, rules(coastal_convoys=True))
+    assert coastal.position.units.get("KIE") == (
+        "FRANCE",
+        Unit("A", "BEL").__class__("A", "KIE"),
+    )
+    assert all(r.outcomes == () for r in coastal.results)
+
+
+def test_coastal_convoys_still_need_a_route():
+    # Picardy's fleet does not touch Kiel: no route from Belgium
+    position = Position(
+        Phase(1901, "S", "M"),
+        {"BEL": ("FRANCE", Unit("A", "BEL")), "PIC": ("FRANCE", Unit("F", "PIC"))},
+        dict(START.centres),
+    )
+    given = orders({"FRANCE": ["A BEL - KIE", "F PIC C A BEL - KIE"]})
+    out = adjudicate(BOARD, position, given, rules(coastal_convoys=True))
+    assert "BEL" in out.position.units
