@@ -136,10 +136,7 @@ def test_coastal_convoys_a_fleet_in_holland_convoys_belgium_to_kiel():
         "void" in [r for r in plain.results if r.unit == Unit("F", "HOL")][0].outcomes
     )
     coastal = adjudicate(BOARD, position, given, rules(coastal_convoys=True))
-    assert coastal.position.units.get("KIE") == (
-        "FRANCE",
-        Unit("A", "BEL").__class__("A", "KIE"),
-    )
+    assert coastal.position.units.get("KIE") == ("FRANCE", Unit("A", "KIE"))
     assert all(r.outcomes == () for r in coastal.results)
 
 
