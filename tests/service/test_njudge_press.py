@@ -165,3 +165,37 @@ def test_touch_press_adjacent_powers_and_one_broadcast(judge):
     assert len(out) > 1
     out = press(judge, "FRANCE", "BROADCAST", end="ENDBROADCAST")
     assert "already sent one broadcast" in out[0].body and len(out) == 1
+
+
+def test_must_order_late_press_grace_press(judge):
+    from datetime import timedelta
+
+    form_game(judge)
+    master(judge, "SET MUST ORDER")
+    out = press(judge, "FRANCE", "PRESS TO E")
+    assert "have not sent complete orders" in out[0].body and len(out) == 1
+    assert to(press(judge, "FRANCE", "PRESS TO M"), MASTER)  # the master: always
+    master(judge, "SET NO MUST ORDER\nSET NO LATE PRESS")
+    judge.send(judge.seat("ENGLAND"), signon(judge, "ENGLAND") + "\nSET WAIT")
+    judge.tick(judge.deadline() + timedelta(minutes=5))  # France is late now
+    out = press(judge, "FRANCE", "PRESS TO E")
+    assert "does not allow press from late players" in out[0].body
+    master(judge, "SET LATE PRESS\nSET NO GRACE PRESS")
+    out = press(judge, "FRANCE", "PRESS TO E")
+    assert "one or more players are late" in out[0].body
+
+
+def test_paused_games_press_to_the_master_only(judge):
+    form_game(judge)
+    master(judge, "PAUSE")
+    out = press(judge, "FRANCE", "PRESS TO E")
+    assert "the game is paused" in out[0].body and len(out) == 1
+    assert to(press(judge, "FRANCE", "PRESS TO M"), MASTER)
+
+
+def test_press_to_many_counts_against_the_mail_budget(judge):
+    form_game(judge)
+    judge.service.budgets = type(judge.service.budgets)(mails_per_message=3)
+    out = press(judge, "FRANCE", "PRESS TO ALL BUT E")
+    assert "one message may cause at most 3 mails" in out[0].body
+    assert len(out) == 1
