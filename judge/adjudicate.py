@@ -1,5 +1,5 @@
 """The adjudicator for other programs: one `judge adjudicate` request in,
-one response out (contracts/adjudicate.md).  A bad request gets an error
+one response out (docs/contracts/adjudicate.md).  A bad request gets an error
 response, never an exception; the command line (judge.cli.adjudicate) reads
 and writes the JSON lines.
 """

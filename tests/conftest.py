@@ -8,6 +8,7 @@
   test players' mailboxes: the topology an operator runs.  Skipped with the
   reason when it cannot start, FAILING when JUDGE_REQUIRE_POSTFIX=1 (CI).
 * `free_port()`: a loopback port nobody listens on.
+* `db`: a new SQLite file holding the mail tables (intake, outbox, errors...).
 * Password hashes in tests are Argon2id at the lowest cost (the judge's own
   cost, 64 MiB and 3 passes, would make the game tests several times
   slower); tests/service/test_passwords.py checks the real cost with
@@ -52,6 +53,17 @@ def real_password_cost():
     passwords.HASHER = PasswordHasher()  # as in production
     yield
     passwords.HASHER = cheap
+
+
+@pytest.fixture
+def db(tmp_path):
+    """A new judge database file with the mail store's tables."""
+    from judge.store.db import open_database
+    from judge.store.schema import create_mail_tables
+
+    database = open_database(tmp_path / "judge.db")
+    create_mail_tables(database)
+    return database
 
 
 def free_port() -> int:

@@ -1,4 +1,4 @@
-"""`judge adjudicate`: JSON lines in and out (contracts/adjudicate.md)."""
+"""`judge adjudicate`: JSON lines in and out (docs/contracts/adjudicate.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,15 @@
 """`judge <command>`: a thin dispatcher.  Each command lives in its own
 module exposing `add_arguments(parser)` and `run(args) -> int`, imported only
-when that command runs, so `judge adjudicate` pays for nothing else."""
+when that command runs, so `judge adjudicate` pays for nothing else.
+
+    serve.py       run the judge (judge.daemon) until SIGTERM
+    mail.py        submit a message to a running judge, print its reply
+    status.py      queue depths and recent errors
+    backup.py      a consistent copy of the database while the judge runs
+    adjudicate.py  JSON lines in and out (docs/contracts/adjudicate.md)
+    map.py         a board or a game's board as SVG or PNG
+    world.py       a random world into the judge's worlds_dir
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """`judge adjudicate [--variant NAME] [--config FILE]`: JSON lines in, JSON
-lines out (contracts/adjudicate.md); the requests are handled by
+lines out (docs/contracts/adjudicate.md); the requests are handled by
 judge.adjudicate."""
 
 from __future__ import annotations

@@ -1,7 +1,20 @@
 """`judge serve` and its companions: the daemon that wires mail, store and
-the handler together (`daemon`), the worker and scheduler (`worker`), the
-game service as the handler, and logging; the commands that drive it
-(`judge serve`, `mail`, `status`) are in judge.cli."""
+the handler together; the commands that drive it (`judge serve`, `mail`,
+`status`) are in judge.cli.
+
+    daemon.py        the running judge: its threads (listeners, worker,
+                     sender, housekeeping), each with its own connection;
+                     IntakeStore, where the SMTP and IMAP listeners store mail
+    worker.py        messages in arrival order, one transaction each, and the
+                     scheduler's ticks; acts on the gates' verdicts
+    gates.py         the chain of checks a message passes to the handler:
+                     bounce, not to answer, reply address, deliverable, rate
+                     limit, size, echo loop, handle (docs/mail.md)
+    housekeeping.py  old mail texts dropped now and then
+    logs.py          one line per event, text or JSON
+
+`make_handler(config)` (here) chooses what answers the mail: the game service.
+"""
 
 from __future__ import annotations
 

@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import Path
 
 from judge.config import Config, ConfigError, DkimSettings, SmtpSettings
 from judge.daemon.housekeeping import run_housekeeping
@@ -93,7 +94,8 @@ class Daemon:
             self.smtp, self.smtp_handler = start_listener(
                 self.config.smtp.host,
                 self.config.smtp.port,
-                self._smtp_store(),
+                # not durable: the listener flushes before its 250
+                self._store("smtp", durable=False),
                 settings.address,
                 self.config.limits.max_message_size,
                 on_stored=self.work_waiting.set,
@@ -105,7 +107,7 @@ class Daemon:
         if self.config.imap is not None:
             self.imap = ImapPoller(
                 self.config.imap,
-                self._imap_store(),
+                self._store("imap", durable=True),
                 self.config.limits.max_message_size,
                 self.stop_event,
                 on_stored=self.work_waiting.set,
@@ -162,42 +164,10 @@ class Daemon:
     def _flush(self) -> None:
         flush_commits(self.config.judge.database_path)
 
-    def _smtp_store(self):
-        local = threading.local()  # the SMTP listener stores from one thread
-
-        def store(raw: bytes, envelope_from: str) -> tuple[int, bool]:
-            if not hasattr(local, "db"):
-                # made durable by the listener's flush, before the 250
-                local.db = open_database(self.config.judge.database_path, durable=False)
-            return store_incoming(
-                local.db,
-                raw,
-                message_id=_message_id(raw),
-                envelope_from=envelope_from,
-                source="smtp",
-                now=self.clock(),
-            )
-
-        return store
-
-    def _imap_store(self):
-        local = threading.local()
-
-        def store(raw: bytes, size: int, oversized: bool) -> tuple[int, bool]:
-            if not hasattr(local, "db"):
-                local.db = open_database(self.config.judge.database_path)
-            return store_incoming(
-                local.db,
-                raw,
-                message_id=_message_id(raw),
-                envelope_from=None,
-                source="imap",
-                now=self.clock(),
-                size=size,
-                oversized=oversized,
-            )
-
-        return store
+    def _store(self, source: str, *, durable: bool) -> IntakeStore:
+        return IntakeStore(
+            self.config.judge.database_path, source, self.clock, durable=durable
+        )
 
     # -- worker and scheduler ---------------------------------------------
 
@@ -283,6 +253,49 @@ class Daemon:
 _MESSAGE_ID = re.compile(
     rb"^message-id:[ \t]*(?:\r?\n[ \t]+)?(<[^<>\s]+>)", re.I | re.M
 )
+
+
+class IntakeStore:
+    """Stores incoming mail for one listener (SMTP, IMAP): each thread that
+    calls it gets its own connection, opened on first use.  Called as
+    store(raw, envelope_from) by the SMTP listener, store(raw, size=,
+    oversized=) by the IMAP poller; returns (intake id, was new)."""
+
+    def __init__(
+        self,
+        path: Path,
+        source: str,
+        clock: Callable[[], datetime],
+        *,
+        durable: bool,
+    ) -> None:
+        self.path = path
+        self.source = source
+        self.clock = clock
+        self.durable = durable
+        self.local = threading.local()
+
+    def __call__(
+        self,
+        raw: bytes,
+        envelope_from: str | None = None,
+        *,
+        size: int | None = None,
+        oversized: bool = False,
+    ) -> tuple[int, bool]:
+        db = getattr(self.local, "db", None)
+        if db is None:
+            db = self.local.db = open_database(self.path, durable=self.durable)
+        return store_incoming(
+            db,
+            raw,
+            message_id=_message_id(raw),
+            envelope_from=envelope_from,
+            source=self.source,
+            now=self.clock(),
+            size=size,
+            oversized=oversized,
+        )
 
 
 def dkim_signer(settings: DkimSettings | None) -> DkimSigner | None:

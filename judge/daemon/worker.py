@@ -16,27 +16,26 @@ from datetime import datetime
 import sqlite_utils
 
 from judge.config import Config
-from judge.mail import decode, quotes
-from judge.mail.addresses import for_sending, same_mailbox, undeliverable
-from judge.mail.bounces import handle_bounce
-from judge.mail.compose import MAX_SUBJECT, compose
+from judge.daemon.gates import GATES, Desk, Finish, Letter, cannot_write_to, re_subject
+from judge.mail import decode
+from judge.mail.addresses import for_sending, same_mailbox
+from judge.mail.compose import compose
 from judge.mail.dkim_signing import DkimSigner
-from judge.mail.dsn import is_bounce
-from judge.mail.loops import (
-    ANSWER,
-    check_echo,
-    echo_notice,
-    note_reply,
-    reason_not_to_answer,
+from judge.mail.loops import note_reply, reason_not_to_answer
+from judge.mail.message import (
+    CountsTries,
+    Handler,
+    OutgoingMail,
+    ScheduledHandler,
+    TellsUnreachable,
+    Ticks,
+    WaitsForWork,
 )
-from judge.mail.loops import NOTICE as ECHO_NOTICE
-from judge.mail.message import IncomingMail, OutgoingMail
-from judge.store.addresses import clear_address, mark_announced, unannounced
-from judge.store.db import from_iso, transaction
+from judge.store.addresses import mark_announced, unannounced
+from judge.store.db import transaction
 from judge.store.errors import record_error
 from judge.store.intake import IntakeRow, count_attempt, finish, next_new
 from judge.store.outbox import queue_message
-from judge.store.rates import NOTICE, OK, check_rate
 
 log = logging.getLogger("judge.worker")
 
@@ -51,7 +50,7 @@ class Worker:
     def __init__(
         self,
         db: sqlite_utils.Database,
-        handler,
+        handler: Handler,
         config: Config,
         clock: Callable[[], datetime],
         on_queued: Callable[[], None] = lambda: None,
@@ -67,6 +66,14 @@ class Worker:
         self.signer = signer
         self.address = config.judge.address
         self.first_message = True
+        self.desk = Desk(db, config, handler)
+        # What the handler does besides answering mail (judge.mail.message),
+        # found once: None where it does not.
+        self.scheduled = handler if isinstance(handler, ScheduledHandler) else None
+        self.ticks = handler if isinstance(handler, Ticks) else None
+        self.tells = handler if isinstance(handler, TellsUnreachable) else None
+        self.waits = handler if isinstance(handler, WaitsForWork) else None
+        self.counts_tries = handler if isinstance(handler, CountsTries) else None
 
     # -- messages ---------------------------------------------------------
 
@@ -111,168 +118,51 @@ class Worker:
         return True
 
     def _handle(self, row: IntakeRow, now: datetime) -> int:
-        depth = decode.mime_depth(row.raw)
-        too_deep = depth > decode.MAX_MIME_DEPTH
-        msg = decode.parse_headers(row.raw) if too_deep else decode.parse(row.raw)
-        # A bounce is read for the address it reports, never answered.  Mail
-        # to a VERP address that is no bounce (a player's client replying to
-        # the Return-Path, an auto-reply) is read like any other mail.
-        if is_bounce(msg, row.envelope_from):
-            return self._bounce(row, msg, now)
-        why_not = reason_not_to_answer(msg, row.envelope_from, self.address)
-        if why_not:
-            log.info("message %d dropped: %s", row.id, why_not)
-            finish(self.db, row.id, "dropped", now, note=why_not)
-            return 0
-        sender = decode.reply_address(msg)
-        if sender is None:
-            shown = [
-                f"{name} {value[:80]!r}"
-                for name in ("From", "Reply-To")
-                if (value := decode.raw_header(msg, name))
-            ]
-            note = "no reply address" + (
-                f" (not a mail address one can write to: {', '.join(shown)})"
-                if shown
-                else ""
-            )
-            finish(self.db, row.id, "dropped", now, note=note)
-            if shown:
-                record_error(self.db, "worker", f"reply address refused: {note}", now)
-            log.info("message %d dropped: %s", row.id, note)
-            return 0
-        problem = self.undeliverable(sender)
-        if problem:
-            note = f"reply address refused: {problem}"
-            finish(self.db, row.id, "dropped", now, note=note[:500])
-            record_error(self.db, "worker", note, now, row.id)
-            log.info("message %d dropped: %s", row.id, note)
-            return 0
-        sender = for_sending(sender)
-        # Mail from an address shows it works again: its bounces are forgotten.
-        # (read strictly: a display name holding an address clears nothing)
-        for address in {sender.lower(), *map(str.lower, decode.addresses(msg, "From"))}:
-            if clear_address(self.db, address, now):
-                log.info("%s is reachable again (mail received from it)", address)
-        message_id = decode.message_id_of(msg) or ""
-        subject = decode.header(msg, "Subject")
-        references = decode.references_of(msg)
+        """Pass the message through the gates (judge.daemon.gates) until one
+        finishes it; the last, the handler, always does."""
+        letter = Letter.read(row, now)
+        for gate in GATES:
+            verdict = gate(letter, self.desk)
+            if verdict is not None:
+                return self._act(letter, verdict)
+        raise AssertionError("the handler's gate finishes every message")
 
-        def reply(body: str) -> OutgoingMail:
-            return OutgoingMail(
-                to=(sender,),
-                subject=reply_subject(subject),
-                body=body,
-                in_reply_to=message_id or None,
-                references=references,
-            )
-
-        limits = self.config.limits
-        verdict = check_rate(
-            self.db,
-            sender,
-            now,
-            limit=limits.rate_limit_messages,
-            window_seconds=limits.rate_limit_window,
+    def _act(self, letter: Letter, verdict: Finish) -> int:
+        """The one place a gate's verdict is carried out, in the message's
+        transaction: its mail queued, its error logged, its row finished."""
+        row, now, sender = letter.row, letter.now, letter.sender
+        answering = sender if verdict.answers else None
+        queued = self._queue(verdict.mails, now, row.id, answering)
+        if verdict.error:
+            record_error(self.db, "worker", verdict.error, now, row.id)
+        note = verdict.note[:500] if verdict.note else None
+        finish(self.db, row.id, verdict.state, now, sender=sender, note=note)
+        log.info(
+            "message %d%s %s: %s; %d mail queued",
+            row.id,
+            f" from {sender}" if sender else "",
+            verdict.state,
+            note or "handled",
+            queued,
         )
-        if verdict != OK:
-            note = "rate limit"
-            queued = 0
-            if verdict == NOTICE:
-                minutes = max(1, limits.rate_limit_window // 60)
-                notice = (
-                    f"You have sent more than {limits.rate_limit_messages} messages"
-                    f" within {minutes} minutes. The judge will ignore further mail"
-                    " from you until that time has passed; this is the only notice."
-                )
-                queued = self._queue([reply(notice)], now, row.id)
-                note = "rate limit (notice sent)"
-            finish(self.db, row.id, "dropped", now, sender=sender, note=note)
-            log.info("message %d from %s: %s", row.id, sender, note)
-            return queued
-        if row.oversized or too_deep:
-            if row.oversized:
-                refusal = (
-                    f"Your message was {row.size} bytes long; the judge reads"
-                    f" messages of at most {limits.max_message_size} bytes. Please"
-                    " send your commands as plain text, without attachments."
-                )
-            else:
-                refusal = (
-                    f"Your message's MIME parts are nested {depth} deep; the judge"
-                    f" reads at most {decode.MAX_MIME_DEPTH} levels. Please send"
-                    " your commands as plain text, without attachments."
-                )
-            queued = self._queue([reply(refusal)], now, row.id, sender)
-            note = "oversized" if row.oversized else f"MIME nested {depth} deep"
-            finish(self.db, row.id, "done", now, sender=sender, note=note)
-            return queued
-        whole_text = decode.body_text(msg)
-        text = quotes.strip_quotes_and_signature(whole_text)
-        # Arrival time: how soon it answered the judge, even behind a queue.
-        arrived = min(now, from_iso(row.received_at))
-        echo = check_echo(
-            self.db, sender, subject, text, whole_text, references, arrived
-        )
-        if echo != ANSWER:
-            queued = 0
-            note = "mail loop suspected"
-            if echo == ECHO_NOTICE:
-                queued = self._queue([reply(echo_notice())], now, row.id)
-                note += " (notice sent)"
-                record_error(self.db, "worker", f"{note}: {sender}", now, row.id)
-            finish(self.db, row.id, "dropped", now, sender=sender, note=note)
-            log.info("message %d from %s: %s", row.id, sender, note)
-            return queued
-        mail = IncomingMail(
-            id=row.id,
-            sender=sender,
-            subject=subject,
-            body=text,
-            message_id=message_id,
-            references=references,
-            received_at=from_iso(row.received_at),
-        )
-        replies = self.handler.handle(self.db, mail, now)
-        queued = self._queue(replies, now, row.id, sender)
-        finish(self.db, row.id, "done", now, sender=sender)
-        log.info("message %d from %s handled: %d mail queued", row.id, sender, queued)
+        if verdict.announce:
+            queued += self._announce(now)
         return queued
 
     def undeliverable(self, address: str) -> str | None:
         """Why the judge cannot write to `address` (None: it can)."""
-        relay = self.config.relay
-        return undeliverable(
-            address,
-            smtputf8=relay is not None and relay.smtputf8,
-            judge_address=self.address,
-        )
-
-    def _bounce(self, row: IntakeRow, msg, now: datetime) -> int:
-        """A bounce: recorded against the address it names, never answered."""
-        outcome = handle_bounce(
-            self.db,
-            msg,
-            row.id,
-            now,
-            judge_address=self.address,
-            separator=self.config.judge.bounce_separator,
-            soft_days=self.config.limits.bounce_soft_days,
-        )
-        finish(self.db, row.id, "dropped", now, note=outcome.note)
-        log.info("message %d: %s", row.id, outcome.note)
-        return self._announce(now)
+        return cannot_write_to(self.config, address)
 
     def _announce(self, now: datetime) -> int:
         """Tell the handler of addresses newly marked unreachable (by a bounce
         or by the sender), queueing what it answers, in the open transaction."""
-        tell = getattr(self.handler, "address_unreachable", None)
         queued = 0
         for news in unannounced(self.db):
-            if tell is not None:
-                queued += self._queue(
-                    tell(self.db, news.address, news.reason, now), now, None
+            if self.tells is not None:
+                mails = self.tells.address_unreachable(
+                    self.db, news.address, news.reason, now
                 )
+                queued += self._queue(mails, now, None)
             mark_announced(self.db, news.address)
         return queued
 
@@ -290,7 +180,7 @@ class Worker:
             if sender and msg is not None:
                 apology = OutgoingMail(
                     to=(sender,),
-                    subject=reply_subject(decode.header(msg, "Subject")),
+                    subject=re_subject(decode.header(msg, "Subject")),
                     body=(
                         "The judge hit an internal error while handling your message."
                         f" Your message is kept (number {row.id}) and the judge's"
@@ -314,17 +204,15 @@ class Worker:
         due at once never keeps a player's mail waiting for long; a piece
         that fails is rolled back alone and the handler puts it off.  A
         handler with only `tick` does all its periodic work in one."""
-        due_work = getattr(self.handler, "due_work", None)
         now = self.clock()
         keys = []
         try:
             with transaction(self.db):
                 queued = self._announce(now)
-                if due_work is not None:
-                    keys = due_work(self.db, now)
-                else:
-                    tick = getattr(self.handler, "tick", None) or (lambda db, now: [])
-                    queued += self._queue(tick(self.db, now), now, None)
+                if self.scheduled is not None:
+                    keys = self.scheduled.due_work(self.db, now)
+                elif self.ticks is not None:
+                    queued += self._queue(self.ticks.tick(self.db, now), now, None)
         except Exception as exc:
             log.exception("scheduler tick failed")
             with transaction(self.db):
@@ -345,25 +233,25 @@ class Worker:
             log.info("scheduler: %d mail queued", done)
 
     def _work(self, key) -> int:
-        ready = getattr(self.handler, "work_ready", None)
-        if ready is not None:
+        scheduled = self.scheduled
+        assert scheduled is not None  # keys come from its due_work
+        if self.waits is not None:
             # work done elsewhere for it (a drawing) still going: handle mail
             # meanwhile, so no transaction and no player waits for it
             limit = time.monotonic() + WORK_READY_WAIT
-            while not ready(key) and time.monotonic() < limit:
+            while not self.waits.work_ready(key) and time.monotonic() < limit:
                 if self.should_stop():
                     break
                 if not self.process_next():
                     time.sleep(0.01)
         now = self.clock()
-        begins = getattr(self.handler, "work_begins", None)
-        if begins is not None:
+        if self.counts_tries is not None:
             # Committed before the try, so a try the process does not
             # survive is counted at the next one: a game that kills the
             # judge is put off after a few restarts, not tried first forever.
             limit = self.config.limits.handler_attempts
             with transaction(self.db):
-                held = begins(self.db, key, now, limit)
+                held = self.counts_tries.work_begins(self.db, key, now, limit)
                 if held is not None:
                     note, mails = held
                     record_error(self.db, "scheduler", note, now)
@@ -375,12 +263,12 @@ class Worker:
                 return queued
         try:
             with transaction(self.db):
-                queued = self._queue(self.handler.do_work(self.db, key, now), now, None)
+                queued = self._queue(scheduled.do_work(self.db, key, now), now, None)
         except Exception as exc:
             error = f"{type(exc).__name__}: {exc}"
             log.exception("scheduler: %s failed", key)
             with transaction(self.db):
-                note = self.handler.work_failed(self.db, key, error, now)
+                note = scheduled.work_failed(self.db, key, error, now)
                 record_error(self.db, "scheduler", note, now)
             return 0
         if queued:
@@ -443,10 +331,3 @@ class Worker:
                 )
             count += 1
         return count
-
-
-def reply_subject(subject: str) -> str:
-    subject = subject.strip()[:MAX_SUBJECT]
-    if not subject:
-        return "Re: your message to the judge"
-    return subject if subject.lower().startswith("re:") else f"Re: {subject}"

@@ -1,0 +1,23 @@
+"""The rules of Diplomacy: boards, positions, orders and their adjudication.
+It knows nothing of text, mail, storage or any variant (variants reach it
+through `hooks`).  Above the engine, code uses `api` (and the data modules
+board, orders, state, serialize, results, variants, hooks, sampling); the
+others are its insides, which an import contract keeps private.
+
+    api.py          adjudicate a phase, orders_needed, initial_position
+    board.py        provinces, coasts, adjacency, powers, from maps/*.toml
+    state.py        the phase and the position: immutable values
+    orders.py       orders as data, and their one canonical written form
+    results.py      the values an adjudication returns (outcomes, results)
+    legality.py     which movement orders count, before any fighting
+    movement.py     movement phases: the DATC's yes/no nodes
+    resolver.py     Kruijswijk's guess-and-check resolver for those nodes
+    retreats.py     retreat phases
+    adjustments.py  winter: builds, removals, civil disorder
+    phases.py       which phase comes next, centre ownership, victory
+    tables.py       per-board lookup tables, computed once
+    hooks.py        the one door for variants' rules around the standard ones
+    variants.py     variant names and options (`NAME:option=value`), loading
+    serialize.py    the JSON form of a position (docs/contracts/adjudicate.md)
+    sampling.py     random positions and orders for tests and benchmarks
+"""

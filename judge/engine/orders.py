@@ -1,6 +1,6 @@
 """Orders as data.  The engine never sees text; the order language builds
 these, and `canonical()` is the one written form every tool echoes back
-(see shared contracts: `A PAR - BUR`, `F NTH C A LON - BEL`, ...)."""
+(see docs/contracts/adjudicate.md: `A PAR - BUR`, `F NTH C A LON - BEL`, ...)."""
 
 from __future__ import annotations
 

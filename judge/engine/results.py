@@ -55,7 +55,7 @@ class Rules:
 
 class Outcome(StrEnum):
     """Why an order failed, or what befell its unit: the contract's codes
-    (contracts/adjudicate.md), which are these strings."""
+    (docs/contracts/adjudicate.md), which are these strings."""
 
     VOID = "void"  # the order is illegal here: the unit holds
     BOUNCE = "bounce"  # the move (or retreat) was stopped

@@ -1,4 +1,4 @@
-"""The JSON form of a position (contracts/adjudicate.md `state`).
+"""The JSON form of a position (docs/contracts/adjudicate.md `state`).
 
 It is what `judge adjudicate` reads and writes and how the game service
 stores positions, so reading it checks everything and says exactly what is

@@ -4,7 +4,11 @@
 command keyword (an order or press text, as the context says), or raises
 `CommandError` naming the keyword when the keyword is right and the rest is
 not (the service's command registry says how to write it).  Parsing never
-touches the database."""
+touches the database.
+
+The keywords are the grammar's own: the terminals a command can start with.
+A rule added to the grammar (in the file, or by `extend_grammar` from
+outside the judge) is a keyword at once; there is no second list."""
 
 from __future__ import annotations
 
@@ -19,13 +23,28 @@ from judge.resources import resource_dir
 
 GRAMMAR = resource_dir("grammar") / "commands.lark"
 
-_KEYWORD = re.compile(
-    r"\s*(help|get|register|end|list|history|summary|who\s*game|create|become|"
-    r"sign\s*on|sign\s*off|observe|resign|clear|press|end\s*press|broadcast|"
-    r"end\s*broadcast|set|process|roll\s*back|pause|resume|terminate|eject|"
-    r"force\s*begin|predict|map|confirm|postal\s*press)\b",
-    re.IGNORECASE,
-)
+# Grammar text added from outside (a command of a plugin): each piece adds
+# its rule to `command` with `%extend command: <rule>`.
+_extensions: list[str] = []
+
+
+def extend_grammar(text: str) -> None:
+    """Add rules (and their terminals) to the command grammar."""
+    if text not in _extensions:
+        _extensions.append(text)
+        _forget()
+
+
+def retract_grammar(text: str) -> None:
+    """Take back what `extend_grammar(text)` added."""
+    if text in _extensions:
+        _extensions.remove(text)
+        _forget()
+
+
+def _forget() -> None:
+    _parser.cache_clear()
+    _keywords.cache_clear()
 
 
 class CommandError(ValueError):
@@ -33,7 +52,7 @@ class CommandError(ValueError):
 
     def __init__(self, keyword: str) -> None:
         super().__init__(f"{keyword.upper()}: the words after it do not fit")
-        self.keyword = keyword  # as _KEYWORD reads it, spaces removed: "signon"
+        self.keyword = keyword  # the keyword as written, spaces removed: "signon"
 
 
 @dataclass(frozen=True)
@@ -45,7 +64,31 @@ class Command:
 
 @cache
 def _parser() -> Lark:
-    return Lark(GRAMMAR.read_text(), parser="lalr", lexer="contextual")
+    text = "\n".join([GRAMMAR.read_text(), *_extensions])
+    return Lark(text, parser="lalr", lexer="contextual")
+
+
+@cache
+def _keywords() -> tuple[re.Pattern[str], ...]:
+    """The patterns of the terminals a command can start with: what the
+    parser accepts before the first word."""
+    parser = _parser()
+    first = parser.parse_interactive("").accepts() - {"$END"}
+    return tuple(
+        re.compile(parser.get_terminal(name).pattern.to_regexp()) for name in first
+    )
+
+
+def keyword_at_start(text: str) -> str | None:
+    """The command keyword `text` starts with, lowercased and without its
+    spaces ("sign on" -> "signon"); the longest when several fit ("end press"
+    is ENDPRESS, not END).  None: the line is no command."""
+    longest = max(
+        (m.group(0) for pattern in _keywords() if (m := pattern.match(text))),
+        key=len,
+        default=None,
+    )
+    return None if longest is None else _keyword_name(longest).lower()
 
 
 def _keyword_name(raw: str) -> str:
@@ -54,10 +97,9 @@ def _keyword_name(raw: str) -> str:
 
 def read_command(line: str) -> Command | None:
     text = line.strip()
-    match = _KEYWORD.match(text)
-    if not match:
+    keyword = keyword_at_start(text)
+    if keyword is None:
         return None
-    keyword = _keyword_name(match.group(1)).lower()
     try:
         tree = _parser().parse(text)
     except LarkError:

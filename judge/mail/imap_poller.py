@@ -20,8 +20,8 @@ from judge.config import ImapSettings
 
 log = logging.getLogger("judge.imap")
 
-# store(raw, size, oversized) -> (intake id, was new)
-StoreFunction = Callable[[bytes, int, bool], tuple[int, bool]]
+# store(raw, size=..., oversized=...) -> (intake id, was new)
+StoreFunction = Callable[..., tuple[int, bool]]
 
 IDLE_RENEW_SECONDS = 25 * 60  # servers drop IDLE after 30 minutes
 BACKOFF_MAX = 60.0
@@ -114,7 +114,7 @@ class ImapPoller:
             raw = fetched.get(uid, {}).get(part)
             if raw is None:
                 continue
-            _, was_new = self.store(raw, size, oversized)
+            _, was_new = self.store(raw, size=size, oversized=oversized)
             new += was_new
             self._mark_processed(client, uid)
         if new:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import sqlite_utils
 
@@ -46,27 +46,44 @@ class OutgoingMail:
 
 
 class Handler(Protocol):
-    """What the worker calls.  Both methods run inside the worker's open
-    transaction on `db`: they write their state changes there and must not
-    commit; the worker queues the returned mail in the same transaction.
+    """What the worker calls for each message.  Every handler method runs
+    inside the worker's open transaction on `db`: it writes its state
+    changes there and must not commit; the worker queues the returned mail
+    in the same transaction.
 
-    A handler may also have `address_unreachable(db, address, reason, now)
-    -> list[OutgoingMail]`: called once when the judge's mail to `address`
-    is found undeliverable (bounces, refusals: docs/mail.md)."""
+    A handler may do more, each a protocol of its own below, which the
+    worker finds once when it starts (isinstance: they are runtime-checkable):
+    `Ticks` (periodic work in one piece), `ScheduledHandler` (in pieces),
+    `TellsUnreachable`, `WaitsForWork`, `CountsTries`."""
 
     def handle(
         self, db: sqlite_utils.Database, mail: IncomingMail, now: datetime
     ) -> list[OutgoingMail]: ...
 
+
+@runtime_checkable
+class Ticks(Protocol):
     def tick(self, db: sqlite_utils.Database, now: datetime) -> list[OutgoingMail]:
         """Called periodically by the scheduler: deadlines, reminders."""
         ...
 
 
-class ScheduledHandler(Handler, Protocol):
+@runtime_checkable
+class TellsUnreachable(Protocol):
+    def address_unreachable(
+        self, db: sqlite_utils.Database, address: str, reason: str, now: datetime
+    ) -> list[OutgoingMail]:
+        """Called once when the judge's mail to `address` is found
+        undeliverable (bounces, refusals: docs/mail.md)."""
+        ...
+
+
+@runtime_checkable
+class ScheduledHandler(Protocol):
     """A handler whose periodic work comes in pieces (the game service: one
     game each), so the worker gives each piece its own transaction and
-    handles waiting mail between them.  Keys are the handler's own."""
+    handles waiting mail between them.  Keys are the handler's own.  The
+    worker prefers this to `Ticks` when a handler has both."""
 
     def due_work(self, db: sqlite_utils.Database, now: datetime) -> list:
         """The pieces whose time has come (may write: a transaction is open)."""
@@ -78,25 +95,31 @@ class ScheduledHandler(Handler, Protocol):
         """One piece, inside the worker's transaction."""
         ...
 
-    def work_ready(self, key) -> bool:
-        """Optional: False while work done elsewhere for `key` (the game
-        service's drawing) is still going; the worker handles mail meanwhile
-        instead of waiting in a transaction."""
-        ...
-
-    def work_begins(
-        self, db: sqlite_utils.Database, key, now: datetime, limit: int
-    ) -> tuple[str, list[OutgoingMail]] | None:
-        """Optional: mark `key` as being tried, in a transaction of its own
-        committed before the try, so a try the process does not survive (a
-        crash, a kill) is counted at the next one.  None: go ahead; else the
-        piece stopped the process `limit` times: it was put off instead, and
-        this is (the line for the error log, the mail telling of it)."""
-        ...
-
     def work_failed(
         self, db: sqlite_utils.Database, key, error: str, now: datetime
     ) -> str:
         """The piece was rolled back: record it and put it off (in a new
         transaction); returns the line for the error log."""
+        ...
+
+
+@runtime_checkable
+class WaitsForWork(Protocol):
+    def work_ready(self, key) -> bool:
+        """False while work done elsewhere for `key` (the game service's
+        drawing) is still going; the worker handles mail meanwhile instead
+        of waiting in a transaction."""
+        ...
+
+
+@runtime_checkable
+class CountsTries(Protocol):
+    def work_begins(
+        self, db: sqlite_utils.Database, key, now: datetime, limit: int
+    ) -> tuple[str, list[OutgoingMail]] | None:
+        """Mark `key` as being tried, in a transaction of its own committed
+        before the try, so a try the process does not survive (a crash, a
+        kill) is counted at the next one.  None: go ahead; else the piece
+        stopped the process `limit` times: it was put off instead, and this
+        is (the line for the error log, the mail telling of it)."""
         ...

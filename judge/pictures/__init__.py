@@ -1,4 +1,13 @@
-"""Pictures of the board: SVG and PNG maps of any game state."""
+"""Pictures of the board: SVG and PNG maps of any game state.
+
+render.py      a game state as SVG (and PNG): provinces, units, orders
+geometry.py    a map's drawing, read from maps/<name>.geometry.toml
+tessellate.py  province outlines from hand-placed points (Voronoi)
+style.py       colours and sizes (a colour-blind-safe palette)
+multistep.py   multi-step fleet moves drawn as the path they took
+raster.py      SVG to a small palette PNG (resvg, Pillow)
+response.py    a `judge adjudicate` response read back to draw
+"""
 
 from judge.pictures.geometry import GeometryError
 from judge.pictures.render import render_png, render_svg

@@ -1,6 +1,6 @@
 """A `judge adjudicate` response's results, read back as a PhaseResult to draw.
 
-The response lists every order in canonical form (contracts/adjudicate.md),
+The response lists every order in canonical form (docs/contracts/adjudicate.md),
 so reading it needs no grammar and no position: the picture may show the
 orders over the position before or after the phase.
 """

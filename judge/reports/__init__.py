@@ -1,15 +1,26 @@
-"""The bodies of the judge's mails, in the fixed njudge layout.
+"""The bodies of the judge's mails, in the fixed njudge layout
+(docs/contracts/results-format.md).
 
-See shared contract `results-format.md`.  The service calls:
+    results.py     the results mail of an adjudicated phase
+    orders.py      the reply to a message with orders
+    describe.py    units and orders in the words of the results
+    ownership.py   the 'Ownership of supply centers:' block
+    header.py      the `::` identification lines and the subjects
+    dates.py       dates as the mails write them
+    variant.py     what is particular to a variant, in plain lines
+    templating.py  the jinja2 environment of templates/
+
+The service calls:
 
 * `results_mail(...)`    -> (subject, body) after a phase is adjudicated
 * `order_reply(...)`     -> body of the reply to a message with orders
 * `identification_header(...)` -> the `::` lines every game mail starts with
+* `game_reply_subject(...)` -> the subject of the judge's reply in a game
 * `judge_date(...)`, `date_in_words(...)` -> dates as the mails write them
 """
 
 from judge.reports.dates import date_in_words, judge_date
-from judge.reports.header import identification_header, reply_subject
+from judge.reports.header import game_reply_subject, identification_header
 from judge.reports.orders import order_reply
 from judge.reports.results import game_result, results_mail
 
@@ -19,6 +30,6 @@ __all__ = [
     "identification_header",
     "judge_date",
     "order_reply",
-    "reply_subject",
+    "game_reply_subject",
     "results_mail",
 ]

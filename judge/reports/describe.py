@@ -1,4 +1,4 @@
-"""Units and orders in the words of the results (contract: results-format.md).
+"""Units and orders in the words of the results (docs/contracts/results-format.md).
 
 Every function returns one line without its newline.  Lines never wrap: the
 contract promises one line per unit, which is what parsers rely on.

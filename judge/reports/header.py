@@ -59,7 +59,9 @@ def identification_header(
     )
 
 
-def reply_subject(judge_code: str, game: str, phase: str, original_subject: str) -> str:
+def game_reply_subject(
+    judge_code: str, game: str, phase: str, original_subject: str
+) -> str:
     """'Re: PYJ:game - S1901M <their subject>' for the reply to orders.
 
     A reply to one of our replies keeps one prefix, not one per round trip."""

@@ -1,6 +1,6 @@
 """The reply to a message with orders: the power's whole current order set,
 in the results layout, what was refused and why, what is still missing, the
-deadline and the grace period (contract: results-format.md)."""
+deadline and the grace period (docs/contracts/results-format.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The results mail of an adjudicated phase (contract: results-format.md)."""
+"""The results mail of an adjudicated phase (docs/contracts/results-format.md)."""
 
 from __future__ import annotations
 

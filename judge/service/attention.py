@@ -11,7 +11,8 @@ every game's tick; the tick also calls it first, for writes made elsewhere.
 
 `next_attention` mirrors `scheduler.tick_game` decision by decision: it is
 the earliest time at which tick_game would do something, given the stored
-state (a time already past means "now")."""
+state (a time already past means "now").  The rows are read and written by
+judge/service/store.py, as all the service's SQL."""
 
 from __future__ import annotations
 
@@ -20,7 +21,42 @@ from datetime import datetime, timedelta
 
 from judge.service import deadlines, game_options
 from judge.service.processing import LATE_REPEAT, late_powers
-from judge.service.store import Game, iso, load_game, members, moment
+from judge.service.store import (
+    Game,
+    clear_failure,
+    dirty_games,
+    due_games,
+    end_work_try,
+    failure_count,
+    failures,
+    forget_dirty,
+    has_dirty,
+    load_game,
+    members,
+    moment,
+    next_due,
+    retry_time,
+    save_failure,
+    set_due_at,
+    set_work_try,
+    work_try,
+)
+
+# The store's functions the service reaches through this module.
+__all__ = [
+    "begin_try",
+    "clear_failure",
+    "due_games",
+    "failure_count",
+    "failures",
+    "has_dirty",
+    "next_attention",
+    "next_due",
+    "record_failure",
+    "refresh",
+    "retry_time",
+    "try_raised",
+]
 
 log = logging.getLogger(__name__)
 REFRESH_BATCH = 200  # dirty games recomputed per transaction at a tick
@@ -75,14 +111,9 @@ def _fresh_late(db, game: Game, late: list[str]) -> bool:
 def refresh(db, now: datetime, limit: int | None = None) -> int:
     """Recompute `due_at` of the games noted as changed (inside the caller's
     transaction); returns how many were done."""
-    sql = "SELECT game FROM svc_due_dirty"
-    params: list = []
-    if limit is not None:
-        sql += " LIMIT ?"
-        params.append(limit)
-    names = [row[0] for row in db.execute(sql, params).fetchall()]
+    names = dirty_games(db, limit)
     for name in names:
-        db.execute("DELETE FROM svc_due_dirty WHERE game = ?", [name])
+        forget_dirty(db, name)
         try:
             game = load_game(db, name)
             due = next_attention(db, game, now) if game is not None else None
@@ -95,33 +126,8 @@ def refresh(db, now: datetime, limit: int | None = None) -> int:
             retry = retry_time(db, name)
             if retry is not None and retry > due:
                 due = retry  # a game that failed waits for its retry
-        db.execute("UPDATE svc_games SET due_at = ? WHERE name = ?", [iso(due), name])
+        set_due_at(db, name, due)
     return len(names)
-
-
-def due_games(db, now: datetime, limit: int | None = None) -> list[str]:
-    """The games whose time has come, earliest first (by the index)."""
-    sql = (
-        "SELECT name FROM svc_games WHERE due_at IS NOT NULL AND due_at <= ?"
-        " ORDER BY due_at, name"
-    )
-    params: list = [iso(now)]
-    if limit is not None:
-        sql += " LIMIT ?"
-        params.append(limit)
-    return [row[0] for row in db.execute(sql, params).fetchall()]
-
-
-def next_due(db) -> datetime | None:
-    """The earliest time any game needs the scheduler (by the index)."""
-    row = db.execute(
-        "SELECT min(due_at) FROM svc_games WHERE due_at IS NOT NULL"
-    ).fetchone()
-    return moment(row[0]) if row and row[0] else None
-
-
-def has_dirty(db) -> bool:
-    return db.execute("SELECT 1 FROM svc_due_dirty LIMIT 1").fetchone() is not None
 
 
 # -- failures ---------------------------------------------------------------
@@ -130,37 +136,14 @@ RETRY_FIRST = timedelta(minutes=1)
 RETRY_MAX = timedelta(hours=6)
 
 
-def retry_time(db, name: str) -> datetime | None:
-    row = db.execute(
-        "SELECT next_try FROM svc_tick_failures WHERE game = ?", [name]
-    ).fetchone()
-    return moment(row[0]) if row else None
-
-
 def record_failure(db, name: str, error: str, now: datetime) -> datetime:
     """A game's tick failed (its changes rolled back): count it and put the
     game off, a minute after the first failure, doubling up to six hours."""
-    row = db.execute(
-        "SELECT attempts FROM svc_tick_failures WHERE game = ?", [name]
-    ).fetchone()
-    attempts = (row[0] if row else 0) + 1
-    wait = min(RETRY_FIRST * 2 ** (attempts - 1), RETRY_MAX)
-    retry = now + wait
-    db.execute(
-        "INSERT INTO svc_tick_failures (game, attempts, first_failed, last_failed,"
-        " next_try, error) VALUES (?, ?, ?, ?, ?, ?)"
-        " ON CONFLICT (game) DO UPDATE SET attempts = excluded.attempts,"
-        " last_failed = excluded.last_failed, next_try = excluded.next_try,"
-        " error = excluded.error",
-        [name, attempts, iso(now), iso(now), iso(retry), error[:2000]],
-    )
-    db.execute("UPDATE svc_games SET due_at = ? WHERE name = ?", [iso(retry), name])
+    attempts = failure_count(db, name) + 1
+    retry = now + min(RETRY_FIRST * 2 ** (attempts - 1), RETRY_MAX)
+    save_failure(db, name, attempts, now, retry, error)
+    set_due_at(db, name, retry)
     return retry
-
-
-def clear_failure(db, name: str) -> None:
-    db.execute("DELETE FROM svc_tick_failures WHERE game = ?", [name])
-    db.execute("DELETE FROM svc_work_tries WHERE game = ?", [name])
 
 
 # -- tries the process did not survive ---------------------------------------
@@ -175,47 +158,16 @@ def begin_try(db, name: str, now: datetime, limit: int) -> int | None:
     Returns None to go ahead, or how many tries in a row stopped the judge
     when the last one did and that is `limit` or more: then the game is
     recorded as failing and put off like any failure, and not tried."""
-    row = db.execute(
-        "SELECT running, crashes FROM svc_work_tries WHERE game = ?", [name]
-    ).fetchone()
-    running, crashes = row if row else (0, 0)
+    running, crashes = work_try(db, name)
     crashes += running
     if running and crashes >= limit:
         record_failure(db, name, f"processing stopped the judge {crashes} times", now)
-        db.execute(
-            "UPDATE svc_work_tries SET running = 0, crashes = ? WHERE game = ?",
-            [crashes, name],
-        )
+        set_work_try(db, name, False, crashes)
         return crashes  # after the wait, one more crash puts it off again
-    db.execute(
-        "INSERT OR REPLACE INTO svc_work_tries (game, running, crashes)"
-        " VALUES (?, 1, ?)",
-        [name, crashes],
-    )
+    set_work_try(db, name, True, crashes)
     return None
 
 
 def try_raised(db, name: str) -> None:
     """The try ended in an exception (recorded as such): not a crash."""
-    db.execute("UPDATE svc_work_tries SET running = 0 WHERE game = ?", [name])
-
-
-FAILURE_FIELDS = ("game", "attempts", "first_failed", "next_try", "error")
-
-
-def failure_count(db, name: str) -> int:
-    row = db.execute(
-        "SELECT attempts FROM svc_tick_failures WHERE game = ?", [name]
-    ).fetchone()
-    return row[0] if row else 0
-
-
-def failures(db) -> list[dict]:
-    """Games whose tick keeps failing, for `judge status`."""
-    return [
-        dict(zip(FAILURE_FIELDS, row, strict=True))
-        for row in db.execute(
-            "SELECT game, attempts, first_failed, next_try, error"
-            " FROM svc_tick_failures ORDER BY game"
-        ).fetchall()
-    ]
+    end_work_try(db, name)

@@ -23,6 +23,7 @@ from judge.service.session import Session
 from judge.service.store import (
     iso,
     load_game,
+    mark_dirty,
     members,
     replace_password_hash,
     savepoint,
@@ -161,7 +162,7 @@ class GameService:
         finally:
             picture_pool.current = None
         attention.clear_failure(db, name)
-        db.execute("INSERT OR IGNORE INTO svc_due_dirty VALUES (?)", [name])
+        mark_dirty(db, name)
         attention.refresh(db, now)
         return out
 

@@ -4,7 +4,7 @@ each seat holder whose seat was used, and the mails the commands caused."""
 from __future__ import annotations
 
 from judge.mail.message import IncomingMail, OutgoingMail
-from judge.reports import reply_subject
+from judge.reports import game_reply_subject
 
 ECHO_LIMIT = 200  # characters of a line quoted back in a reply
 
@@ -20,7 +20,7 @@ def echo(text: str) -> str:
 def compose(ctx, mail: IncomingMail, code: str) -> list[OutgoingMail]:
     original = mail.subject.strip()
     if ctx.subject_game:
-        subject = reply_subject(code, *ctx.subject_game, original)
+        subject = game_reply_subject(code, *ctx.subject_game, original)
     else:
         subject = original or "your message to the judge"
         if not subject.lower().startswith("re:"):

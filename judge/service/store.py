@@ -1,5 +1,6 @@
-"""Reading and writing the service's rows.  Writes go through db.execute
-only: they run inside the worker's transaction (see INTERFACES.md)."""
+"""Reading and writing the service's rows: all the service's SQL is here.
+Writes go through db.execute only: they run inside the worker's transaction
+(see `Handler` in judge/mail/message.py)."""
 
 from __future__ import annotations
 
@@ -615,3 +616,130 @@ def games_played_by(db, address: str, statuses: tuple[str, ...]) -> list[str]:
 def replace_password_hash(db, old: str, new: str) -> None:
     """A stored hash brought up to today's cost (every row holding it)."""
     db.execute("UPDATE svc_members SET password = ? WHERE password = ?", [new, old])
+
+
+# -- when games are due, and games whose tick fails (judge/service/attention.py)
+
+
+def dirty_games(db: sqlite_utils.Database, limit: int | None = None) -> list[str]:
+    """Games noted (by the schema's triggers) as needing `due_at` recomputed."""
+    sql = "SELECT game FROM svc_due_dirty"
+    params: list = []
+    if limit is not None:
+        sql += " LIMIT ?"
+        params.append(limit)
+    return [row[0] for row in db.execute(sql, params).fetchall()]
+
+
+def has_dirty(db: sqlite_utils.Database) -> bool:
+    return db.execute("SELECT 1 FROM svc_due_dirty LIMIT 1").fetchone() is not None
+
+
+def mark_dirty(db: sqlite_utils.Database, name: str) -> None:
+    db.execute("INSERT OR IGNORE INTO svc_due_dirty VALUES (?)", [name])
+
+
+def forget_dirty(db: sqlite_utils.Database, name: str) -> None:
+    db.execute("DELETE FROM svc_due_dirty WHERE game = ?", [name])
+
+
+def set_due_at(db: sqlite_utils.Database, name: str, due: datetime | None) -> None:
+    db.execute("UPDATE svc_games SET due_at = ? WHERE name = ?", [iso(due), name])
+
+
+def due_games(
+    db: sqlite_utils.Database, now: datetime, limit: int | None = None
+) -> list[str]:
+    """The games whose time has come, earliest first (by the index)."""
+    sql = (
+        "SELECT name FROM svc_games WHERE due_at IS NOT NULL AND due_at <= ?"
+        " ORDER BY due_at, name"
+    )
+    params: list = [iso(now)]
+    if limit is not None:
+        sql += " LIMIT ?"
+        params.append(limit)
+    return [row[0] for row in db.execute(sql, params).fetchall()]
+
+
+def next_due(db: sqlite_utils.Database) -> datetime | None:
+    """The earliest time any game needs the scheduler (by the index)."""
+    row = db.execute(
+        "SELECT min(due_at) FROM svc_games WHERE due_at IS NOT NULL"
+    ).fetchone()
+    return moment(row[0]) if row and row[0] else None
+
+
+def retry_time(db: sqlite_utils.Database, name: str) -> datetime | None:
+    row = db.execute(
+        "SELECT next_try FROM svc_tick_failures WHERE game = ?", [name]
+    ).fetchone()
+    return moment(row[0]) if row else None
+
+
+def failure_count(db: sqlite_utils.Database, name: str) -> int:
+    row = db.execute(
+        "SELECT attempts FROM svc_tick_failures WHERE game = ?", [name]
+    ).fetchone()
+    return row[0] if row else 0
+
+
+def save_failure(
+    db: sqlite_utils.Database,
+    name: str,
+    attempts: int,
+    now: datetime,
+    retry: datetime,
+    error: str,
+) -> None:
+    """A game's failing tick: its count, when, when to try again, why."""
+    db.execute(
+        "INSERT INTO svc_tick_failures (game, attempts, first_failed, last_failed,"
+        " next_try, error) VALUES (?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (game) DO UPDATE SET attempts = excluded.attempts,"
+        " last_failed = excluded.last_failed, next_try = excluded.next_try,"
+        " error = excluded.error",
+        [name, attempts, iso(now), iso(now), iso(retry), error[:2000]],
+    )
+
+
+def clear_failure(db: sqlite_utils.Database, name: str) -> None:
+    db.execute("DELETE FROM svc_tick_failures WHERE game = ?", [name])
+    db.execute("DELETE FROM svc_work_tries WHERE game = ?", [name])
+
+
+FAILURE_FIELDS = ("game", "attempts", "first_failed", "next_try", "error")
+
+
+def failures(db: sqlite_utils.Database) -> list[dict]:
+    """Games whose tick keeps failing, for `judge status`."""
+    return [
+        dict(zip(FAILURE_FIELDS, row, strict=True))
+        for row in db.execute(
+            "SELECT game, attempts, first_failed, next_try, error"
+            " FROM svc_tick_failures ORDER BY game"
+        ).fetchall()
+    ]
+
+
+def work_try(db: sqlite_utils.Database, name: str) -> tuple[int, int]:
+    """(whether a try of `name`'s tick is marked running, how many tries in
+    a row stopped the judge)."""
+    row = db.execute(
+        "SELECT running, crashes FROM svc_work_tries WHERE game = ?", [name]
+    ).fetchone()
+    return (row[0], row[1]) if row else (0, 0)
+
+
+def set_work_try(
+    db: sqlite_utils.Database, name: str, running: bool, crashes: int
+) -> None:
+    db.execute(
+        "INSERT OR REPLACE INTO svc_work_tries (game, running, crashes)"
+        " VALUES (?, ?, ?)",
+        [name, int(running), crashes],
+    )
+
+
+def end_work_try(db: sqlite_utils.Database, name: str) -> None:
+    db.execute("UPDATE svc_work_tries SET running = 0 WHERE game = ?", [name])

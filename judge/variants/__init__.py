@@ -7,6 +7,15 @@ A board's map names its rules (`[variant] rules = "imperial"`), and
 variant also installs its adjudication hooks in the engine, which imports no
 variant.  To add one: a folder, a map file, and one line in BUILT_IN (or a
 call to `register` from outside the judge, as tests/variants/plugin does).
+Variants import no other variant (an import contract, by wildcard).
+
+    base.py      Variant: all the judge knows of a variant; the standard game
+    state.py     checks on a variant's own state fields
+    standard/    the standard game (and its variations by option)
+    small/       the games for two to six players on the standard map
+    v1913/       1913, fifteen players (minors, alliances, designations)
+    imperial/    Imperial Diplomacy (garrisons, federations, petrol,
+                 barbarians)
 """
 
 from __future__ import annotations

@@ -8,9 +8,8 @@ import pytest
 from judge.daemon.worker import Worker
 from judge.mail.decode import body_text, parse
 from judge.mail.message import OutgoingMail
-from judge.store.db import open_database, transaction
+from judge.store.db import transaction
 from judge.store.intake import store_incoming
-from judge.store.schema import create_mail_tables
 from tests.daemon.simple_handler import HelpHandler
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -23,13 +22,6 @@ def raw_message(i: int, body: str = "HELP\n") -> bytes:
     msg["Message-ID"] = f"<w{i}@example.org>"
     msg.set_content(body)
     return msg.as_bytes()
-
-
-@pytest.fixture
-def db(tmp_path):
-    db = open_database(tmp_path / "judge.db")
-    create_mail_tables(db)
-    return db
 
 
 def put(db, i: int, body: str = "HELP\n") -> int:

@@ -2,7 +2,7 @@
 
 Case texts: the DATC v3.0 (shared/reference/DATC_v3_0.txt) (Lucas Kruijswijk).  Units
 are those named by the orders unless a `state` is given.  `expect` maps each
-ordered unit to its outcome codes (contracts/adjudicate.md); `*_2023` keys
+ordered unit to its outcome codes (docs/contracts/adjudicate.md); `*_2023` keys
 give the outcome under `standard:rules=2023` where it differs from the
 default (seeds) rules.  `then` is the next phase (retreats) on the state the
 first phase left.

@@ -3,8 +3,6 @@ spans more than bounce_soft_days; mail from the address clears the mark."""
 
 from datetime import UTC, datetime, timedelta
 
-import pytest
-
 from judge.store.addresses import (
     HARD,
     SOFT,
@@ -14,18 +12,10 @@ from judge.store.addresses import (
     unannounced,
     unreachable_reasons,
 )
-from judge.store.db import open_database, transaction
-from judge.store.schema import create_mail_tables
+from judge.store.db import transaction
 
 T0 = datetime(2026, 11, 25, tzinfo=UTC)
 BOB = "bob@example.org"
-
-
-@pytest.fixture
-def db(tmp_path):
-    db = open_database(tmp_path / "judge.db")
-    create_mail_tables(db)
-    return db
 
 
 def fail(db, kind, at, address=BOB):

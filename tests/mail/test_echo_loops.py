@@ -3,12 +3,9 @@ then silence; people and scripts that do not answer the judge are not."""
 
 from datetime import UTC, datetime, timedelta
 
-import pytest
-
 from judge.mail import loops
 from judge.mail.loops import ANSWER, NOTICE, SILENT, check_echo, note_reply
-from judge.store.db import open_database, transaction
-from judge.store.schema import create_mail_tables
+from judge.store.db import transaction
 
 T0 = datetime(2026, 11, 25, 9, 0, tzinfo=UTC)
 REPLY = (
@@ -16,13 +13,6 @@ REPLY = (
     '"I am out of the office until Monday" is not a command.\n'
     "Send HELP for the list of commands.\n"
 )
-
-
-@pytest.fixture
-def db(tmp_path):
-    database = open_database(tmp_path / "judge.db")
-    create_mail_tables(database)
-    return database
 
 
 def exchange(db, n, *, sender="robot@example.org", gap=2.0, **message):

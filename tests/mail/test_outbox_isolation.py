@@ -67,13 +67,6 @@ def relay(free_port):
     controller.stop()
 
 
-@pytest.fixture
-def db(tmp_path):
-    db = open_database(tmp_path / "judge.db")
-    create_mail_tables(db)
-    return db
-
-
 def queue(db, *recipients, now=T0) -> int:
     with transaction(db):
         n = db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0]

@@ -8,18 +8,10 @@ from aiosmtpd.controller import Controller
 from judge.config import RelaySettings
 from judge.mail.sender import drain_outbox
 from judge.mail.transports import MaildirTransport, RelayTransport
-from judge.store.db import open_database, transaction, utc_now
+from judge.store.db import transaction, utc_now
 from judge.store.outbox import queue_message
-from judge.store.schema import create_mail_tables
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
-
-
-@pytest.fixture
-def db(tmp_path):
-    db = open_database(tmp_path / "judge.db")
-    create_mail_tables(db)
-    return db
 
 
 def queue(db, n):

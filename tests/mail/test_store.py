@@ -8,16 +8,8 @@ from judge.store.db import open_database, transaction
 from judge.store.intake import next_new, store_incoming
 from judge.store.outbox import due_messages, mark_retry, mark_sent, queue_message
 from judge.store.rates import NOTICE, OK, SILENT, check_rate
-from judge.store.schema import create_mail_tables
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
-
-
-@pytest.fixture
-def db(tmp_path):
-    db = open_database(tmp_path / "judge.db")
-    create_mail_tables(db)
-    return db
 
 
 def store(db, raw, message_id):

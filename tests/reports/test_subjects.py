@@ -2,7 +2,7 @@
 
 import pytest
 
-from judge.reports.header import reply_subject, results_subject
+from judge.reports.header import game_reply_subject, results_subject
 
 
 @pytest.mark.parametrize(
@@ -20,7 +20,7 @@ from judge.reports.header import reply_subject, results_subject
     ],
 )  # fmt: skip
 def test_reply_subject(original, expected):
-    assert reply_subject("PYJ", "alpha", "S1902M", original) == expected
+    assert game_reply_subject("PYJ", "alpha", "S1902M", original) == expected
 
 
 def test_results_subject():

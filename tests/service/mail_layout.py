@@ -1,5 +1,5 @@
 """A validator for the layout of the judge's results mails and order replies
-(contract: results-format.md), written from the contract, line by line.
+(docs/contracts/results-format.md), written from the contract, line by line.
 
 `read_results` checks a results body and returns what it says (unit lines
 parsed into power, unit, order words and outcome marks) so a test can

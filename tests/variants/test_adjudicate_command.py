@@ -1,4 +1,4 @@
-"""Variants through `judge adjudicate` (contracts/adjudicate.md)."""
+"""Variants through `judge adjudicate` (docs/contracts/adjudicate.md)."""
 
 import json
 import subprocess

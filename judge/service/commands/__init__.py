@@ -1,8 +1,25 @@
 """The judge's commands, one module per group, and the registry that lists
 them.  To add a command: write its handler in its group's module, add a
-`Spec` to that module's COMMANDS, and a rule to grammar/commands.lark;
-HELP lists it from here."""
+`Spec` to that module's COMMANDS, and a rule to grammar/commands.lark (its
+first terminal is then a keyword: judge.language.commands reads the
+keywords from the grammar); HELP lists it from here.
 
+A command from outside the judge (a plugin, tests/service/command_plugin)
+is `register_command(spec, grammar)`: its rule, added with
+`%extend command: <rule>`, and its Spec.
+
+    registry.py     Spec, Topic, Registry: dispatch, usage lines, HELP
+    context.py      what a handler sees and writes: Context, Block, Stop
+    information.py  anyone: HELP, GET, LIST, HISTORY, SUMMARY, WHOGAME, MAP
+    joining.py      CREATE, BECOME MASTER, SIGNON, OBSERVE, RESIGN
+    playing.py      CLEAR (the orders themselves: judge.service.orders)
+    press.py        PRESS ... ENDPRESS, BROADCAST ... ENDBROADCAST
+    settings.py     REGISTER ... END and a player's SET commands
+    worlds.py       SET COUNTRY, SET COLOUR on a random world
+    master.py       the master's commands
+"""
+
+from judge.language.commands import extend_grammar, retract_grammar
 from judge.service.commands import (
     information,
     joining,
@@ -13,7 +30,7 @@ from judge.service.commands import (
     settings,
     worlds,
 )
-from judge.service.commands.registry import Registry
+from judge.service.commands.registry import Registry, Spec
 
 REGISTRY = Registry(
     [
@@ -28,3 +45,16 @@ REGISTRY = Registry(
     ],
     topics=[*information.TOPICS, *options.TOPICS],
 )
+
+
+def register_command(spec: Spec, grammar: str) -> None:
+    """Add a command: `grammar` holds its rule (`%extend command: <rule>`,
+    the rule, its terminals), `spec` its handler and help."""
+    REGISTRY.add(spec)
+    extend_grammar(grammar)
+
+
+def unregister_command(spec: Spec, grammar: str) -> None:
+    """Take back what `register_command(spec, grammar)` added."""
+    REGISTRY.remove(spec.name)
+    retract_grammar(grammar)

@@ -67,12 +67,18 @@ class Registry:
     def __init__(self, specs: Iterable[Spec], topics: Iterable[Topic]) -> None:
         self.specs: dict[str, Spec] = {}
         for spec in specs:
-            if spec.name in self.specs:
-                raise ValueError(f"command {spec.name} registered twice")
-            if spec.group not in GROUP_TITLES:
-                raise ValueError(f"command {spec.name} in unknown group {spec.group}")
-            self.specs[spec.name] = spec
+            self.add(spec)
         self.topics: dict[str, Topic] = {t.name: t for t in topics}
+
+    def add(self, spec: Spec) -> None:
+        if spec.name in self.specs:
+            raise ValueError(f"command {spec.name} registered twice")
+        if spec.group not in GROUP_TITLES:
+            raise ValueError(f"command {spec.name} in unknown group {spec.group}")
+        self.specs[spec.name] = spec
+
+    def remove(self, name: str) -> None:
+        self.specs.pop(name, None)
 
     def __getitem__(self, name: str) -> Spec:
         return self.specs[name]
