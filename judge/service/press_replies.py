@@ -8,14 +8,23 @@ recipient's address may use it."""
 
 from __future__ import annotations
 
+import re
+
 from judge.language.press_options import PressOptions
 from judge.service.press import REPLY_TOKEN, PressDraft
 from judge.service.store import load_game, member_by_id, reply_token
 
 
+PRESS_SUBJECT = re.compile(r"^\s*(re|aw|sv|fwd?):.* - Press\b", re.IGNORECASE)
+
+
 def reply_token_of(subject: str) -> str | None:
+    """The token of the press mail a subject answers; "" for a press mail
+    without one (answered with how to write press); None: no press mail."""
     found = REPLY_TOKEN.search(subject)
-    return found.group(1) if found else None
+    if found:
+        return found.group(1)
+    return "" if PRESS_SUBJECT.search(subject) else None
 
 
 def answer(ctx, token: str, body: str) -> bool:
@@ -23,9 +32,13 @@ def answer(ctx, token: str, body: str) -> bool:
     reply says how to answer instead) when it cannot be."""
     from judge.service.commands.press import PressBlock
 
-    row = reply_token(ctx.db, token)
-    me = member_by_id(ctx.db, row["recipient"]) if row else None
-    if me is None or me.address.lower() != ctx.sender.lower():
+    row = reply_token(ctx.db, token) if token else None
+    me = _member(ctx.db, row["recipient"]) if row else None
+    if (
+        me is None
+        or me.address.lower() != ctx.sender.lower()
+        or me.state in ("resigned", "pending")
+    ):
         ctx.say(
             "This answers a press mail the judge cannot match to you: send"
             " SIGNON <letter><game> <password>, then PRESS TO <powers>, your"
@@ -33,8 +46,11 @@ def answer(ctx, token: str, body: str) -> bool:
         )
         return False
     game = load_game(ctx.db, me.game)
-    writer = member_by_id(ctx.db, row["sender"])
+    writer = _member(ctx.db, row["sender"])
     board = game.board
+    if writer is None:
+        ctx.say("The writer of that press has left the game: nothing was sent.")
+        return False
     if writer.role == "master":
         to = "M"
     elif writer.role == "player" and row["sender_power"]:
@@ -56,3 +72,11 @@ def answer(ctx, token: str, body: str) -> bool:
     ctx.me = None
     ctx.acting = None
     return True
+
+
+def _member(db, member_id: int):
+    """The member, or None when it is gone (an ejected observer)."""
+    try:
+        return member_by_id(db, member_id)
+    except StopIteration:
+        return None

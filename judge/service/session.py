@@ -37,7 +37,7 @@ class Session:
     def run(self) -> None:
         ctx = self.ctx
         token = reply_token_of(self.mail.subject)
-        if token and self.is_answer():
+        if token is not None and self.is_answer():
             answer(ctx, token, self.mail.body)
             ctx.finish_reply()
             return

@@ -199,3 +199,10 @@ def test_press_to_many_counts_against_the_mail_budget(judge):
     out = press(judge, "FRANCE", "PRESS TO ALL BUT E")
     assert "one message may cause at most 3 mails" in out[0].body
     assert len(out) == 1
+
+
+def test_a_reply_to_an_old_press_mail_is_told_how_to_answer(judge):
+    form_game(judge)
+    out = judge.send(judge.seat("ENGLAND"), "Sure.\n", "Re: PYJ:alpha - Press")
+    assert len(out) == 1 and "PRESS TO <powers>" in out[0].body
+    assert "is not a command" not in out[0].body
