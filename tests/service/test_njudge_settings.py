@@ -235,3 +235,23 @@ def test_strict_wait(judge):
     master(judge, "SET STRICT WAIT")
     body = judge.send(judge.seat("FRANCE"), signon(judge, "FRANCE") + "\nSET WAIT")
     assert "WAIT set" in body[0].body  # France owes orders in a movement phase
+
+
+def test_comment_and_comment_begin(judge):
+    form_game(judge)
+    body = master(judge, "SET COMMENT A friendly game\nSET COMMENT BEGIN\nLine one\n"
+                         "Line two\nSIGNOFF\nignored")[0].body  # fmt: skip
+    assert "Comment: A friendly game" in body
+    assert "The game's full comment is set." in body
+    settings = judge.game()["settings"]
+    assert "A friendly game" in settings and "Line one\\nLine two" in settings
+    assert "ignored" not in settings
+
+
+def test_coastal_convoys_before_the_start_reach_the_rules(judge):
+    judge.send(MASTER, "CREATE ?beta pw-master\nBECOME MASTER")
+    body = judge.send(MASTER, "SIGNON Mbeta pw-master\nSET COASTAL CONVOYS")[0].body
+    assert "Fleets on coasts may convoy." in body
+    from judge.service.store import load_game
+
+    assert load_game(judge.db, "beta").rules.coastal_convoys
