@@ -51,6 +51,8 @@ def tick_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
         last = moment(game.late_notified)
         if last is None or now - last >= LATE_REPEAT:
             update_game(db, name, late_notified=iso(now))
+            if last is None:
+                game = count_lateness(db, game, late)
             return late_notices(db, settings, game, late)
         return []
     if not game.reminded and now >= deadlines.reminder_time(deadline) and late:
@@ -83,6 +85,21 @@ def turn_waiting(db, settings, game, now: datetime) -> list[OutgoingMail]:
     ]
 
 
+def count_lateness(db, game, late: list[str]):
+    """SET LATE COUNT: each power's times late in the game (once a phase),
+    named in the late notices; a takeover starts the count anew."""
+    options = game_options.stored(game)
+    if not options["late_count"]:
+        return game
+    counts = dict(options.get("late_counts", {}))
+    for power in late:
+        counts[power] = counts.get(power, 0) + 1
+    update_game(
+        db, game.name, settings=game_options.changed(game, "late_counts", counts)
+    )
+    return load_game(db, game.name)
+
+
 def late_notices(db, settings, game, late: list[str]) -> list[OutgoingMail]:
     board = game.board
     names = ", ".join(board.powers[p].name for p in late)
@@ -105,7 +122,7 @@ def late_notices(db, settings, game, late: list[str]) -> list[OutgoingMail]:
                 f"You are late!  The deadline has passed and {name}"
                 f" has not sent complete orders.\nThe grace period ends {grace};"
                 f" after that {what}.\n"
-            )
+            ) + times_late(game, mine)
             mails.append(notice(settings, game, member, "Late Notice", text))
         else:
             text = (
@@ -114,6 +131,19 @@ def late_notices(db, settings, game, late: list[str]) -> list[OutgoingMail]:
             ) + note_for_others(db, game, member)
             mails.append(notice(settings, game, member, "Late Powers", text))
     return mails
+
+
+def times_late(game, powers: list[str]) -> str:
+    options = game_options.stored(game)
+    if not options["late_count"]:
+        return ""
+    counts = options.get("late_counts", {})
+    board = game.board
+    return "".join(
+        f"{board.powers[p].name} has been late {counts.get(p, 0)} time(s) in this"
+        " game.\n"
+        for p in powers
+    )
 
 
 def reminders(db, settings, game, late: list[str]) -> list[OutgoingMail]:

@@ -255,3 +255,16 @@ def test_coastal_convoys_before_the_start_reach_the_rules(judge):
     from judge.service.store import load_game
 
     assert load_game(judge.db, "beta").rules.coastal_convoys
+
+
+def test_late_count_in_the_late_notices(judge):
+    from datetime import timedelta
+
+    from harness import hold_all_but
+
+    form_game(judge)
+    master(judge, "SET LATE COUNT")
+    hold_all_but(judge, ("RUSSIA",), "\nSET WAIT")
+    out = judge.tick(judge.deadline() + timedelta(minutes=1))
+    late = [m.body for m in out if m.to == (judge.seat("RUSSIA"),)]
+    assert late and "Russia has been late 1 time(s) in this game." in late[0]

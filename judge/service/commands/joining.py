@@ -282,6 +282,13 @@ def take_over(ctx, game, power, seat, password) -> None:
     if refused:
         ctx.say(refused)
         raise Stop
+    counts = dict(game_options.stored(game).get("late_counts", {}))
+    if counts.pop(power.id, None) is not None:  # SET LATE COUNT: a new player
+        update_game(
+            ctx.db,
+            game.name,
+            settings=game_options.changed(game, "late_counts", counts),
+        )
     playing = [
         m for m in members(ctx.db, game.name)
         if m.address.lower() == ctx.sender.lower() and m.role != "observer"
