@@ -206,3 +206,12 @@ def test_a_reply_to_an_old_press_mail_is_told_how_to_answer(judge):
     out = judge.send(judge.seat("ENGLAND"), "Sure.\n", "Re: PYJ:alpha - Press")
     assert len(out) == 1 and "PRESS TO <powers>" in out[0].body
     assert "is not a command" not in out[0].body
+
+
+def test_blank_press(judge):
+    form_game(judge)
+    out = press(judge, "FRANCE", "PRESS TO E", "")
+    assert "does not allow blank press" in out[0].body and len(out) == 1
+    master(judge, "SET BLANK PRESS")
+    out = press(judge, "FRANCE", "PRESS TO E", "")
+    assert to(out, judge.seat("ENGLAND"))
