@@ -403,14 +403,50 @@ def settings_lines(game) -> list[str]:
     return out
 
 
+HELP = [
+    ("WHITE | GREY | WHITE/GREY | GREY/WHITE | NO PRESS",
+     "the colours of press (WHITE/GREY: both, white by default)"),
+    ("[NO] PARTIAL", "press to some players, not only broadcasts"),
+    ("PARTIAL MAY BE FAKED | PARTIAL FAKES BROADCAST [BY DEFAULT] | NO FAKE",
+     "what FAKE may do"),
+    ("OBSERVER ANY|WHITE|NO", "observers' press (to the master always)"),
+    ("[NO] POSTAL PRESS", "POSTALPRESS, mailed after the phase"),
+    ("[NO] MINOR PRESS", "press in retreats and adjustments (before the start)"),
+    ("[NO] BLANK PRESS", "press without text"),
+    ("[NO] TOUCH PRESS", "press only to powers whose units touch yours"),
+    ("[NO] LATE PRESS", "press from late players"),
+    ("[NO] GRACE PRESS", "press while anyone is late"),
+    ("[NO] MUST ORDER", "complete orders before press"),
+    ("ALL PRESS | NORMAL PRESS", "copies of all private press to you (master)"),
+    ("[NO] WATCH ALL PRESS", "observers too may SET ALL PRESS"),
+    ("[NO] BROADCAST", "broadcasts to you (masters, observers)"),
+    ("[NO] QUIET", "abandonments and takeovers told to the master only"),
+    ("[NO] LATE COUNT", "late notices count each power's lateness"),
+    ("[NO] STRICT GRACE | [NO] STRICT WAIT", "grace exact; WAIT only if owing"),
+    ("MANUAL PROCESS | AUTO PROCESS", "phases processed only by PROCESS, or not"),
+    ("MANUAL START | AUTO START", "a full game starts only when allowed"),
+    ("LIST | NOLIST | PUBLIC | PRIVATE", "the game in LIST, or hidden"),
+    ("ACCESS ANY|SAME|DIFFERENT, LEVEL <level>", "who may sign on"),
+    ("ALLOW PLAYER <address> | DENY PLAYER <address>",
+     "who may join or take over (-<address> takes one off)"),
+    ("[NO] APPROVAL, APPROVE <letters>", "the master vets new players"),
+    ("[UN]RATED, [NO] SHOW, [NO] REVEAL, [NO] SECRET, [NO] RESUME, [NO] PROXY",
+     "njudge's flags (SHOW: notices name who changed a setting)"),
+    ("COMMENT <text> | COMMENT BEGIN", "the game's comment (BEGIN: the rest of"
+     " the message, to SIGNOFF)"),
+    ("CENTERS <n>", "the centres that win"),
+    ("[NO] DIAS | [NO] CONCESSIONS", "draws of all survivors; concessions"),
+    ("ANY CENTRES | HOME CENTRES | ONE CENTRE", "where builds may go"),
+    ("[NO] AUTO DISBAND", "dislodged units are destroyed, no retreats"),
+    ("[NO] DISBAND", "units may disband in movement phases"),
+    ("[NO] COASTAL CONVOYS", "fleets on coasts convoy (before the start)"),
+    ("VARIANT Gunboat | NOT VARIANT Gunboat", "anonymous players (before the start)"),
+]  # fmt: skip
+
+
 def help_text() -> str:
-    """GET SETTINGS: every option, grouped by its stored key, as written."""
-    by_key: dict[str, list[str]] = {}
-    for phrase, option in OPTIONS.items():
-        by_key.setdefault(option.key, []).append(phrase)
+    """GET SETTINGS: each setting as written, and what it does."""
     lines = []
-    for phrases in by_key.values():
-        option = OPTIONS[phrases[0]]
-        prefix = "[NO] " if option.negated is not None else ""
-        lines.append(f"  SET {prefix}{' | '.join(phrases[:4])}")
+    for forms, what in HELP:
+        lines += [f"  SET {forms}", f"      {what}"]
     return "\n".join(lines)

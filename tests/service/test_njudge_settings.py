@@ -268,3 +268,22 @@ def test_late_count_in_the_late_notices(judge):
     out = judge.tick(judge.deadline() + timedelta(minutes=1))
     late = [m.body for m in out if m.to == (judge.seat("RUSSIA"),)]
     assert late and "Russia has been late 1 time(s) in this game." in late[0]
+
+
+def test_every_form_get_settings_shows_is_read_as_that_setting():
+    import re
+
+    from judge.language.commands import read_command
+    from judge.service.game_options import HELP, read_option
+
+    for forms, _ in HELP:
+        for piece in re.split(r" \| |, ", forms):
+            for negated in ("", "NO ") if re.search(r"\[(NO|UN)\]", piece) else ("",):
+                text = re.sub(r"\[(NO|UN)\]\s*", "", piece)
+                text = re.sub(r"\[.*?\]|<.*?>", "", text).strip()
+                if "VARIANT" in text:
+                    continue
+                command = read_command(f"SET {negated}{text}")
+                assert command.name == "set_option", text
+                option, _, _ = read_option(command.words[0])
+                assert option is not None, text
