@@ -108,7 +108,8 @@ class Game:
                     for f in fields(PhaseTiming)
                 }  # fmt: skip
             )
-        return DeadlineSettings(tz=tz, **values)
+        strict = bool(json.loads(self.settings or "{}").get("strict_grace", False))
+        return DeadlineSettings(tz=tz, strict_grace=strict, **values)
 
 
 @dataclass

@@ -287,3 +287,21 @@ def test_every_form_get_settings_shows_is_read_as_that_setting():
                 assert command.name == "set_option", text
                 option, _, _ = read_option(command.words[0])
                 assert option is not None, text
+
+
+def test_strict_grace_ends_grace_exactly_its_hours_after_the_deadline(judge):
+    from datetime import timedelta
+
+    from harness import hold_all_but
+
+    form_game(judge)
+    # Sundays only: 30 hours after a deadline is a Monday, no processing day
+    master(judge, "SET MOVE DAYS S------\nSET MOVE GRACE 30")
+    hold_all_but(judge, ())
+    judge.tick(judge.deadline())
+    assert judge.grace_end() - judge.deadline() > timedelta(hours=30)  # a Sunday
+    master(judge, "SET STRICT GRACE")
+    hold_all_but(judge, ())
+    judge.tick(judge.deadline())
+    assert judge.phase() == "S1902M"
+    assert judge.grace_end() - judge.deadline() == timedelta(hours=30)
