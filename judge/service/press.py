@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from judge.engine.api import orders_needed
 from judge.language.press_options import PressOptions
@@ -21,6 +21,7 @@ from judge.service.store import (
     Member,
     add_press,
     add_reply_token,
+    forget_reply_tokens,
     hold_postal_press,
     iso,
     load_game,
@@ -31,6 +32,7 @@ from judge.service.store import (
 )
 
 REPLY_TOKEN = re.compile(r"\[press ([0-9a-f]{16})\]")
+REPLY_DAYS = timedelta(days=90)  # how long a press mail may be answered
 
 
 @dataclass
@@ -351,6 +353,7 @@ def deliver(db, settings, game, board, options, draft, plan: Plan, body, now):
         return "No press sent: nobody would receive it.", []
     who = _signature(game, board, draft, plan.colour)
     truth_who = _true_signature(board, draft)
+    forget_reply_tokens(db, iso(now - REPLY_DAYS))
     mails: list[OutgoingMail] = []
     for member in targets:
         if member.role == "master":

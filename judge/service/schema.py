@@ -221,6 +221,7 @@ CREATE TABLE IF NOT EXISTS svc_press_replies (
   grey INTEGER NOT NULL,
   created TEXT NOT NULL
 );
+CREATE INDEX IF NOT EXISTS svc_press_replies_created ON svc_press_replies (created);
 """
 
 

@@ -422,6 +422,11 @@ def add_reply_token(
     )
 
 
+def forget_reply_tokens(db, before: str) -> None:
+    """Press mails older than `before` can no longer be answered by reply."""
+    db.execute("DELETE FROM svc_press_replies WHERE created < ?", [before])
+
+
 def reply_token(db, token: str) -> dict | None:
     rows = list(db.query("SELECT * FROM svc_press_replies WHERE token = ?", [token]))
     return rows[0] if rows else None
