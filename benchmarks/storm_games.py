@@ -87,7 +87,10 @@ def build_games(
 
 def _copy_game(db, source: str, name: str) -> None:
     db.execute(
-        "INSERT INTO svc_games SELECT ?, variant, status, position, turn,"
+        "INSERT INTO svc_games (name, variant, status, position, turn,"
+        " phase_start, deadline, grace_end, process_at, reminded, late_notified,"
+        " nmr, press, anonymous, timing, result, created, due_at)"
+        " SELECT ?, variant, status, position, turn,"
         " phase_start, deadline, grace_end, process_at, reminded, late_notified,"
         " nmr, press, anonymous, timing, result, created, NULL"
         " FROM svc_games WHERE name = ?",
