@@ -161,6 +161,10 @@ def plan_press(db, game, board, options, draft: PressDraft, now) -> Plan:
             powers, to_master, to_observers = listed, m, o
         else:
             powers, to_master, to_observers = powers - listed, not m, not o
+    if opts.fake in ("to", "allbut"):
+        error = read_list(board, opts.fake_list)[3]
+        if error:
+            raise Refused(f"after FAKE, {error}.")
     if draft.power:
         powers.discard(draft.power)
     master_only = opts.partial == "to" and to_master and not powers and not to_observers

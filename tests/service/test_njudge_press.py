@@ -215,3 +215,14 @@ def test_blank_press(judge):
     master(judge, "SET BLANK PRESS")
     out = press(judge, "FRANCE", "PRESS TO E", "")
     assert to(out, judge.seat("ENGLAND"))
+
+
+def test_fake_lists_are_checked_too(judge):
+    form_game(judge, options="greypress")
+    master(judge, "SET PARTIAL MAY BE FAKED")
+    out = press(judge, "FRANCE", "PRESS TO E FAKE TO XQ")
+    assert "after FAKE, 'XQ' is not a power of this game" in out[0].body
+    out = press(judge, "FRANCE", "PRESS TO E FAKE TO ALL BUT G")
+    assert "Message from someone (grey press) to all but Germany" in out[1].body
+    out = press(judge, "FRANCE", "PRESS TO")
+    assert "a list of powers must follow TO" in out[0].body
