@@ -394,5 +394,10 @@ COMMANDS = [
         "late powers go into civil disorder, or the game waits",
         set_nmr,
     ),
-    _spec("set_variant", "SET VARIANT <name>", "before the game starts", set_variant),
+    _spec(
+        "set_variant",
+        "SET VARIANT <name>",
+        "before the game starts; also njudge's option SET [NOT] VARIANT Gunboat",
+        set_variant,
+    ),
 ]
