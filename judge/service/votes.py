@@ -20,7 +20,7 @@ from judge.reports import game_result
 from judge.service import endings, game_options, seats
 from judge.service.lifecycle import finish_game
 from judge.service.press import read_list
-from judge.service.store import load_game, update_member
+from judge.service.store import load_game, members, update_member
 
 MOST_POWERS = 12  # NoDIAS draws are searched among at most this many survivors
 
@@ -168,3 +168,27 @@ def set_concede(ctx, command) -> None:
         f"You concede the game to {board.powers[power].name} (secret until it passes)."
     )
     decide(ctx, game)
+
+
+def for_master(db, game) -> str | None:
+    """The votes as the master sees them (players never see each other's)."""
+    if game.status != "active":
+        return None
+    board = game.board
+    lines = []
+    for m in members(db, game.name, "player"):
+        if not m.power or m.state == "resigned":
+            continue
+        name = board.powers[m.power].name
+        if m.draw:
+            among = (
+                ", ".join(board.powers[p].name for p in m.draw_powers.split(","))
+                if m.draw_powers
+                else "all survivors"
+            )
+            lines.append(f"  {name}: a draw of {among}")
+        if m.concede:
+            lines.append(f"  {name}: concedes to {board.powers[m.concede].name}")
+    return (
+        "Votes so far (secret to the players):\n" + "\n".join(lines) if lines else None
+    )

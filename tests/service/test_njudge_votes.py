@@ -63,3 +63,15 @@ def test_unanimous_concession_ends_the_game(judge):
     assert judge.game()["status"] == "active"
     vote(judge, "RUSSIA", "SET CONCEDE R")
     assert judge.game()["result"] == "The game has been conceded to Russia."
+
+
+def test_the_master_sees_the_votes_the_players_do_not(judge):
+    form_game(judge)
+    judge.send(MASTER, "SIGNON Malpha pw-master\nSET NO DIAS")
+    vote(judge, "FRANCE", "SET DRAW FE")
+    vote(judge, "ENGLAND", "SET DRAW")
+    body = judge.send(MASTER, "SIGNON Malpha pw-master")[0].body
+    assert "France: a draw of England, France" in body
+    assert "England: a draw of all survivors" in body
+    other = vote(judge, "GERMANY", "LIST alpha")[0].body
+    assert "a draw of" not in other

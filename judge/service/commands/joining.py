@@ -10,7 +10,7 @@ from datetime import timedelta
 from judge.engine.api import orders_needed
 from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
-from judge.service import deadlines, game_options, seats, world_games
+from judge.service import deadlines, game_options, seats, votes, world_games
 from judge.service.checks import check_variant
 from judge.service.commands.context import DAY, GAME_NAME, Stop
 from judge.service.commands.registry import Spec
@@ -175,6 +175,9 @@ def do_signon(ctx, command) -> None:
             raise Stop
         signed_on(ctx, seat, None)
         ctx.say(f"Signed on as master of game '{game.name}'.")
+        tally = votes.for_master(ctx.db, game)
+        if tally:
+            ctx.say(tally)
         return
     if letter == "O":  # an observer with the password of its OBSERVE (press)
         seat = next(
