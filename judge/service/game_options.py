@@ -44,7 +44,7 @@ DEFAULTS: dict[str, object] = {
     "allow": [],
     "deny": [],
     "approval": False,
-    "approved": "",
+    "unapproved": [],  # powers whose moves wait for the master's SET APPROVE
     "rated": True,
     "show": True,
     "reveal": True,
@@ -289,8 +289,8 @@ _add("DENYPLAYER DENY", Option("deny", None, reader=_address,
                                says="Not allowed to sign on: {v}."))  # fmt: skip
 _add("APPROVAL", _on("approval", "The master approves each new player.",
                      "New players need no approval."))  # fmt: skip
-_add("APPROVE APPROVED", Option("approved", None, "", reader=_letters,
-     says="Approved players: {v}."))  # fmt: skip
+_add("APPROVE APPROVED", Option("unapproved", None, "", reader=_letters,
+     says="Approval changed: {v}."))  # fmt: skip
 _add("RATED", _on("rated", "The game is rated.", "The game is unrated."))
 _add("SHOW", _on("show", "Changes to the settings show who made them.",
                  "Changes to the settings are made by someone@somewhere."))  # fmt: skip
@@ -429,7 +429,8 @@ HELP = [
     ("ACCESS ANY|SAME|DIFFERENT, LEVEL <level>", "who may sign on"),
     ("ALLOW PLAYER <address> | DENY PLAYER <address>",
      "who may join or take over (-<address> takes one off)"),
-    ("[NO] APPROVAL, APPROVE <letters>", "the master vets new players"),
+    ("[NO] APPROVAL, APPROVE <letters>, NOT APPROVED <letters>",
+     "a new player's moves wait for the master's approval"),
     ("[UN]RATED, [NO] SHOW, [NO] REVEAL, [NO] SECRET, [NO] RESUME, [NO] PROXY",
      "njudge's flags (SHOW: notices name who changed a setting)"),
     ("COMMENT <text> | COMMENT BEGIN", "the game's comment (BEGIN: the rest of"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from judge.engine.api import orders_needed
 from judge.engine.orders import Waive
 from judge.reports import order_reply
+from judge.service import game_options
 from judge.service.replies import echo
 from judge.service.store import (
     count_waives,
@@ -33,6 +34,12 @@ def take_orders(ctx, power: str, lines: list[str]) -> None:
     if game.status != "active":
         ctx.refused.setdefault(power, []).extend(
             (line, f"game '{game.name}' is {game.status}") for line in lines
+        )
+        return
+    if power in game_options.stored(game)["unapproved"]:
+        ctx.refused.setdefault(power, []).extend(
+            (line, "the master has not approved your moves yet (SET APPROVAL)")
+            for line in lines
         )
         return
     board = game.board

@@ -148,8 +148,16 @@ def test_manual_process_waits_for_the_masters_process(judge):
     assert judge.phase() == "F1901M"
 
 
+def roomy_hashing(judge) -> None:
+    """A takeover hashes twice: room for that on a loaded machine."""
+    from judge.config import Budgets
+
+    judge.service.budgets = Budgets(hash_seconds_per_message=60.0)
+
+
 def test_quiet_keeps_takeovers_to_the_master(judge):
     form_game(judge)
+    roomy_hashing(judge)
     master(judge, "SET QUIET")
     france = judge.seat("FRANCE")
     judge.send(france, signon(judge, "FRANCE") + "\nRESIGN")
@@ -305,3 +313,23 @@ def test_strict_grace_ends_grace_exactly_its_hours_after_the_deadline(judge):
     judge.tick(judge.deadline())
     assert judge.phase() == "S1902M"
     assert judge.grace_end() - judge.deadline() == timedelta(hours=30)
+
+
+def test_approval_of_a_new_players_moves(judge):
+    form_game(judge)
+    roomy_hashing(judge)
+    master(judge, "SET APPROVAL")
+    france = judge.seat("FRANCE")
+    judge.send(france, signon(judge, "FRANCE") + "\nRESIGN")
+    body = judge.send("new@example.org", "SIGNON Falpha fresh1\nA PAR H")[0].body
+    assert "The master must approve your moves for France" in body
+    assert "the master has not approved your moves yet" in body
+    out = master(judge, "SET APPROVE F")
+    assert "Moves approved: France." in out[0].body
+    assert any(m.to == ("new@example.org",) and "approved your moves" in m.body
+               for m in out)  # fmt: skip
+    body = judge.send("new@example.org", "SIGNON Falpha fresh1\nA PAR H")[0].body
+    assert "not approved" not in body and "Army Paris HOLD" in body
+    master(judge, "SET NOT APPROVED F")
+    body = judge.send("new@example.org", "SIGNON Falpha fresh1\nA PAR H")[0].body
+    assert "the master has not approved your moves yet" in body

@@ -318,6 +318,7 @@ def take_over(ctx, game, power, seat, password) -> None:
         quiet=True,
     ))  # fmt: skip
     ctx.say(f"You have taken over {power.name} in game '{game.name}'.")
+    needs_approval(ctx, game.name, power)
     signed_on(ctx, seat, power.id)
 
 
@@ -378,6 +379,19 @@ def join_forming(ctx, game, password: str) -> None:
             ctx.say(f"Game '{game.name}' is full; it starts when its master allows.")
             return
         ctx.mail(start_game(ctx.db, ctx.settings, game.name, ctx.now), results=True)
+
+
+def needs_approval(ctx, name: str, power) -> None:
+    """SET APPROVAL: a new player's moves wait for the master's SET APPROVE."""
+    game = load_game(ctx.db, name)
+    options = game_options.stored(game)
+    if not options["approval"] or power.id in options["unapproved"]:
+        return
+    waiting = sorted([*options["unapproved"], power.id])
+    update_game(
+        ctx.db, name, settings=game_options.changed(game, "unapproved", waiting)
+    )
+    ctx.say(f"The master must approve your moves for {power.name} (SET APPROVE).")
 
 
 def sign_on_refused(game, address: str) -> str | None:

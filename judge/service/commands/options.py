@@ -17,6 +17,7 @@ from judge.service.game_options import (
     stored,
 )
 from judge.service.lifecycle import start_game
+from judge.service.processing import notice
 from judge.service.store import load_game, members, update_game, update_member
 
 FULL_COMMENT = 2000  # characters of SET COMMENT BEGIN
@@ -63,6 +64,9 @@ def set_option(ctx, command) -> None:
             " yet. Not set."
         )
         return
+    if option.key == "unapproved":
+        approve(ctx, game, value, approved=not negated, word=word)
+        return
     if option.key == "full_comment":
         ctx.block = CommentBlock(ctx, game.name)
         ctx.say("The rest of your message (to SIGNOFF) is the game's full comment.")
@@ -85,6 +89,40 @@ def start_if_full(ctx, name: str) -> None:
     needed = len(seats.game_seats(game, game.board))
     if len(members(ctx.db, name, "player")) >= needed:
         ctx.mail(start_game(ctx.db, ctx.settings, name, ctx.now), results=True)
+
+
+def approve(ctx, game, letters: str, approved: bool, word: str) -> None:
+    """SET [NOT] APPROVE <letters>: under SET APPROVAL a new player's moves
+    wait for the master's approval (njudge); each player changed is told."""
+    if game.status == "forming":
+        ctx.say(f"Game '{game.name}' has not started: nobody to approve yet.")
+        return
+    board = game.board
+    by_letter = {p.letter.upper(): p.id for p in board.powers.values()}
+    unknown = [c for c in letters if c not in by_letter]
+    if unknown:
+        ctx.say(f"SET {word}: '{unknown[0]}' is no power of this game. Not set.")
+        return
+    powers = {by_letter[c] for c in letters}
+    waiting = set(stored(game)["unapproved"])
+    after = waiting - powers if approved else waiting | powers
+    changed = sorted(waiting ^ after)
+    update_game(ctx.db, game.name, settings=changed_settings(game, sorted(after)))
+    text = "approved" if approved else "not approved"
+    names = ", ".join(board.powers[p].name for p in changed) or "nobody"
+    ctx.say(f"Moves {text}: {names}.")
+    for power in changed:
+        for m in members(ctx.db, game.name, "player"):
+            if m.power == power and m.state != "resigned":
+                ctx.mail([notice(
+                    ctx.settings, game, m, f"Player moves {text}",
+                    f"The master has {text} your moves for {board.powers[power].name}."
+                    + ("" if approved else " Ask the master if you contest it."),
+                )])  # fmt: skip
+
+
+def changed_settings(game, unapproved: list[str]) -> str:
+    return changed(game, "unapproved", unapproved)
 
 
 def allowed(ctx, me, game, option, word: str) -> bool:
@@ -114,6 +152,8 @@ def allowed(ctx, me, game, option, word: str) -> bool:
 
 
 def option_value(option, negated: bool, rest: str):
+    if negated and option.key == "unapproved":
+        return option.reader(rest)
     if negated:
         if rest.strip() and option.reader is None:
             raise ValueError("nothing after it")
