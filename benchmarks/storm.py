@@ -226,10 +226,11 @@ def idle_tick(games: int, ticks: int = 50) -> dict:
                     "INSERT INTO svc_games (name, variant, status, position,"
                     " turn, phase_start, deadline, grace_end, process_at,"
                     " reminded, late_notified, nmr, press, anonymous, timing,"
-                    " result, created, due_at) SELECT ?, variant, status,"
-                    " position, turn, phase_start, ?, grace_end, process_at,"
-                    " reminded, late_notified, nmr, press, anonymous, timing,"
-                    " result, created, ? FROM svc_games WHERE name = 's000000'",
+                    " result, created, due_at)"
+                    " SELECT ?, variant, status, position,"
+                    " turn, phase_start, ?, grace_end, process_at, reminded,"
+                    " late_notified, nmr, press, anonymous, timing, result,"
+                    " created, ? FROM svc_games WHERE name = 's000000'",
                     [f"i{i:06d}", due.isoformat(), due.isoformat()],
                 )
             db.execute("DELETE FROM svc_due_dirty")  # inserted as computed

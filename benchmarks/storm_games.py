@@ -89,10 +89,10 @@ def _copy_game(db, source: str, name: str) -> None:
     db.execute(
         "INSERT INTO svc_games (name, variant, status, position, turn,"
         " phase_start, deadline, grace_end, process_at, reminded, late_notified,"
-        " nmr, press, anonymous, timing, result, created, due_at)"
+        " nmr, press, anonymous, timing, result, created)"
         " SELECT ?, variant, status, position, turn,"
         " phase_start, deadline, grace_end, process_at, reminded, late_notified,"
-        " nmr, press, anonymous, timing, result, created, NULL"
+        " nmr, press, anonymous, timing, result, created"
         " FROM svc_games WHERE name = ?",
         [name, source],
     )

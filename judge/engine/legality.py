@@ -18,11 +18,13 @@ from judge.engine.orders import (
     Hold,
     Move,
     Order,
+    Retreat,
     SupportHold,
     SupportMove,
     Unit,
 )
 from judge.engine.results import Outcome
+from judge.engine.retreats import retreat_target
 from judge.engine.state import Position
 from judge.engine.tables import Tables, tables
 
@@ -399,3 +401,15 @@ def void_whatever_ordered(
         afloat = [p for p, u in o.unit.items() if u.kind == "F" and p in o.waters]
         return not o.route_exists(prov, o.dest[prov], afloat)
     return False
+
+
+def retreat_options_if_void(
+    position: Position, order: Retreat
+) -> tuple[str, ...] | None:
+    """None when this retreat would be carried out (unless another unit
+    retreats to the same place); else the places the dislodged unit may
+    retreat to (empty: none), so a judge can refuse it as it arrives."""
+    if retreat_target(position, order) is not None:
+        return None
+    entry = position.dislodged.get(order.unit.province)
+    return tuple(entry.retreats) if entry else ()

@@ -84,3 +84,12 @@ def _retreat_location(options: Sequence[str], dest: str, unit: Unit) -> str | No
     if len(matches) == 1 and (unit.kind == "A" or dest == province):
         return matches[0]
     return None
+
+
+def retreat_target(position: Position, order: Retreat) -> str | None:
+    """Where this retreat order would take its dislodged unit if no other
+    unit retreats there (None: it is void).  For refusing it on arrival."""
+    entry = position.dislodged.get(order.unit.province)
+    if entry is None or entry.unit.kind != order.unit.kind:
+        return None
+    return _retreat_location(entry.retreats, order.dest, entry.unit)

@@ -50,3 +50,14 @@ def date_in_words(moment: datetime, tz: str) -> str:
         f"{WEEKDAYS[local.weekday()]} {local.day} {MONTHS[local.month - 1]} "
         f"{local.year}, {local:%H:%M} ({tz})"
     )
+
+
+def archive_date(moment: datetime, tz: str) -> str:
+    """njudge's archive date line after 'Date:    ': ctime in the judge's
+    zone, then the epoch seconds ('Thu Nov  5 23:10:52 2026 (1794006652)')."""
+    local = _local(moment, tz)
+    stamp = int(local.timestamp())
+    return (
+        f"{WEEKDAYS[local.weekday()][:3]} {MONTHS[local.month - 1][:3]} "
+        f"{local.day:2d} {local:%H:%M:%S} {local.year} ({stamp})"
+    )

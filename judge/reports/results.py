@@ -8,7 +8,8 @@ from datetime import datetime
 from judge.engine.api import PhaseResult
 from judge.engine.board import Board
 from judge.engine.orders import GARRISON
-from judge.engine.state import Phase
+from judge.engine.results import Outcome
+from judge.engine.state import Dislodged, Phase
 from judge.reports import describe, ownership
 from judge.reports.dates import judge_date
 from judge.reports.header import header_context, results_subject
@@ -75,12 +76,34 @@ def order_lines(board: Board, result: PhaseResult) -> list[str]:
             )
         else:
             retreat = result.phase.type == "R"
+            outcomes = r.outcomes if retreat else movement_outcomes(r.outcomes)
             lines.append(
                 describe.unit_line(
-                    board, r.power, r.unit, r.order, r.outcomes, owners, retreat
+                    board, r.power, r.unit, r.order, outcomes, owners, retreat
                 )
             )
     return lines
+
+
+def dislodged_units(result: PhaseResult) -> list[Dislodged]:
+    """The dislodged block: the engine's dislodged units, and any other unit
+    a movement phase destroyed (a variant's garrison), which the block is
+    then the only place to name."""
+    units = list(result.dislodged)
+    if result.phase.type != "M":
+        return units
+    named = {(d.power, d.unit) for d in units}
+    for r in result.results:
+        if r.unit and Outcome.DISBAND in r.outcomes and (r.power, r.unit) not in named:
+            units.append(Dislodged(r.power, r.unit, ()))
+    return units
+
+
+def movement_outcomes(outcomes: Sequence[str]) -> tuple[str, ...]:
+    """A movement line says (*dislodged*), never destroyed: njudge names a
+    unit with no retreat only in the dislodged block, and jDip's import
+    destroys a unit twice (and fails) when the movement line says it too."""
+    return tuple(code for code in outcomes if code != Outcome.DISBAND)
 
 
 def results_mail(
@@ -127,7 +150,7 @@ def results_mail(
         order_lines=order_lines(board, phase_result),
         dislodged_lines=[
             describe.dislodged_line(board, d)
-            for d in describe.by_power(board, phase_result.dislodged)
+            for d in describe.by_power(board, dislodged_units(phase_result))
         ],
         centre_lines=ownership.centre_lines(board, position) if show_centres else [],
         count_lines=ownership.count_lines(board, position) if show_centres else [],

@@ -3,21 +3,25 @@
 
 from __future__ import annotations
 
-import json
+from datetime import datetime
 
+from judge.config import JudgeSettings
 from judge.engine.api import initial_position
-from judge.engine.serialize import position_from_json
+from judge.reports.archive import Archived, archive_text, excluding_turns
 from judge.reports.dates import judge_date
-from judge.service import game_options
+from judge.reports.header import identification_header
+from judge.reports.status import status_listing
+from judge.service import game_options, game_summary
 from judge.service.lifecycle import player_label, roster_lines
 from judge.service.processing import game_variant_lines
 from judge.service.seats import game_seats
 from judge.service.store import (
+    archived_notices,
+    dated_public_press,
     games_listed,
     load_game,
     members,
     moment,
-    public_press,
     turns,
 )
 from judge.service.world_games import world_note
@@ -77,60 +81,90 @@ def describe_game(db, settings, name: str) -> str:
             f"Phase {position.phase}, deadline "
             f"{judge_date(moment(game.deadline), settings.timezone)}."
         )
-    lines += ["", "Units:"]
-    for power in sorted(board.powers):
-        units = position.units_of(power)
-        if units:
-            words = ", ".join(f"{u.kind} {u.location}" for u in units)
-            lines.append(f"  {board.powers[power].name}: {words}")
-    lines += ["", "Supply centres:"]
-    for power in sorted(board.powers):
-        centres = position.centres_of(power)
-        if centres:
-            lines.append(f"  {board.powers[power].name}: {', '.join(sorted(centres))}")
-    return "\n".join(lines)
+    # njudge's listing first, where tools look for it; our settings after
+    listing = status_listing(board, position, name, game.turn)
+    return _header(settings, game) + listing + "\n\n" + "\n".join(lines)
 
 
-def history(db, name: str) -> str:
-    """Results of every phase and the public press, in order."""
-    items = []
-    for turn, body in turns(db, name, "turn, results"):
-        items.append((turn, 1, body))
-    for turn, body in public_press(db, name):
-        items.append((turn, 0, body))
-    if not items:
-        return f"Nothing has happened yet in game '{name}'."
-    items.sort(key=lambda item: (item[0], item[1]))
-    return ("\n" + "-" * 60 + "\n").join(body.rstrip("\n") for _, _, body in items)
-
-
-def summary(db, name: str) -> str:
-    """Supply centres by year: the count at the start of each year's Spring."""
-    game = load_game(db, name)
+def _header(settings, game) -> str:
+    """The reply's own '::' lines for a game (tools find the game by them)."""
     board = game.board
-    positions = [
-        text
-        for phase, text in turns(db, name, "phase, position")
-        if phase.startswith("S") and phase.endswith("M")
-    ]
-    if game.position:
-        positions.append(game.position)
-    held = set()  # a power the map keeps in reserve shows once it held centres
-    for text in positions:
-        held.update(json.loads(text).get("centers", {}))
-    powers = [p for p in sorted(board.powers) if not board.is_reserve(p) or p in held]
-    header = "Year  " + " ".join(f"{board.powers[p].name[:7]:>7}" for p in powers)
-    lines = [f"Supply centres in game '{name}':", "", header]
-    seen = set()
-    for text in positions:
-        position = position_from_json(board, json.loads(text))
-        year = position.phase.year
-        if year in seen:
-            continue
-        seen.add(year)
-        counts = " ".join(f"{len(position.centres_of(p)):>7}" for p in powers)
-        lines.append(f"{year}  {counts}")
-    return "\n".join(lines)
+    phase = str(game.current(board).phase) if game.position else "-"
+    return identification_header(
+        judge_code=settings.code,
+        game=game.name,
+        variant_label=game.variant_label,
+        phase=phase,
+        deadline=moment(game.deadline),
+        tz=settings.timezone,
+    )
+
+
+def archive_entries(db, settings, name: str) -> list[Archived]:
+    """Everything observers were sent that the archive keeps, oldest first:
+    the game-start notice, each phase's results, public press, the end."""
+    code = settings.code
+    items = []  # (sent, rank, seq, entry): ties keep results before notices
+    for seq, (sent, subject, body) in enumerate(archived_notices(db, name)):
+        starting = subject.endswith("Game Starting")
+        entry = Archived(moment(sent), subject, body, results=starting)
+        items.append((entry.sent, 0 if starting else 3, seq, entry))
+    for seq, (phase, body, sent) in enumerate(
+        turns(db, name, "phase, results, processed")
+    ):
+        entry = Archived(moment(sent), f"{code}:{name} - {phase} Results", body, True)
+        items.append((entry.sent, 1, seq, entry))
+    for seq, (sent, body) in enumerate(dated_public_press(db, name)):
+        entry = Archived(moment(sent), f"Diplomacy notice: '{name}'", body, False)
+        items.append((entry.sent, 2, seq, entry))
+    items.sort(key=lambda item: item[:3])
+    return [item[3] for item in items]
+
+
+def history(
+    db,
+    name: str,
+    *,
+    settings=None,
+    since: datetime | None = None,
+    until: datetime | None = None,
+    lines: int | None = None,
+    exclude_start: str | None = None,
+    exclude_end: str | None = None,
+    broadcasts: bool = False,
+) -> str:
+    """The game's archive in njudge's layout (reports/archive.py), headed by
+    the game's '::' lines: the whole of it, or what the njudge options ask
+    (FROM/TO dates, LINES n, EXCLSTART/EXCLEND phases with BROAD)."""
+    settings = settings or JudgeSettings()
+    game = load_game(db, name)
+    if game is None:
+        return f"There is no game named '{name}'."
+    entries = archive_entries(db, settings, name)
+    if not entries:
+        return f"Nothing has happened yet in game '{name}'."
+    heading = None
+    if exclude_start:
+        entries = excluding_turns(entries, exclude_start, exclude_end, broadcasts)
+        heading = (
+            f"History information for game '{name}' excluding turn"
+            f" '{exclude_start}'\nto turn '{exclude_end or 'end of game'}'."
+        )
+    text = archive_text(
+        name,
+        entries,
+        settings.timezone,
+        since=since,
+        until=until,
+        lines=lines,
+        heading=heading,
+    )
+    return _header(settings, game) + text.rstrip("\n")
+
+
+def summary(db, name: str, settings=None) -> str:
+    """njudge's summary (judge/service/game_summary.py)."""
+    return game_summary.summary_text(db, load_game(db, name))
 
 
 def whogame(db, name: str) -> str:

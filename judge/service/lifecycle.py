@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from datetime import datetime
 
-from judge.mail.message import OutgoingMail
-from judge.reports.dates import judge_date
+from judge.mail.message import Attachment, OutgoingMail
+from judge.reports import describe
+from judge.reports.dates import date_in_words, judge_date
+from judge.reports.start import start_notice
+from judge.service import game_end
+from judge.service.picture_pool import render_map
 from judge.service.processing import notice, schedule, tell_all
 from judge.service.seats import (
     game_seats,
@@ -16,10 +21,13 @@ from judge.service.seats import (
 )
 from judge.service.store import (
     Game,
+    archive_notice,
+    iso,
     load_game,
     members,
     moment,
     put_order,
+    record_holder,
     save_position,
     update_game,
 )
@@ -103,8 +111,11 @@ def start_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
     join_cities(db, game, board)
     deadline = schedule(db, game, settings, position, now)
     game = load_game(db, name)
-    roster = "\n".join(roster_lines(db, game, board))
-    when = judge_date(deadline, settings.timezone)
+    subject = f"{position.phase} Game Starting"
+    seated = [m for m in members(db, name, "player") if m.power]
+    for m in seated:
+        record_holder(db, name, m.power, m.address, str(position.phase), iso(now))
+    picture = None
     mails = []
     mailed = set()
     for member in members(db, name):
@@ -114,23 +125,77 @@ def start_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
             if member.address.lower() in mailed:
                 continue  # a seat with several countries: one mail
             mailed.add(member.address.lower())
-            seat = drawn.get(member.id, member.power)
-            countries = table.get(seat, [member.power])
-            first = (
-                f"You have been selected as {seat_label(board, seat, countries)}"
-                f" in game '{name}'."
-            )
-            hint = signon_hint(board, seat, countries, name)
-            first += f"\n{hint}" if hint else ""
-        else:
-            first = f"Game '{name}' has started."
-        text = (
-            f"{first}\n\nThe players:\n{roster}\n\n"
-            f"The first phase is {position.phase} and the deadline for orders is"
-            f" {when}.\n"
+        text = start_text(
+            settings, game, board, position, deadline, member, drawn, seated
         )
-        mails.append(notice(settings, game, member, "Game Starting", text))
+        mail = notice(settings, game, member, subject, text)
+        if member.role == "player" and member.map:
+            if picture is None:
+                picture = render_map(board, position, None, f"{name} {position.phase}")
+            if picture:
+                png = Attachment(f"{name}-{position.phase}.png", "image/png", picture)
+                mail = dataclasses.replace(mail, attachments=(png,))
+        mails.append(mail)
+    archive_notice(
+        db,
+        name,
+        game.turn,
+        f"{settings.code}:{name} - {subject}",
+        start_text(settings, game, board, position, deadline, None, drawn, seated),
+        iso(now),
+    )
     return mails
+
+
+def start_text(
+    settings, game: Game, board, position, deadline, member, drawn, seated
+) -> str:
+    """The game-start notice for `member` (None: the archive's copy, which
+    is the observers'); `seated`: the players with their powers."""
+    role = member.role if member else "observer"
+    roster = []
+    for m in seated:
+        shown = not game.anonymous
+        roster.append(
+            (board.powers[m.power].name, m.address if shown else "(anonymous)")
+        )
+    roster.sort()
+    extra: list[str] = []
+    if role == "player" and member.power:
+        table = game_seats(game, board)
+        seat = drawn.get(member.id, member.power)
+        countries = table.get(seat, [member.power])
+        selected = seat_label(board, seat, countries)
+        hint = signon_hint(board, seat, countries, game.name)
+        letter = board.powers[member.power].letter
+        extra.append(
+            hint
+            or f"To send orders, sign on with: SIGNON {letter}{game.name}"
+            " <your password>"
+        )
+        units = [
+            describe.unit_words(board, u)
+            for c in countries
+            for u in position.units_of(c)
+        ]
+        if units:
+            extra.append(f"Your units: {', '.join(units)}.")
+        zone = member.tz or settings.timezone
+        when = date_in_words(deadline, zone)
+        extra.append(f"The deadline in your time zone: {when}.")
+        if member.map:
+            extra.append("The board at the start is attached.")
+    else:
+        selected = "Master" if role == "master" else "Observer"
+    return start_notice(
+        board,
+        game=game.name,
+        selected_as=selected,
+        roster=roster,
+        position=position,
+        deadline=judge_date(deadline, settings.timezone),
+        extra=extra,
+    )
 
 
 def join_cities(db, game: Game, board) -> None:
@@ -143,12 +208,14 @@ def join_cities(db, game: Game, board) -> None:
             put_order(db, game.name, member.power, "JOIN", join)
 
 
-def finish_game(db, settings, name: str, result: str) -> list[OutgoingMail]:
-    update_game(db, name, status="finished", result=result, process_at=None)
-    return tell_all(
-        db,
-        settings,
-        name,
-        "Game Over",
-        f"The game is over. Thank you for playing.\n{result}\n",
+def finish_game(
+    db, settings, name: str, result: str, now: datetime | None = None
+) -> list[OutgoingMail]:
+    """The game ends (a draw, a concession, TERMINATE): the end-of-game mail
+    to everyone (judge/service/game_end.py)."""
+    update_game(
+        db, name, status="finished", result=result, process_at=None, deadline=None
     )
+    text = game_end.end_text(db, name, result)
+    notices = tell_all(db, settings, name, "Game Over", text)
+    return game_end.end_mails(db, settings, name, notices, text, now)

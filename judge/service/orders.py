@@ -4,8 +4,10 @@ order report the reply ends with."""
 
 from __future__ import annotations
 
+from judge.engine.adjustments import adjustment_counts
 from judge.engine.api import orders_needed
-from judge.engine.orders import Waive
+from judge.engine.hooks import hooks_for
+from judge.engine.orders import Build, Disband, Waive
 from judge.reports import order_reply
 from judge.service import game_options
 from judge.service.replies import echo
@@ -67,10 +69,11 @@ def take_orders(ctx, power: str, lines: list[str]) -> None:
 
 def store_orders(ctx, game: str, power: str, parsed_orders, board, position) -> None:
     waives = count_waives(ctx.db, game, power)
+    surplus = SurplusAdjustments(board, position, power)
     for parsed in parsed_orders:
         why = parsed.error or "not understood"
         if parsed.order is not None:
-            why = refusal(board, power, parsed.order)
+            why = refusal(board, power, parsed.order) or surplus.refusal(parsed)
         if why:
             ctx.refused.setdefault(power, []).append((parsed.text, why))
             continue
@@ -82,6 +85,39 @@ def store_orders(ctx, game: str, power: str, parsed_orders, board, position) -> 
             parsed.order.canonical(),
         )  # fmt: skip
     drop_surplus_adjustments(ctx.db, game, power, board, position)
+
+
+class SurplusAdjustments:
+    """More builds (or waives) than a power may make, or more removals than
+    it owes, in one message: the first ones written are kept and the rest
+    refused by name, with what was kept.  (A later message still replaces
+    the earliest stored ones: drop_surplus_adjustments.)"""
+
+    def __init__(self, board, position, power: str):
+        standard = position.phase.type == "A" and hooks_for(board) is None
+        self.owed = adjustment_counts(board, position).get(power, 0) if standard else 0
+        self.name = board.powers[power].name
+        self.kept: list[str] = []
+
+    def refusal(self, parsed) -> str | None:
+        order = parsed.order
+        counted = (
+            isinstance(order, Build | Waive)
+            if self.owed > 0
+            else isinstance(order, Disband)
+        )
+        if not self.owed or not counted:
+            return None
+        if len(self.kept) < abs(self.owed):
+            self.kept.append(parsed.text.strip())
+            return None
+        what = "build" if self.owed > 0 else "removal"
+        count = abs(self.owed)
+        plural = "" if count == 1 else "s"
+        return (
+            f"{self.name} has {count} {what}{plural} to make and this message"
+            f" already gave {'; '.join(self.kept)}"
+        )
 
 
 def report_orders(ctx) -> None:

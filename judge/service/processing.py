@@ -16,7 +16,7 @@ from judge.reports import game_result, identification_header, results_mail
 from judge.reports.orders import adjustment_lines, movement_lines, retreat_lines
 from judge.reports.results import phase_title
 from judge.reports.variant import variant_lines
-from judge.service import deadlines, game_options, picture_pool
+from judge.service import deadlines, game_end, game_options, picture_pool
 from judge.service.picture_pool import render_map
 from judge.service.seats import reseat
 from judge.service.store import (
@@ -186,6 +186,11 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
         db, game.name, game.turn, str(position.phase), game.position,
         json.dumps(texts), body, iso(now),
     )  # fmt: skip
+    if finished:  # a solo: the results say so, the end-of-game mail the rest
+        outcome = game_result(board, winner=new.winner)
+        text = game_end.end_text(db, game.name, outcome)
+        notices = tell_all(db, settings, game.name, "Game Over", text)
+        mails += game_end.end_mails(db, settings, game.name, notices, text, now)
     return mails
 
 
@@ -257,17 +262,20 @@ def results_mails(
 
 
 def notice(settings, game: Game, member, subject: str, text: str) -> OutgoingMail:
-    """A game mail other than results: the header, then `text`."""
+    """A game mail other than results: the header, then `text`.  A paused or
+    finished game has no deadline running: its header says none (njudge's
+    epoch) and no deadline line in the player's own zone follows."""
     board = game.board
     phase = str(game.current(board).phase) if game.position else "-"
+    running = game.status not in ("paused", "finished")
     header = identification_header(
         judge_code=settings.code,
         game=game.name,
         variant_label=game.variant_label,
         phase=phase,
-        deadline=moment(game.deadline),
+        deadline=moment(game.deadline) if running else None,
         tz=settings.timezone,
-        player_tz=member.tz,
+        player_tz=member.tz if running else None,
     )
     return OutgoingMail(
         to=(member.address,),

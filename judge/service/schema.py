@@ -198,6 +198,47 @@ CREATE TABLE IF NOT EXISTS svc_work_tries (
 """
 
 
+# The mails of a game's archive that are not a phase's results (those are
+# svc_turns.results): the game-start notice, the end of the game.  HISTORY
+# reads them with the results and public press, in the order sent.  And who
+# held each power from when (SUMMARY, the end-of-game mail): the start's
+# players, then each replacement.
+ARCHIVE = """
+CREATE TABLE IF NOT EXISTS svc_archive (
+  id INTEGER PRIMARY KEY,
+  game TEXT NOT NULL,
+  turn INTEGER NOT NULL,           -- the game's turn when it was sent
+  subject TEXT NOT NULL,
+  body TEXT NOT NULL,              -- the observers' copy, judge time zone
+  sent TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS svc_archive_game ON svc_archive (game, id);
+ALTER TABLE svc_games ADD COLUMN paused_at TEXT;  -- when PAUSE stopped the clock
+CREATE TABLE IF NOT EXISTS svc_holders (  -- who held each power, from when
+  id INTEGER PRIMARY KEY,
+  game TEXT NOT NULL, power TEXT NOT NULL,
+  address TEXT NOT NULL,
+  phase TEXT NOT NULL,             -- the phase they took it over in
+  since TEXT NOT NULL
+);
+"""
+
+
+# Unsubscribe tokens (judge/service/unsubscribe.py): one per recipient of a
+# game's mail and role, named in its List-Unsubscribe header.
+UNSUBSCRIBE = """
+CREATE TABLE IF NOT EXISTS svc_unsubscribe (
+  selector TEXT PRIMARY KEY,       -- the token's public part: finds the row
+  verifier TEXT NOT NULL,          -- its secret part, compared in constant time
+  game TEXT NOT NULL,
+  address TEXT NOT NULL,           -- lower case
+  role TEXT NOT NULL,              -- observer (ends it), player (explains)
+  used TEXT,                       -- when an observer's token was last used
+  UNIQUE (game, address, role)
+);
+"""
+
+
 # njudge's game settings (SET PARTIAL, SET QUIET, SET CENTERS ...: JSON, the
 # keys of judge/service/game_options.py, defaults left out), a member's own
 # (SET NO BROADCAST, a NoDIAS draw list, a concession), postal press held
@@ -233,6 +274,8 @@ SERVICE_SCHEMA = Schema(
         Migration("per-sender budgets and confirmations", BUDGETS),
         Migration("games found due by an index", DUE_AT),
         Migration("tries that stopped the judge counted", WORK_TRIES),
+        Migration("the game-start and end notices archived", ARCHIVE),
+        Migration("unsubscribe tokens", UNSUBSCRIBE),
         Migration(
             "njudge's game settings, postal press, press replies", NJUDGE_SETTINGS
         ),  # fmt: skip

@@ -1,4 +1,5 @@
-"""Reading and writing the service's rows: all the service's SQL is here.
+"""Reading and writing the service's rows: all the service's queries are
+here (its tables and their migrations: judge/service/schema.py).
 Writes go through db.execute only: they run inside the worker's transaction
 (see `Handler` in judge/mail/message.py)."""
 
@@ -64,6 +65,7 @@ class Game:
     created: str
     due_at: str | None = None  # when the scheduler next looks (attention.py)
     settings: str = "{}"  # njudge's SET options (judge/service/game_options.py)
+    paused_at: str | None = None  # when PAUSE stopped the clock (RESUME gives it back)
 
     @property
     def board(self) -> Board:
@@ -330,10 +332,20 @@ def turn_position(db, game: str, phase: str) -> str | None:
     return row[0] if row else None
 
 
+def turn_played(db, game: str, phase: str) -> tuple[int, str, str] | None:
+    """(turn, position JSON before, orders JSON) of a processed phase."""
+    return db.execute(
+        "SELECT turn, position, orders FROM svc_turns WHERE game = ? AND phase = ?"
+        " ORDER BY turn DESC LIMIT 1",
+        [game, phase],
+    ).fetchone()
+
+
 def roll_back_to(db, game: str, turn: int) -> None:
     """Forget turn `turn` and after: their results, press and orders."""
     db.execute("DELETE FROM svc_turns WHERE game = ? AND turn >= ?", [game, turn])
     db.execute("DELETE FROM svc_press WHERE game = ? AND turn > ?", [game, turn])
+    db.execute("DELETE FROM svc_archive WHERE game = ? AND turn > ?", [game, turn])
     delete_orders(db, game)
 
 
@@ -430,6 +442,46 @@ def forget_reply_tokens(db, before: str) -> None:
 def reply_token(db, token: str) -> dict | None:
     rows = list(db.query("SELECT * FROM svc_press_replies WHERE token = ?", [token]))
     return rows[0] if rows else None
+
+
+def dated_public_press(db, game: str) -> list[tuple[str, str]]:
+    """(sent, body) of the game's broadcasts, in order."""
+    return db.execute(
+        "SELECT sent, body FROM svc_press WHERE game = ? AND public = 1 ORDER BY id",
+        [game],
+    ).fetchall()
+
+
+def archive_notice(db, game: str, turn: int, subject: str, body: str, sent: str):
+    db.execute(
+        "INSERT INTO svc_archive (game, turn, subject, body, sent)"
+        " VALUES (?, ?, ?, ?, ?)",
+        [game, turn, subject, body, sent],
+    )
+
+
+def archived_notices(db, game: str) -> list[tuple[str, str, str]]:
+    """(sent, subject, body) of the game's archived notices, in order."""
+    return db.execute(
+        "SELECT sent, subject, body FROM svc_archive WHERE game = ? ORDER BY id",
+        [game],
+    ).fetchall()
+
+
+def record_holder(db, game: str, power: str, address: str, phase: str, since: str):
+    db.execute(
+        "INSERT INTO svc_holders (game, power, address, phase, since)"
+        " VALUES (?, ?, ?, ?, ?)",
+        [game, power, address, phase, since],
+    )
+
+
+def holders(db, game: str) -> list[tuple[str, str, str]]:
+    """(power, address, phase) of everyone who held a power, in order."""
+    return db.execute(
+        "SELECT power, address, phase FROM svc_holders WHERE game = ? ORDER BY id",
+        [game],
+    ).fetchall()
 
 
 # -- Imperial endings (SET END) --------------------------------------------------------

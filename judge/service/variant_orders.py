@@ -12,7 +12,7 @@ from judge.engine.adjustments import adjustment_counts, build_sites
 from judge.engine.api import DEFAULT_RULES, Rules
 from judge.engine.board import Board, province_of
 from judge.engine.hooks import hooks_for
-from judge.engine.legality import void_whatever_ordered
+from judge.engine.legality import retreat_options_if_void, void_whatever_ordered
 from judge.engine.orders import (
     GARRISON,
     Build,
@@ -98,7 +98,34 @@ def read_orders(
                 _void_on_arrival(board, position, parsed, rules.coastal_convoys)
                 for parsed in out
             ]
+        if position.phase.type == "R" and hooks_for(board) is None:
+            out = [_retreat_on_arrival(board, position, parsed) for parsed in out]
     return out
+
+
+def _retreat_on_arrival(board: Board, position: Position, parsed):
+    """A retreat to a place the unit may not go is refused as it arrives,
+    with where it may go ('Budapest can retreat to Serbia only'), as a void
+    movement order is: at the deadline the unit would be destroyed."""
+    order = parsed.order
+    if not isinstance(order, Retreat):
+        return parsed
+    options = retreat_options_if_void(position, order)
+    if options is None:
+        return parsed
+    unit = order.unit
+    kind = "army" if unit.kind == "A" else "fleet"
+    who = f"the {kind} in {board.location_name(unit.location)}"
+    there = board.location_name(order.dest)
+    names = sorted(board.location_name(loc) for loc in options)
+    if not names:
+        can = f"{who} cannot retreat anywhere: order it to DISBAND"
+    elif len(names) == 1:
+        can = f"{board.location_name(unit.location)} can retreat to {names[0]} only"
+    else:
+        listed = ", ".join(names[:-1]) + f" or {names[-1]}"
+        can = f"{board.location_name(unit.location)} can retreat to {listed}"
+    return ParsedOrder(parsed.text, None, f"{who} cannot retreat to {there}: {can}")
 
 
 def _settled(board: Board, position: Position, power: str, parsed: ParsedOrder):

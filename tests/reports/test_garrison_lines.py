@@ -1,11 +1,13 @@
 """Imperial's garrison in the results: an ordered garrison gets its line, an
-unordered one that held gets none, a beaten one is reported destroyed."""
+unordered one that held gets none, a beaten one is dislodged on its line and
+reported destroyed in the dislodged block, as njudge reports any unit."""
 
 import dataclasses
 
 from judge.engine.api import adjudicate, initial_position
 from judge.engine.orders import Hold, Move, SupportHold, SupportMove, Unit
-from judge.reports.results import order_lines
+from judge.reports import describe
+from judge.reports.results import dislodged_units, order_lines
 from judge.variants import load_variant
 from judge.variants.imperial.rules import Join
 
@@ -48,4 +50,9 @@ def test_a_beaten_garrison_is_destroyed():
     ]
     result = adjudicate(BOARD, pos, {FRANK: attack, GAUL: []}, RULES)
     line = "Empire of Brest: Garrison Brest, No Order Processed."
-    assert f"{line}  (*dislodged, destroyed*)" in gaul_lines(result)
+    assert f"{line}  (*dislodged*)" in gaul_lines(result)
+    block = [describe.dislodged_line(BOARD, d) for d in dislodged_units(result)]
+    assert any(
+        text.endswith("Garrison in Brest with no valid retreats was destroyed.")
+        for text in block
+    ), block

@@ -155,9 +155,12 @@ class Layout:
                     (m["power"], m["order"], self.marks(m, i, lines))
                 )
             else:
+                marks = self.marks(m, i, lines)
+                expect(kind == "R" or "destroyed" not in marks, i, lines,
+                       "destroyed only in the dislodged block")  # fmt: skip
                 out.lines.append(
                     UnitLine(m["power"], m["unit"], m["order"].lstrip(", ").strip(),
-                             self.marks(m, i, lines))
+                             marks)
                 )  # fmt: skip
             i += 1
         expect(order_names == sorted(order_names), i, lines,

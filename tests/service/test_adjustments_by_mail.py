@@ -83,11 +83,30 @@ def test_a_second_mail_moves_a_build(winter):
     assert "France: Build waived." in results
 
 
-def test_surplus_removals_keep_the_latest(winter):
-    orders(winter, "GERMANY", "A MUN D\nA BER D")
-    assert stored_orders(winter.db, "alpha") == {"GERMANY": ["A BER D"]}
+def test_surplus_removals_keep_the_latest_message(winter):
+    body = orders(winter, "GERMANY", "A MUN D\nA BER D")
+    assert (
+        "A BER D: Germany has 1 removal to make and this message already gave"
+        " A MUN D\n" in body
+    )
+    assert stored_orders(winter.db, "alpha") == {"GERMANY": ["A MUN D"]}
     orders(winter, "GERMANY", "A RUH D")
     assert stored_orders(winter.db, "alpha") == {"GERMANY": ["A RUH D"]}
     results = processed(winter)
     assert "Germany: Removes the army in Ruhr." in results
     assert "Berlin" not in results.split("(alpha.001)")[1]
+
+
+def test_more_builds_than_allowed_are_refused_by_name(winter):
+    """Germany may build one: of three builds in one message the first is
+    kept and the others refused, naming it (not silently the last kept)."""
+    state = dict(WINTER, units={**WINTER["units"], "GERMANY": ["A HOL", "A RUH"]})
+    game = load_game(winter.db, "alpha")
+    with winter.db.conn:
+        save_position(
+            winter.db, "alpha", game.board, position_from_json(game.board, state)
+        )
+    body = orders(winter, "GERMANY", "Build A Mun\nBuild A Ber\nBuild F Kie")
+    why = "Germany has 2 builds to make and this message already gave"
+    assert f"Build F Kie: {why} Build A Mun; Build A Ber\n" in body, body
+    assert stored_orders(winter.db, "alpha") == {"GERMANY": ["A MUN B", "A BER B"]}

@@ -25,8 +25,9 @@ def test_complete_game(judge, update_golden):
     assert "SET PREFERENCE follows SIGNON" in out[0].body
     out = form_game(judge)
     selected = [m for m in out if "You have been selected as" in m.body]
-    assert {m.to[0] for m in selected} == set(PLAYERS)
-    assert any(m.to == (MASTER,) and "has started" in m.body for m in out)
+    assert {m.to[0] for m in selected} == {*PLAYERS, MASTER}
+    assert any(m.to == (MASTER,) and "selected as Master" in m.body for m in out)
+    assert all("SIGNON" in m.body for m in selected if m.to[0] != MASTER)
     assert judge.phase() == "S1901M"
     play_sample(judge)
     assert judge.phase() == "S1903M"

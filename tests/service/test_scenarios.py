@@ -218,8 +218,10 @@ def test_information_commands(judge):
     ].body
     assert "alpha        standard   active   S1901M" in body
     assert "Phase S1901M, deadline Thu Jan 08 2026 23:30:00 +0000." in body
-    assert "Russia: F STP/SC, A MOS, A WAR, F SEV" in body or "Russia:" in body
-    assert "1901        3       3       3       3       3       4       3" in body
+    assert "Status of the Movement phase for Spring of 1901.  (alpha.001)" in body
+    assert "Russia:  Fleet St Petersburg (south coast)." in body
+    assert "Summary of game 'alpha' through S1901M." in body
+    assert "Power    1900\nAustria     3\nEngland     3\n" in body
     body = judge.send(OBSERVER, "HELP\nGET deadlines\nGET master")[0].body
     assert "CREATE ?<game>" in body and "GRACE" in body and "ROLLBACK" in body
 

@@ -2,6 +2,7 @@
 1913 with fifteen players and its own orders, the two-player coin toss,
 Imperial Diplomacy's cities, and variant names refused with their reason."""
 
+import re
 from dataclasses import replace
 
 from harness import MASTER
@@ -118,7 +119,8 @@ def test_1913_fifteen_players_and_its_orders(judge):
     assert "(14 of 15 players)" in out[0].body
     out = judge.send(ADDRESSES[14], f"SIGNON ?big {pw(ADDRESSES[14])}")
     assert judge.phase("big") == "W1912A"
-    assert len({m.to for m in out if "selected as" in m.body}) == 15
+    players = {m.to for m in out if "selected as" in m.body} - {(MASTER,)}
+    assert len(players) == 15
     serbia = holder(judge, "big", "SERBIA")
     reply = judge.send(
         serbia, f"SIGNON Sbig {pw(serbia)}\nBuild A Ser\nDESIGNATE Gre"
@@ -144,7 +146,8 @@ def test_1913_fifteen_players_and_its_orders(judge):
     listing = judge.send(MASTER, "LIST big")[0].body
     assert "Minor powers:" in listing
     assert "Serbia     p" in listing  # the roster
-    assert "Spain: A SPA" in listing  # a silent power got its default units
+    # a silent power got its default units
+    assert re.search(r"\nSpain: +Army ", listing), listing
 
 
 def test_two_player_coin_toss_is_reported(judge):

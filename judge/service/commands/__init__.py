@@ -23,6 +23,7 @@ from judge.language.commands import extend_grammar, retract_grammar
 from judge.service.commands import (
     information,
     joining,
+    leaving,
     master,
     options,
     playing,
@@ -36,6 +37,7 @@ REGISTRY = Registry(
     [
         *information.COMMANDS,
         *joining.COMMANDS,
+        *leaving.COMMANDS,
         *playing.COMMANDS,
         *press.COMMANDS,
         *settings.COMMANDS,

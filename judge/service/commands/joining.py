@@ -34,6 +34,7 @@ from judge.service.store import (
     moment,
     pending_member,
     quota_take,
+    record_holder,
     update_game,
     update_member,
 )
@@ -310,6 +311,9 @@ def take_over(ctx, game, power, seat, password) -> None:
                 password=hashed, wait=0, draw=0,
             )  # fmt: skip
         seat = member_by_id(ctx.db, seat.id)
+    phase = str(game.current(game.board).phase)
+    for row in seats.seat_rows(ctx.db, game, game.board, seat):
+        record_holder(ctx.db, game.name, row.power, ctx.sender, phase, iso(ctx.now))
     moved = give_replacement_time(ctx, game, power.id)
     ctx.mail(tell_all(
         ctx.db, ctx.settings, game.name, "Takeover",
@@ -493,6 +497,10 @@ def do_resign(ctx, command) -> None:
             f" {game.board.powers[me.power].letter}{game.name} <password>.",
             quiet=True,
         ))  # fmt: skip
+        ctx.say(
+            f"You have resigned {name} in game '{game.name}'; the others have"
+            " been told, and anyone may take it over."
+        )
     else:
         delete_member(ctx.db, me.id)
         ctx.say(f"You are no longer in game '{game.name}'.")

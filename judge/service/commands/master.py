@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import timedelta
 
 from judge.engine.api import adjudicate
 from judge.engine.serialize import position_from_json
@@ -12,7 +13,7 @@ from judge.service import seats
 from judge.service.checks import check_variant, read_time
 from judge.service.commands.options import is_variant_option, variant_option
 from judge.service.commands.registry import Spec
-from judge.service.deadlines import PhaseTiming
+from judge.service.deadlines import PhaseTiming, next_deadline
 from judge.service.lifecycle import finish_game, start_game
 from judge.service.passwords import LOCKED
 from judge.service.processing import (
@@ -112,9 +113,17 @@ def predict(ctx, game, command) -> None:
         game.rules,
     )
     _, body = results_body(
-        ctx.settings, game, board, result, moment(game.deadline), None
+        ctx.settings, game, board, result, predicted_deadline(ctx, game, result), None
     )
     ctx.say("PREDICTION (nothing has been processed):\n\n" + body.rstrip("\n"))
+
+
+def predicted_deadline(ctx, game, result):
+    """The next phase's deadline if this one were processed when it is due
+    (early processing, else its deadline), as the clock would set it."""
+    processed = moment(game.process_at) or moment(game.deadline) or ctx.now
+    timing = game.deadline_settings(ctx.settings.timezone)
+    return next_deadline(result.position.phase.type, timing, processed)
 
 
 def rollback(ctx, game, command) -> None:
@@ -155,11 +164,15 @@ def pause(ctx, game, command) -> None:
     if game.status != "active":
         ctx.say(f"Game '{game.name}' is {game.status}.")
         return
-    update_game(ctx.db, game.name, status="paused", process_at=None)
+    update_game(
+        ctx.db, game.name, status="paused", process_at=None, paused_at=iso(ctx.now)
+    )
     ctx.mail(tell_all(
         ctx.db, ctx.settings, game.name, "Paused",
-        "The master has paused the game: no deadline runs until RESUME.",
+        "The master has paused the game: no deadline runs until RESUME, which"
+        " gives the phase back the time it had left.",
     ))  # fmt: skip
+    ctx.say(f"Game '{game.name}' is paused; everyone has been told.")
 
 
 def resume(ctx, game, command) -> None:
@@ -168,11 +181,39 @@ def resume(ctx, game, command) -> None:
         return
     update_game(ctx.db, game.name, status="active")
     game = load_game(ctx.db, game.name)
-    schedule(ctx.db, game, ctx.settings, game.current(game.board), ctx.now)
+    deadline = resumed_deadline(game, ctx.now)
+    if deadline is None:  # paused before any deadline ran: a new one
+        deadline = schedule(
+            ctx.db, game, ctx.settings, game.current(game.board), ctx.now
+        )
+    else:
+        stopped = moment(game.paused_at)
+        grace = moment(game.grace_end) or deadline
+        update_game(
+            ctx.db, game.name, deadline=iso(deadline),
+            grace_end=iso(max(deadline, ctx.now + (grace - stopped))),
+            process_at=None, reminded=0, late_notified=None,
+        )  # fmt: skip
+    update_game(ctx.db, game.name, paused_at=None)
+    when = judge_date(deadline, ctx.settings.timezone)
     ctx.mail(tell_all(
         ctx.db, ctx.settings, game.name, "Resumed",
-        "The master has resumed the game; the deadline is in the header.",
+        f"The master has resumed the game. The deadline for orders is {when}.",
     ))  # fmt: skip
+    ctx.games_touched.add(game.name)
+    ctx.say(f"Game '{game.name}' is running again; the deadline is {when}.")
+
+
+def resumed_deadline(game, now):
+    """docs/deadlines.md: a resumed phase gets back the time it had left when
+    it was paused (its deadline as the master or the clock set it, never
+    recomputed with timing changed since); a phase paused in its grace
+    period resumes at once.  None when nothing was running."""
+    stopped = moment(game.paused_at)
+    deadline = moment(game.deadline)
+    if stopped is None or deadline is None:
+        return None
+    return now + max(deadline - stopped, timedelta(0))
 
 
 def terminate(ctx, game, command) -> None:
@@ -185,9 +226,11 @@ def terminate(ctx, game, command) -> None:
             ctx.settings,
             game.name,
             "The game has been terminated by the master.",
+            ctx.now,
         ),
         results=True,
     )
+    ctx.say(f"Game '{game.name}' is over; everyone has been sent its end.")
 
 
 def eject(ctx, game, command) -> None:
