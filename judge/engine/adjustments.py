@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from judge.engine.board import Board, province_of
 from judge.engine.orders import Build, Disband, Order, Unit, Waive
-from judge.engine.results import OrderResult, Outcome
+from judge.engine.results import OrderResult, Outcome, Rules
 from judge.engine.state import Position
 from judge.engine.tables import Tables, distances, tables
 
@@ -30,18 +30,37 @@ def adjustment_counts(board: Board, position: Position) -> dict[str, int]:
     return counts
 
 
-def build_sites(board: Board, position: Position, power: str) -> list[str]:
-    """Vacant home centres the power still owns."""
+HOME_ONLY = Rules()
+
+
+def build_sites(
+    board: Board, position: Position, power: str, rules: Rules = HOME_ONLY
+) -> list[str]:
+    """Vacant centres the power may build in: its home centres it still
+    owns, or (by the game's rules) any centre it owns."""
     return [
         c
-        for c in tables(board).homes.get(power, ())
-        if position.centres.get(c) == power and c not in position.units
+        for c in _centres_for_builds(board, position, power, rules)
+        if c not in position.units
     ]
 
 
-def needs_adjustment(board: Board, position: Position) -> bool:
+def _centres_for_builds(board, position, power, rules: Rules) -> list[str]:
+    homes = [
+        c for c in tables(board).homes.get(power, ())
+        if position.centres.get(c) == power
+    ]  # fmt: skip
+    owned = sorted(c for c, p in position.centres.items() if p == power)
+    if rules.build_sites == "any" or (rules.build_sites == "one" and homes):
+        return owned
+    return homes
+
+
+def needs_adjustment(
+    board: Board, position: Position, rules: Rules = HOME_ONLY
+) -> bool:
     for power, n in adjustment_counts(board, position).items():
-        if n < 0 or (n > 0 and build_sites(board, position, power)):
+        if n < 0 or (n > 0 and build_sites(board, position, power, rules)):
             return True
     return False
 
@@ -51,8 +70,10 @@ def adjudicate_adjustments(
     position: Position,
     orders: Mapping[str, Sequence[Order]],
     rules_2023: bool = False,
+    rules: Rules = HOME_ONLY,
 ) -> tuple[list[OrderResult], dict[str, tuple[str, Unit]]]:
     t = tables(board)
+    sites = {p: _centres_for_builds(board, position, p, rules) for p in board.powers}
     counts = adjustment_counts(board, position)
     units = dict(position.units)
     results: list[OrderResult] = []
@@ -65,7 +86,7 @@ def adjudicate_adjustments(
             if left and count > 0 and isinstance(order, Waive):
                 ok = True
             elif left and count > 0 and isinstance(order, Build):
-                unit = _buildable(board, position, units, power, order.unit)
+                unit = _buildable(board, units, sites[power], order.unit)
                 if unit is not None:
                     units[unit.province] = (power, unit)
                     ok = True
@@ -86,14 +107,9 @@ def adjudicate_adjustments(
     return results, units
 
 
-def _buildable(board, position, units, power, unit: Unit) -> Unit | None:
+def _buildable(board, units, sites: list[str], unit: Unit) -> Unit | None:
     prov = unit.province
-    if (
-        board.provinces.get(prov) is None
-        or prov not in tables(board).homes.get(power, ())
-        or position.centres.get(prov) != power
-        or prov in units
-    ):
+    if board.provinces.get(prov) is None or prov not in sites or prov in units:
         return None
     location = prov if unit.kind == "A" else unit.location
     return Unit(unit.kind, location) if board.can_hold(unit.kind, location) else None

@@ -24,7 +24,7 @@ from judge.engine.adjustments import (
 from judge.engine.board import Board
 from judge.engine.hooks import hooks_for
 from judge.engine.movement import adjudicate_movement
-from judge.engine.orders import Order, Unit
+from judge.engine.orders import Disband, Order, Unit
 from judge.engine.phases import advance
 from judge.engine.results import OrderResult, Outcome, PhaseResult, Rules
 from judge.engine.retreats import adjudicate_retreats
@@ -88,22 +88,41 @@ def standard_adjudicate(
     phase = position.phase
     dislodged: tuple[Dislodged, ...] = ()
     if phase.type == "M":
-        out = adjudicate_movement(board, position, orders, rules.rules_2023)
+        disbanding = (
+            _movement_disbands(position, orders) if rules.movement_disband else {}
+        )
+        if disbanding:  # they hold while the phase is fought
+            orders = {
+                p: [o for o in os if not isinstance(o, Disband)]
+                for p, os in orders.items()
+            }
+        out = adjudicate_movement(
+            board, position, orders, rules.rules_2023, rules.coastal_convoys
+        )
         dislodged = tuple(out.dislodged)
-        retreating = {d.unit.province: d for d in dislodged if d.retreats}
+        if rules.auto_disband:
+            dislodged = tuple(Dislodged(d.power, d.unit, ()) for d in dislodged)
+        retreating = {
+            d.unit.province: d
+            for d in dislodged
+            if d.retreats and d.unit.province not in disbanding
+        }
         results = [
             OrderResult(r.power, r.unit, r.order, r.outcomes + (Outcome.DISBAND,))
             if Outcome.DISLODGED in r.outcomes and not _retreats(retreating, r.unit)
             else r
             for r in out.results
         ]
-        after = Position(phase, out.units, position.centres, retreating)
+        units = out.units
+        if disbanding:
+            results, units = _disbanded(results, units, disbanding)
+        after = Position(phase, units, position.centres, retreating)
     elif phase.type == "R":
         results, units = adjudicate_retreats(board, position, orders)
         after = Position(phase, units, position.centres)
     else:
         results, units = adjudicate_adjustments(
-            board, position, orders, rules.rules_2023
+            board, position, orders, rules.rules_2023, rules
         )
         after = Position(phase, units, position.centres)
     results.sort(key=_result_key)
@@ -111,8 +130,37 @@ def standard_adjudicate(
         phase,
         tuple(results),
         dislodged,
-        advance(board, after, position.winner),
+        advance(board, after, position.winner, rules),
     )
+
+
+def _movement_disbands(position: Position, orders) -> dict[str, tuple[str, Order]]:
+    """Province -> (power, order) of the units ordered to disband in a
+    movement phase (the power's own units; the last order for a unit wins)."""
+    out = {}
+    for power, given in orders.items():
+        for order in given:
+            entry = position.units.get(
+                getattr(order, "unit", None) and order.unit.province
+            )
+            if isinstance(order, Disband) and entry and entry == (power, order.unit):
+                out[order.unit.province] = (power, order)
+    return out
+
+
+def _disbanded(results, units, disbanding):
+    """Remove the units that disband in a movement phase (unless they were
+    dislodged: then they are gone already), and report their orders."""
+    units = dict(units)
+    out = []
+    for r in results:
+        ordered = disbanding.get(r.unit.province) if r.unit else None
+        if ordered and r.order is None and Outcome.DISLODGED not in r.outcomes:
+            units.pop(r.unit.province, None)
+            out.append(OrderResult(r.power, r.unit, ordered[1], (Outcome.DISBAND,)))
+        else:
+            out.append(r)
+    return out, units
 
 
 def _result_key(r: OrderResult):
@@ -120,17 +168,21 @@ def _result_key(r: OrderResult):
     return (r.power, r.unit.location if r.unit else "~")
 
 
-def orders_needed(board: Board, position: Position) -> dict[str, int]:
+def orders_needed(
+    board: Board, position: Position, rules: Rules = DEFAULT_RULES
+) -> dict[str, int]:
     """Power -> how many orders it owes this phase: units to order in movement,
     dislodged units in retreats, builds (positive) or removals (negative) in
     adjustments.  Powers owing nothing are left out."""
     hooks = hooks_for(board)
     if hooks is not None:
         return hooks.orders_needed(board, position, standard_orders_needed)
-    return standard_orders_needed(board, position)
+    return standard_orders_needed(board, position, rules)
 
 
-def standard_orders_needed(board: Board, position: Position) -> dict[str, int]:
+def standard_orders_needed(
+    board: Board, position: Position, rules: Rules = DEFAULT_RULES
+) -> dict[str, int]:
     needed: dict[str, int] = {}
     kind = position.phase.type
     if kind == "M":
@@ -142,7 +194,7 @@ def standard_orders_needed(board: Board, position: Position) -> dict[str, int]:
     else:
         for power, n in adjustment_counts(board, position).items():
             if n > 0:
-                n = min(n, len(build_sites(board, position, power)))
+                n = min(n, len(build_sites(board, position, power, rules)))
             if n:
                 needed[power] = n
     return needed

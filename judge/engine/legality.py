@@ -66,6 +66,9 @@ class OrderSet:
         self.given: dict[str, list[Order]] = {}  # province -> orders received
         self.codes: dict[str, str] = {}  # province -> void / no convoy
         self.stray: list[tuple[str, Order]] = []  # orders for no unit of theirs
+        # Where a fleet may convoy: the seas, and the coasts too under the
+        # rule option coastal_convoys (njudge's SET COASTAL CONVOYS).
+        self.waters: frozenset[str] | set[str] = t.sea
 
     def route_exists(self, origin: str, dest: str, fleets: Sequence[str]) -> bool:
         """A chain of the given fleets from `origin` to `dest`."""
@@ -88,9 +91,12 @@ def prepare(
     position: Position,
     orders: Mapping[str, Sequence[Order]],
     rules_2023: bool = False,
+    coastal_convoys: bool = False,
 ) -> OrderSet:
     t = tables(board)
     o = OrderSet(board, t)
+    if coastal_convoys:
+        o.waters = _waters(t)
     sides = t.side
     if position.extra and "sides" in position.extra:  # Imperial's federations
         sides = {**sides, **position.extra["sides"]}
@@ -217,7 +223,7 @@ def _read(o: OrderSet, prov: str, order: Order) -> bool:
         return True
     if cls is Convoy:
         target, dest = order.target.province, province_of(order.dest)
-        if unit.kind != "F" or t.kind[prov] != "sea" or target == dest:
+        if unit.kind != "F" or prov not in o.waters or target == dest:
             return False
         o.kind[prov], o.target[prov], o.dest[prov] = "C", target, dest
         return True
@@ -269,7 +275,7 @@ def _match_convoys(o: OrderSet, rules_2023: bool) -> None:
         if mode == LAND and not fleets:
             continue  # marching, and no convoy offered: nothing to settle
         if afloat is None:
-            afloat = [p for p, u in o.unit.items() if u.kind == "F" and p in o.t.sea]
+            afloat = [p for p, u in o.unit.items() if u.kind == "F" and p in o.waters]
         dest = o.dest[army]
         adjacent = dest in o.t.army[army]
         own = [f for f in fleets if o.power[f] == o.power[army]]
@@ -335,9 +341,9 @@ def _needed_by(o: OrderSet, army: str, fleet: str) -> bool:
     cannot support it too (DATC 6.D.31)."""
     if o.mode.get(army) != CONVOY or o.dest[army] in o.t.army[army]:
         return False
-    if fleet not in o.t.sea:
+    if fleet not in o.waters:
         return False
-    others = [p for p, u in o.unit.items() if u.kind == "F" and p in o.t.sea]
+    others = [p for p, u in o.unit.items() if u.kind == "F" and p in o.waters]
     others.remove(fleet)
     return not o.route_exists(army, o.dest[army], others)
 
@@ -365,7 +371,13 @@ def _match_supports(o: OrderSet) -> None:
         o.kind[prov] = "H"
 
 
-def void_whatever_ordered(board: Board, position: Position, order: Order) -> bool:
+def _waters(t: Tables) -> set[str]:
+    return set(t.sea) | {p for p, kind in t.kind.items() if kind == "coast"}
+
+
+def void_whatever_ordered(
+    board: Board, position: Position, order: Order, coastal_convoys: bool = False
+) -> bool:
     """Is this movement order for a unit on the board void whatever else is
     ordered: a move to a place the unit cannot reach (and, for an army, that
     no fleets on the board could carry it to), a support into a place the
@@ -379,12 +391,14 @@ def void_whatever_ordered(board: Board, position: Position, order: Order) -> boo
     if type(order) not in _MOVEMENT_TYPES:
         return False
     o = OrderSet(board, tables(board))
+    if coastal_convoys:
+        o.waters = _waters(o.t)
     for where, (power, unit) in position.units.items():
         o.power[where], o.unit[where], o.kind[where] = power, unit, "H"
     if not _read(o, prov, order):
         return True
     if o.mode.get(prov) == CONVOY and prov not in o.t.army.get(o.dest[prov], ()):
-        afloat = [p for p, u in o.unit.items() if u.kind == "F" and p in o.t.sea]
+        afloat = [p for p, u in o.unit.items() if u.kind == "F" and p in o.waters]
         return not o.route_exists(prov, o.dest[prov], afloat)
     return False
 

@@ -216,8 +216,9 @@ def adjudicate_movement(
     position: Position,
     orders: Mapping[str, Sequence[Order]],
     rules_2023: bool = False,
+    coastal_convoys: bool = False,
 ) -> MovementOutcome:
-    o = prepare(board, position, orders, rules_2023)
+    o = prepare(board, position, orders, rules_2023, coastal_convoys)
     r = MovementResolution(o)
     t = o.t
 

@@ -5,12 +5,15 @@ units, an adjustment phase where nobody may build or must remove."""
 
 from __future__ import annotations
 
-from judge.engine.adjustments import needs_adjustment
+from judge.engine.adjustments import HOME_ONLY, needs_adjustment
 from judge.engine.board import Board
+from judge.engine.results import Rules
 from judge.engine.state import Phase, Position
 
 
-def advance(board: Board, after: Position, winner: str | None) -> Position:
+def advance(
+    board: Board, after: Position, winner: str | None, rules: Rules = HOME_ONLY
+) -> Position:
     """`after` holds the units as the phase `after.phase` left them; return
     the position at the next phase that needs orders."""
     phase = after.phase
@@ -23,9 +26,10 @@ def advance(board: Board, after: Position, winner: str | None) -> Position:
         for prov, (power, _unit) in after.units.items():
             if prov in centres or board.provinces[prov].centre:
                 centres[prov] = power
-        winner = winner or _winner(board, centres)
+        goal = rules.victory_centres or board.victory_centres
+        winner = winner or _winner(goal, centres)
         winter = Position(Phase(phase.year, "W", "A"), after.units, centres, {}, winner)
-        if needs_adjustment(board, winter):
+        if needs_adjustment(board, winter, rules):
             return winter
         return _moved_on(winter, Phase(phase.year + 1, "S", "M"), winter.winner)
     return Position(
@@ -39,11 +43,11 @@ def _moved_on(position: Position, phase: Phase, winner: str | None) -> Position:
     return Position(phase, p.units, p.centres, p.dislodged, winner, p.extra)
 
 
-def _winner(board: Board, centres: dict[str, str]) -> str | None:
+def _winner(goal: int, centres: dict[str, str]) -> str | None:
     counts: dict[str, int] = {}
     for power in centres.values():
         counts[power] = counts.get(power, 0) + 1
-    best = [p for p, n in counts.items() if n >= board.victory_centres]
+    best = [p for p, n in counts.items() if n >= goal]
     if len(best) == 1:
         return best[0]
     return None

@@ -21,6 +21,37 @@ class Rules:
     def rules_2023(self) -> bool:
         return self.options.get("rules") == "2023"
 
+    # The game's settings (njudge's SET options) arrive as these values.
+    @property
+    def victory_centres(self) -> int | None:
+        """Centres that win (SET CENTERS n); None: the map's number."""
+        value = self.options.get("centres")
+        return int(value) if value else None
+
+    @property
+    def coastal_convoys(self) -> bool:
+        """Fleets on coasts convoy as fleets at sea do (SET COASTAL
+        CONVOYS)."""
+        return self.options.get("coastal_convoys") == "True"
+
+    @property
+    def auto_disband(self) -> bool:
+        """Dislodged units are disbanded at once: no retreats (SET AUTO
+        DISBAND)."""
+        return self.options.get("auto_disband") == "True"
+
+    @property
+    def movement_disband(self) -> bool:
+        """A unit may be ordered to disband in a movement phase (SET
+        DISBAND): it holds, then is removed."""
+        return self.options.get("movement_disband") == "True"
+
+    @property
+    def build_sites(self) -> str:
+        """Where builds may go: "home" (the rule), "any" owned centre, or
+        "one": any owned centre while one home centre is still owned."""
+        return self.options.get("build_sites", "home")
+
 
 class Outcome(StrEnum):
     """Why an order failed, or what befell its unit: the contract's codes

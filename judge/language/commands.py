@@ -121,11 +121,12 @@ def _command(tree: Tree) -> Command:
     words: list[str] = []
     for child in tree.children:
         if isinstance(child, Token):
-            if child.type in ("ARG", "REST", "PRESS_WORD"):
+            if child.type in ("ARG", "REST"):
                 args.append(str(child).strip())
             else:
                 words.append(_keyword_name(str(child)))
     name = str(tree.data)
     if name == "set_flag":  # SET WAIT, SET NODRAW, SET NMR: one command each
-        name = "set_" + words[0].removeprefix("NO").lower()
+        flag = words[0].removeprefix("NO").lower()
+        name = "set_" + {"cd": "nmr", "conc": "concede"}.get(flag, flag)
     return Command(name, tuple(args), tuple(words))

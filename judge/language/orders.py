@@ -130,10 +130,18 @@ def split_orders(text: str) -> list[str]:
 
 
 def parse_orders(
-    board: Board, position: Position, power: str | None, text: str
+    board: Board,
+    position: Position,
+    power: str | None,
+    text: str,
+    *,
+    movement_disbands: bool = False,
 ) -> list[ParsedOrder]:
+    """`movement_disbands`: the game lets units disband in movement phases
+    (njudge's SET DISBAND)."""
     results: list[ParsedOrder] = []
     reader = _Reader(board, position, power)
+    reader.movement_disbands = movement_disbands
     for line in split_lines(text):
         reader.carried = None
         for piece in line:
@@ -150,12 +158,17 @@ class _Reader:
         self.power = power
         self._ctx: Context | None = None
         self.carried: str | None = None  # "build" heading the line
+        self.movement_disbands = False
 
     @property
     def ctx(self) -> Context:
         if self._ctx is None:
             self._ctx = Context(
-                self.board, self.position, self.power, name_index(self.board)
+                self.board,
+                self.position,
+                self.power,
+                name_index(self.board),
+                movement_disbands=self.movement_disbands,
             )
         return self._ctx
 

@@ -57,6 +57,7 @@ class Context:
     position: Position
     power: str | None
     index: NameIndex
+    movement_disbands: bool = False  # SET DISBAND: disbands in movement phases
     # what the reader should tell the player: names read as near misses
     notes: list[str] = field(default_factory=list, compare=False)
 
@@ -88,7 +89,7 @@ def read_order(syntax: OrderSyntax, ctx: Context) -> Order:
             builder = syntax.nation.meaning
         return Build(_build_unit(syntax.unit, ctx, builder))
     if action == "disband":
-        _only_in(ctx, "RA", "a disband")
+        _only_in(ctx, "RAM" if ctx.movement_disbands else "RA", "a disband")
         if syntax.unit is None:
             return Disband(_the_one_unit(ctx))
         unit = _ordered_unit(syntax, ctx)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from judge.service import deadlines
+from judge.service import deadlines, game_options
 from judge.service.processing import LATE_REPEAT, late_powers
 from judge.service.store import (
     Game,
@@ -67,6 +67,8 @@ def next_attention(db, game: Game, now: datetime) -> datetime | None:
     a master command) can make it act."""
     if game.status != "active" or not game.deadline or not game.position:
         return None
+    if game_options.stored(game)["manual_process"]:
+        return manual_turn_notice(game)
     times = []
     if game.process_at:
         times.append(moment(game.process_at))
@@ -88,6 +90,17 @@ def next_attention(db, game: Game, now: datetime) -> datetime | None:
         # a NoNMR game whose late powers are all abandoned waits for a change
         times.append(grace)
     return min(times) if times else None
+
+
+def manual_turn_notice(game: Game) -> datetime:
+    """SET MANUAL PROCESS: nothing is processed but by the master's PROCESS;
+    from the deadline (or once every order is in) the masters are told the
+    turn waits, once a day."""
+    start = moment(game.deadline)
+    if game.process_at:
+        start = min(start, moment(game.process_at))
+    last = moment(game.late_notified)
+    return start if last is None else max(start, last + LATE_REPEAT)
 
 
 def _fresh_late(db, game: Game, late: list[str]) -> bool:

@@ -11,7 +11,7 @@ from judge.reports.archive import Archived, archive_text, excluding_turns
 from judge.reports.dates import judge_date
 from judge.reports.header import identification_header
 from judge.reports.status import status_listing
-from judge.service import game_summary
+from judge.service import game_options, game_summary
 from judge.service.holders import holder_lines
 from judge.service.lifecycle import player_label, roster_lines
 from judge.service.processing import game_variant_lines
@@ -55,6 +55,9 @@ def describe_game(db, settings, name: str) -> str:
         f"Press: {game.press}.  {'NMR' if game.nmr else 'NoNMR'}."
         f"  {'Anonymous' if game.anonymous else 'Players known'}.",
     ]
+    flags = game_options.settings_lines(game)
+    if flags:
+        lines.append("Settings: " + ", ".join(flags) + ".")
     for kind in ("movement", "retreat", "adjust"):
         t = getattr(timing, kind)
         clock = "none" if t.clock < 0 else f"{t.clock // 60:02d}:{t.clock % 60:02d}"

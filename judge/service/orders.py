@@ -11,6 +11,7 @@ from judge.engine.api import orders_needed
 from judge.engine.hooks import hooks_for
 from judge.engine.orders import Build, Disband, Waive
 from judge.reports import order_reply
+from judge.service import game_options
 from judge.service.replies import echo
 from judge.service.store import (
     count_waives,
@@ -40,16 +41,28 @@ def take_orders(ctx, power: str, lines: list[str]) -> None:
             (line, f"game '{game.name}' is {game.status}") for line in lines
         )
         return
+    if power in game_options.stored(game)["unapproved"]:
+        ctx.refused.setdefault(power, []).extend(
+            (line, "the master has not approved your moves yet (SET APPROVAL)")
+            for line in lines
+        )
+        return
     board = game.board
     position = game.current(board)
     countries = ctx.countries.get(power, [power])
     if len(countries) > 1:  # a variant's seat: each order to its country
         shared, refused = route_orders(
-            board, position, countries, lines, orders_needed(board, position)
+            board,
+            position,
+            countries,
+            lines,
+            orders_needed(board, position, game.rules),
         )
         ctx.refused.setdefault(power, []).extend(refused)
     else:
-        shared = {power: read_orders(board, position, power, "\n".join(lines))}
+        shared = {
+            power: read_orders(board, position, power, "\n".join(lines), game.rules)
+        }
     for country, parsed_orders in shared.items():
         store_orders(ctx, game.name, country, parsed_orders, board, position)
         mark_master_orders(ctx.db, game.name, country, entered=False)
@@ -154,9 +167,9 @@ def report_orders(ctx) -> None:
     board = game.board
     position = game.current(board)
     texts = stored_orders(ctx.db, game.name)
-    needed = orders_needed(board, position)
+    needed = orders_needed(board, position, game.rules)
     timing = game.deadline_settings(ctx.settings.timezone)
-    orders = engine_orders(board, position, texts)
+    orders = engine_orders(board, position, texts, game.rules)
     for power in ctx.ordered:
         first = len(ctx.lines)
         refused = ctx.refused.get(power, [])

@@ -20,6 +20,7 @@ from judge.service import (
     deadlines,
     diaries,
     game_end,
+    game_options,
     pending,
     picture_pool,
     reliability,
@@ -39,6 +40,7 @@ from judge.service.store import (
     moment,
     save_position,
     stored_orders,
+    take_postal_press,
     update_game,
 )
 from judge.service.variant_orders import engine_orders
@@ -60,13 +62,13 @@ def order_lines(board, position, power, orders, needed: int) -> tuple[list, int]
 def late_powers(db, game: Game, board: Board, position: Position) -> list[str]:
     """Powers owing orders that are not complete; powers in civil disorder
     (and seats nobody holds, after FORCE BEGIN) do not hold the game up."""
-    orders = engine_orders(board, position, stored_orders(db, game.name))
+    orders = engine_orders(board, position, stored_orders(db, game.name), game.rules)
     disorder = {
         m.power for m in members(db, game.name, "player") if m.state == "cd"
     } | unheld_powers(db, game, board)
     by_master = master_ordered(db, game.name)  # not submitted (njudge)
     late = []
-    for power, needed in sorted(orders_needed(board, position).items()):
+    for power, needed in sorted(orders_needed(board, position, game.rules).items()):
         if not needed or power in disorder:
             continue
         missing = order_lines(board, position, power, orders.get(power, []), needed)[1]
@@ -134,7 +136,7 @@ def check_early(db, game_name: str, settings, now: datetime) -> None:
     waiting = any(m.wait for m in members(db, game.name, "player") if m.power)
     # a phase nobody owes orders for (Imperial's W1900A, where empires join)
     # waits for its deadline or the master's PROCESS, leaving time to join
-    owed = any(orders_needed(board, position).values())
+    owed = any(orders_needed(board, position, game.rules).values())
     process_at = None
     if owed and not waiting and not late_powers(db, game, board, position):
         timing = game.deadline_settings(settings.timezone)
@@ -164,10 +166,12 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
     position = game.current(board)
     texts = stored_orders(db, game.name)
     rules = game.rules
-    result = adjudicate(board, position, engine_orders(board, position, texts), rules)
+    result = adjudicate(
+        board, position, engine_orders(board, position, texts, rules), rules
+    )
     new = result.position
     for _ in range(8):  # phases nobody must order (the engine skips them too)
-        if new.winner or any(orders_needed(board, new).values()):
+        if new.winner or any(orders_needed(board, new, rules).values()):
             break
         new = adjudicate(board, new, {}, rules).position
     finished = new.winner is not None
@@ -191,6 +195,7 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
         deadline = schedule(db, game, settings, new, now)
     ahead = picture_pool.drawn_ahead(game.name, game.turn, game.position, texts)
     mails = results_mails(db, settings, game, board, result, deadline, ahead)
+    mails += postal_press_mails(db, settings, game.name, str(position.phase))
     body = results_body(settings, game, board, result, deadline, None)[1]
     add_turn(
         db, game.name, game.turn, str(position.phase), game.position,
@@ -226,6 +231,16 @@ def _score_phase(db, game, board, position) -> None:
     }
     late = set(late_powers(db, game, board, position))
     reliability.phase_processed(db, game.name, game.turn, owing, late)
+
+
+def postal_press_mails(db, settings, game_name: str, phase: str):
+    """The phase's postal press, held back until it was processed: one mail
+    to each recipient, however many were written (njudge's "game press")."""
+    held = take_postal_press(db, game_name)
+    if not held:
+        return []
+    text = f"Postal press of {phase}:\n\n" + "\n".join(held)
+    return tell_all(db, settings, game_name, "Postal press", text)
 
 
 def results_body(settings, game, board, result, deadline, player_tz):
@@ -309,6 +324,11 @@ def notice(settings, game: Game, member, subject: str, text: str) -> OutgoingMai
     )
 
 
-def tell_all(db, settings, game_name: str, subject: str, text: str):
+def tell_all(db, settings, game_name: str, subject: str, text: str, *, quiet=False):
+    """A notice to everyone in the game; `quiet`: news of players coming and
+    going, which SET QUIET keeps to the masters (njudge's gunboat guard)."""
     game = load_game(db, game_name)
-    return [notice(settings, game, m, subject, text) for m in recipients(db, game)]
+    audience = recipients(db, game)
+    if quiet and game_options.stored(game)["quiet"]:
+        audience = [m for m in audience if m.role == "master"]
+    return [notice(settings, game, m, subject, text) for m in audience]

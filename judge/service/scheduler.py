@@ -8,7 +8,8 @@ from datetime import datetime
 from judge.engine.api import orders_needed
 from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
-from judge.service import deadlines, reliability
+from judge.service import deadlines, game_options, reliability
+from judge.service.attention import manual_turn_notice
 from judge.service.processing import (
     LATE_REPEAT,
     late_powers,
@@ -34,6 +35,8 @@ def tick_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
     game = load_game(db, name)
     if game is None or game.status != "active" or not game.deadline:
         return []
+    if game_options.stored(game)["manual_process"]:
+        return turn_waiting(db, settings, game, now)
     if game.process_at and now >= moment(game.process_at):
         return process(db, settings, name, now)
     deadline = moment(game.deadline)
@@ -50,12 +53,53 @@ def tick_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
             reliability.mark_late(db, name, game.turn, late)
         if last is None or now - last >= LATE_REPEAT:
             update_game(db, name, late_notified=iso(now))
+            if last is None:
+                game = count_lateness(db, game, late)
             return late_notices(db, settings, game, late)
         return []
     if not game.reminded and now >= deadlines.reminder_time(deadline) and late:
         update_game(db, name, reminded=1)
         return reminders(db, settings, game, late)
     return []
+
+
+def turn_waiting(db, settings, game, now: datetime) -> list[OutgoingMail]:
+    """SET MANUAL PROCESS: the masters are told, once a day, that the phase
+    waits for their PROCESS."""
+    if now < manual_turn_notice(game):
+        return []
+    update_game(db, game.name, late_notified=iso(now))
+    board = game.board
+    late = late_powers(db, game, board, game.current(board))
+    waiting = (
+        "Still without complete orders: "
+        + ", ".join(board.powers[p].name for p in late)
+        if late
+        else "Every power's orders are in."
+    )
+    text = (
+        f"Game '{game.name}' is set MANUAL PROCESS: the phase is processed when"
+        f" you send PROCESS.\n{waiting}\n"
+    )
+    return [
+        notice(settings, game, m, "Turn Waiting", text)
+        for m in members(db, game.name, "master")
+    ]
+
+
+def count_lateness(db, game, late: list[str]):
+    """SET LATE COUNT: each power's times late in the game (once a phase),
+    named in the late notices; a takeover starts the count anew."""
+    options = game_options.stored(game)
+    if not options["late_count"]:
+        return game
+    counts = dict(options.get("late_counts", {}))
+    for power in late:
+        counts[power] = counts.get(power, 0) + 1
+    update_game(
+        db, game.name, settings=game_options.changed(game, "late_counts", counts)
+    )
+    return load_game(db, game.name)
 
 
 def late_notices(db, settings, game, late: list[str]) -> list[OutgoingMail]:
@@ -80,7 +124,7 @@ def late_notices(db, settings, game, late: list[str]) -> list[OutgoingMail]:
                 f"You are late!  The deadline has passed and {name}"
                 f" has not sent complete orders.\nThe grace period ends {grace};"
                 f" after that {what}.\n"
-            )
+            ) + times_late(game, mine)
             mails.append(notice(settings, game, member, "Late Notice", text))
         else:
             text = (
@@ -89,6 +133,19 @@ def late_notices(db, settings, game, late: list[str]) -> list[OutgoingMail]:
             ) + note_for_others(db, game, member)
             mails.append(notice(settings, game, member, "Late Powers", text))
     return mails
+
+
+def times_late(game, powers: list[str]) -> str:
+    options = game_options.stored(game)
+    if not options["late_count"]:
+        return ""
+    counts = options.get("late_counts", {})
+    board = game.board
+    return "".join(
+        f"{board.powers[p].name} has been late {counts.get(p, 0)} time(s) in this"
+        " game.\n"
+        for p in powers
+    )
 
 
 def reminders(db, settings, game, late: list[str]) -> list[OutgoingMail]:
@@ -103,8 +160,8 @@ def reminders(db, settings, game, late: list[str]) -> list[OutgoingMail]:
             mine.setdefault(member.address.lower(), []).append(member.power)
     board = game.board
     position = game.current(board)
-    orders = engine_orders(board, position, stored_orders(db, game.name))
-    needed = orders_needed(board, position)
+    orders = engine_orders(board, position, stored_orders(db, game.name), game.rules)
+    needed = orders_needed(board, position, game.rules)
     mails = []
     for address, member in first.items():
         copy = []
@@ -162,7 +219,7 @@ def end_of_grace(db, settings, game, late, now) -> list[OutgoingMail]:
                 "Anyone may take over such a power with SIGNON"
                 " <letter><game> <password>.\n",
             )
-            for member in recipients(db, game)
+            for member in told_of_players(db, game)
         ]
         return mails + process(db, settings, game.name, now)
     fresh = [p for p in late if p in seats and seats[p].state == "active"]
@@ -185,5 +242,14 @@ def end_of_grace(db, settings, game, late, now) -> list[OutgoingMail]:
             f"The grace period has ended.  Abandoned: {names}.\n"
             f"The game waits for a replacement: {letters}\n",
         )
-        for member in recipients(db, game)
+        for member in told_of_players(db, game)
     ]
+
+
+def told_of_players(db, game) -> list:
+    """Who hears of powers abandoned or in disorder: everyone, but only the
+    masters under SET QUIET."""
+    everyone = recipients(db, game)
+    if game_options.stored(game)["quiet"]:
+        return [m for m in everyone if m.role == "master"]
+    return everyone

@@ -361,6 +361,33 @@ ALTER TABLE svc_games ADD COLUMN powers INTEGER;  -- NULL: every seat played
 """
 
 
+# njudge's game settings (SET PARTIAL, SET QUIET, SET CENTERS ...: JSON, the
+# keys of judge/service/game_options.py, defaults left out), a member's own
+# (SET NO BROADCAST, a NoDIAS draw list, a concession), postal press held
+# for the end of the phase, and the reply tokens of press mails.
+NJUDGE_SETTINGS = """
+ALTER TABLE svc_games ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE svc_members ADD COLUMN no_broadcast INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE svc_members ADD COLUMN draw_powers TEXT;  -- NoDIAS: SET DRAW AFR
+ALTER TABLE svc_members ADD COLUMN concede TEXT;      -- SET CONCEDE <power>
+CREATE TABLE IF NOT EXISTS svc_postal_press (
+  id INTEGER PRIMARY KEY,
+  game TEXT NOT NULL, turn INTEGER NOT NULL,
+  body TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS svc_press_replies (
+  token TEXT PRIMARY KEY,          -- in the subject of one press mail
+  game TEXT NOT NULL,
+  recipient INTEGER NOT NULL,      -- svc_members.id the mail went to
+  sender INTEGER NOT NULL,         -- svc_members.id who wrote the press
+  sender_power TEXT,               -- the power it was written as
+  grey INTEGER NOT NULL,
+  created TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS svc_press_replies_created ON svc_press_replies (created);
+"""
+
+
 SERVICE_SCHEMA = Schema(
     "service",
     [
@@ -380,5 +407,8 @@ SERVICE_SCHEMA = Schema(
         Migration("players' diaries", DIARIES),
         Migration("games with fewer powers", FEWER_POWERS),
         Migration("web pages: game keys, unlisted games", make_web_tables),
+        Migration(
+            "njudge's game settings, postal press, press replies", NJUDGE_SETTINGS
+        ),  # fmt: skip
     ],
 )

@@ -22,9 +22,12 @@ from judge.service.commands.phases import (
     keep_for_phase,
     report_pending,
 )
+from judge.service.game_options import stored
 from judge.service.orders import report_orders
-from judge.service.processing import check_early
+from judge.service.press_replies import answer, reply_token_of
+from judge.service.processing import check_early, notice, recipients
 from judge.service.replies import compose, echo, mask_passwords
+from judge.service.store import load_game
 
 
 class Session:
@@ -41,6 +44,11 @@ class Session:
 
     def run(self) -> None:
         ctx = self.ctx
+        token = reply_token_of(self.mail.subject)
+        if token is not None and self.is_answer():
+            answer(ctx, token, self.mail.body)
+            ctx.finish_reply()
+            return
         try:
             for raw in self.command_text().splitlines():
                 if raw.rstrip() == "--" or raw.startswith("-- "):
@@ -58,11 +66,24 @@ class Session:
         report_orders(ctx)
         tell_became(ctx)
         report_pending(ctx)
+        send_notices(ctx)
         for game in ctx.games_touched:
             check_early(ctx.db, game, self.settings, ctx.now)
         if not ctx.lines:
             ctx.say("Your message had no commands. Send HELP for the list.")
         ctx.finish_reply()
+
+    def is_answer(self) -> bool:
+        """A reply to a press mail whose first line is no command."""
+        for raw in self.mail.body.splitlines():
+            text = raw.strip()
+            if not text or quoted(text):
+                continue
+            try:
+                return read_command(text) is None
+            except CommandError:
+                return False
+        return False
 
     def command_text(self) -> str:
         """The body; a bare command in the subject of an empty mail
@@ -167,6 +188,40 @@ class Session:
 # Commands after which the lines are no longer the PHASE block's: another
 # identity's orders follow
 ENDS_PHASE_BLOCK = frozenset({"signon", "become", "become_master", "create"})
+
+
+def send_notices(ctx) -> None:
+    """One notice per game of the changes this message made (njudge's
+    "mucking around with parameters"), to everyone in it but the sender,
+    within the message's budget of mails."""
+    for game_name, texts in ctx.notices.items():
+        game = load_game(ctx.db, game_name)
+        if game is None:
+            continue
+        who = changer(ctx, game)
+        text = f"{who} in game '{game_name}' changed:\n\n" + "\n".join(
+            f"  {line}" for line in texts
+        )
+        ctx.mail([
+            notice(ctx.settings, game, m, "Diplomacy notice", text)
+            for m in recipients(ctx.db, game)
+            if m.address.lower() != ctx.sender.lower()
+        ])  # fmt: skip
+    ctx.notices.clear()
+
+
+def changer(ctx, game) -> str:
+    """Who made a change, as njudge shows it: SET NO SHOW hides it."""
+    me = ctx.me
+    if me is None or me.game != game.name or not stored(game)["show"]:
+        return "Someone"
+    if me.role == "master":
+        return "The master"
+    if me.role == "player" and me.power:
+        return game.board.powers[me.power].name
+    return "Someone"
+
+
 JUDGE_HEADER = re.compile(r"^::\s*[A-Za-z][\w ]*:")
 CONFIRMATION = re.compile(r"\(CONFIRM ([0-9a-f]{16})\)")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from datetime import datetime, timedelta
 
 import sqlite_utils
@@ -22,6 +22,17 @@ from judge.engine.state import Position
 from judge.service.deadlines import DeadlineSettings, PhaseTiming
 from judge.store import db as store_db
 from judge.variants import load_variant
+
+
+def rule_values(settings: dict) -> dict[str, str]:
+    """The settings that change the adjudication, as the engine's rule
+    options (judge.engine.results.Rules): values, never a variant's name."""
+    out = {}
+    for key in ("centres", "build_sites", "coastal_convoys", "movement_disband",
+                "auto_disband"):  # fmt: skip
+        if key in settings:
+            out[key] = str(settings[key])
+    return out
 
 
 def iso(when: datetime | None) -> str | None:
@@ -53,6 +64,7 @@ class Game:
     result: str | None
     created: str
     due_at: str | None = None  # when the scheduler next looks (attention.py)
+    settings: str = "{}"  # njudge's SET options (judge/service/game_options.py)
     paused_at: str | None = None  # when PAUSE stopped the clock (RESUME gives it back)
     start_at: str | None = None  # SET START: no processing before it
     max_absence: int | None = None  # SET MAX ABSENCE (days); None: the budget
@@ -75,7 +87,11 @@ class Game:
     @property
     def rules(self) -> Rules:
         """The variant's rules with the game's options, for `adjudicate`."""
-        return load_variant(self.variant)[1]
+        rules = load_variant(self.variant)[1]
+        extra = rule_values(json.loads(self.settings or "{}"))
+        if not extra:
+            return rules
+        return replace(rules, options={**rules.options, **extra})
 
     def current(self, board: Board) -> Position:
         return position_from_json(board, json.loads(self.position))
@@ -105,7 +121,8 @@ class Game:
                     for f in fields(PhaseTiming)
                 }  # fmt: skip
             )
-        return DeadlineSettings(tz=tz, **values)
+        strict = bool(json.loads(self.settings or "{}").get("strict_grace", False))
+        return DeadlineSettings(tz=tz, strict_grace=strict, **values)
 
 
 @dataclass
@@ -123,6 +140,9 @@ class Member:
     preference: str | None
     map: int
     joined: str
+    no_broadcast: int = 0  # SET NO BROADCAST (observers, masters)
+    draw_powers: str | None = None  # NoDIAS: the draws this member accepts
+    concede: str | None = None  # SET CONCEDE: the power conceded to
 
 
 def load_game(db: sqlite_utils.Database, name: str) -> Game | None:
@@ -422,7 +442,11 @@ def add_turn(db, game: str, turn: int, phase: str, position: str, orders: str,
 
 def clear_seat_votes(db, game: str) -> None:
     """WAIT and draw votes of every seat, and the proposed endings."""
-    db.execute("UPDATE svc_members SET wait = 0, draw = 0 WHERE game = ?", [game])
+    db.execute(
+        "UPDATE svc_members SET wait = 0, draw = 0, draw_powers = NULL,"
+        " concede = NULL WHERE game = ?",
+        [game],
+    )
     db.execute("DELETE FROM svc_master_orders WHERE game = ?", [game])
     db.execute(
         "DELETE FROM svc_endings WHERE member IN"
@@ -447,6 +471,43 @@ def public_press(db, game: str) -> list[tuple[int, str]]:
         "SELECT turn, body FROM svc_press WHERE game = ? AND public = 1 ORDER BY id",
         [game],
     ).fetchall()
+
+
+def hold_postal_press(db, game: str, turn: int, body: str) -> None:
+    db.execute(
+        "INSERT INTO svc_postal_press (game, turn, body) VALUES (?, ?, ?)",
+        [game, turn, body],
+    )
+
+
+def take_postal_press(db, game: str) -> list[str]:
+    """The postal press held back for the phase just processed (and gone)."""
+    rows = db.execute(
+        "SELECT body FROM svc_postal_press WHERE game = ? ORDER BY id", [game]
+    ).fetchall()
+    db.execute("DELETE FROM svc_postal_press WHERE game = ?", [game])
+    return [row[0] for row in rows]
+
+
+def add_reply_token(
+    db, token: str, game: str, recipient: int, sender: int,
+    sender_power: str | None, grey: bool, created: str,
+) -> None:  # fmt: skip
+    db.execute(
+        "INSERT INTO svc_press_replies (token, game, recipient, sender,"
+        " sender_power, grey, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [token, game, recipient, sender, sender_power, 1 if grey else 0, created],
+    )
+
+
+def forget_reply_tokens(db, before: str) -> None:
+    """Press mails older than `before` can no longer be answered by reply."""
+    db.execute("DELETE FROM svc_press_replies WHERE created < ?", [before])
+
+
+def reply_token(db, token: str) -> dict | None:
+    rows = list(db.query("SELECT * FROM svc_press_replies WHERE token = ?", [token]))
+    return rows[0] if rows else None
 
 
 def dated_public_press(db, game: str) -> list[tuple[str, str]]:
@@ -523,7 +584,9 @@ def games_listed(db) -> list[dict]:
             "SELECT g.name, g.variant, g.status, json_extract(g.position, '$.phase')"
             " AS phase, (SELECT count(*) FROM svc_members m WHERE m.game = g.name"
             " AND m.role = 'player') AS players FROM svc_games g"
-            " WHERE g.status != 'finished' AND g.unlisted = 0 ORDER BY g.name"
+            " WHERE g.status != 'finished' AND g.unlisted = 0"
+            " AND coalesce(json_extract(g.settings, '$.list'), 1) != 0"  # SET NOLIST
+            " ORDER BY g.name"
         )
     )
 

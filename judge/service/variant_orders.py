@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine.adjustments import adjustment_counts, build_sites
+from judge.engine.api import DEFAULT_RULES, Rules
 from judge.engine.board import Board, province_of
 from judge.engine.hooks import hooks_for
 from judge.engine.legality import retreat_options_if_void, void_whatever_ordered
@@ -31,17 +32,26 @@ from judge.reports.orders import piece_key
 from judge.variants import parse_variant_order, variant_for
 
 
-def engine_orders(board: Board, position: Position, texts: dict[str, list[str]]):
+def engine_orders(
+    board: Board,
+    position: Position,
+    texts: dict[str, list[str]],
+    rules: Rules = DEFAULT_RULES,
+):
     """Stored canonical texts back to engine orders (the parser's fast path)."""
     orders = {}
     for power, lines in texts.items():
-        parsed = read_orders(board, position, power, "\n".join(lines))
+        parsed = read_orders(board, position, power, "\n".join(lines), rules)
         orders[power] = [p.order for p in parsed if p.order is not None]
     return orders
 
 
 def read_orders(
-    board: Board, position: Position, power: str | None, text: str
+    board: Board,
+    position: Position,
+    power: str | None,
+    text: str,
+    rules: Rules = DEFAULT_RULES,
 ) -> list[ParsedOrder]:
     """parse_orders, with each line (or piece the language refused) first
     offered to the variant's own order reader."""
@@ -50,7 +60,15 @@ def read_orders(
 
     def flush() -> None:
         if plain:
-            out.extend(parse_orders(board, position, power, "\n".join(plain)))
+            out.extend(
+                parse_orders(
+                    board,
+                    position,
+                    power,
+                    "\n".join(plain),
+                    movement_disbands=rules.movement_disband,
+                )
+            )
             plain.clear()
 
     for line in text.splitlines():
@@ -72,9 +90,14 @@ def read_orders(
         out = [_settled(board, position, power, parsed) for parsed in out]
         out = [_not_yours(board, position, power, parsed) for parsed in out]
         if position.phase.type == "A" and hooks_for(board) is None:
-            out = [_no_adjustment(board, position, power, parsed) for parsed in out]
+            out = [
+                _no_adjustment(board, position, power, parsed, rules) for parsed in out
+            ]
         if position.phase.type == "M" and hooks_for(board) is None:
-            out = [_void_on_arrival(board, position, parsed) for parsed in out]
+            out = [
+                _void_on_arrival(board, position, parsed, rules.coastal_convoys)
+                for parsed in out
+            ]
         if position.phase.type == "R" and hooks_for(board) is None:
             out = [_retreat_on_arrival(board, position, parsed) for parsed in out]
     return out
@@ -114,12 +137,16 @@ def _settled(board: Board, position: Position, power: str, parsed: ParsedOrder):
     return parsed if order is parsed.order else replace(parsed, order=order)
 
 
-def _void_on_arrival(board: Board, position: Position, parsed):
+def _void_on_arrival(
+    board: Board, position: Position, parsed, coastal_convoys: bool = False
+):
     """A movement order the rules void whatever anyone else orders is refused
     as it arrives, with the reason, so the player can mend it in time (and
     a slip does not replace the unit's earlier, good order)."""
     order = parsed.order
-    if order is None or not void_whatever_ordered(board, position, order):
+    if order is None or not void_whatever_ordered(
+        board, position, order, coastal_convoys
+    ):
         return parsed
     unit = order.unit
     kind = "army" if unit.kind == "A" else "fleet"
@@ -145,7 +172,9 @@ def _void_on_arrival(board: Board, position: Position, parsed):
     return ParsedOrder(parsed.text, None, why)
 
 
-def _no_adjustment(board: Board, position: Position, power: str, parsed):
+def _no_adjustment(
+    board: Board, position: Position, power: str, parsed, rules: Rules = DEFAULT_RULES
+):
     """A build, waive or removal the power cannot make this winter is
     refused as it arrives, with the reason (the standard rules; a variant's
     own adjustment rules decide at the deadline)."""
@@ -163,8 +192,10 @@ def _no_adjustment(board: Board, position: Position, power: str, parsed):
     elif isinstance(order, Build):
         site = order.unit.province
         place = board.location_name(site)
-        if site not in build_sites(board, position, power):
-            if site not in board.home_centres(power):
+        if site not in build_sites(board, position, power, rules):
+            if position.centres.get(site) == power and site not in position.units:
+                why = f"{place} is not a centre {name} may build in"
+            elif site not in board.home_centres(power) and rules.build_sites == "home":
                 why = f"{place} is not a {board.powers[power].adjective} home centre"
             elif position.centres.get(site) != power:
                 why = f"{name} does not own {place}"

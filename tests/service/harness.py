@@ -4,6 +4,7 @@ injectable clock; transcripts of mails for golden-file tests."""
 from __future__ import annotations
 
 import itertools
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -70,8 +71,9 @@ class Judge:
             self.transcript.append(body.rstrip("\n"))
         for mail in out:
             names = ", ".join(a.filename for a in mail.attachments)
+            subject = re.sub(r"\[press [0-9a-f]{16}\]", "[press <token>]", mail.subject)
             self.transcript.append(
-                f"--- to {', '.join(mail.to)}: {mail.subject}"
+                f"--- to {', '.join(mail.to)}: {subject}"
                 + (f" [attached: {names}]" if names else "")
             )
             self.transcript.append(mail.body.rstrip("\n"))

@@ -16,8 +16,8 @@ from judge.service.commands.registry import Registry, Spec, keyword_of
 def grammar_rules() -> set[str]:
     rules = set(re.findall(r"^([a-z_]+):", GRAMMAR.read_text(), re.MULTILINE))
     rules -= {"set"}  # SET <setting>: each setting is a command
-    rules.discard("set_flag")  # read as set_wait, set_draw, set_nmr
-    return rules | {"set_wait", "set_draw", "set_nmr"}
+    rules.discard("set_flag")  # read as set_wait, set_draw, set_nmr, set_concede
+    return rules | {"set_wait", "set_draw", "set_nmr", "set_concede"}
 
 
 def test_every_grammar_rule_is_a_registered_command_and_back():
@@ -70,22 +70,21 @@ OLD_USAGE = {
     "signon": "SIGNON ?<game> <password> (to join) or SIGNON <letter><game> "
     "<password> (to play)",
     "observe": "OBSERVE <game> [<password>]",
-    "press": "PRESS TO <powers>",
+    "press": "PRESS TO <powers> [GREY|WHITE] [FAKE ...]",
     "process": "PROCESS [<phase>]",
     "rollback": "ROLLBACK [<turn>]",
     "eject": "EJECT <power or address>",
     "map": "MAP <game> [<phase>]",
+    # njudge's press options, SET DRAW <powers>, SET CONCEDE and the game
+    # settings (SET <option>) joined in this round (issue 24)
     "set": "SET PASSWORD <new>, SET ADDRESS <address>, SET WAIT/NOWAIT, "
-    "SET DRAW/NODRAW, SET ABSENCE <from> [TO <to>], SET TIMEZONE <zone>, "
+    "SET DRAW [<powers>]/NODRAW, SET [NO] CONCEDE <power>, "
+    "SET ABSENCE <from> TO <to>, SET TIMEZONE <zone>, "
     "SET END <ending>/NOEND (Imperial), "
     "SET PREFERENCE <powers>, SET MAP ON/OFF, SET COUNTRY <name>, "
     "SET COLOUR <colour>; master: SET DEADLINE <date>, "
-    "SET GRACE <date>, SET START <date>, "
-    "SET MOVE|RETREAT|ADJUST CLOCK|MIN|NEXT|GRACE|DELAY|DAYS <value> ..., "
-    "SET MAX ABSENCE <days>, SET NMR/NONMR, SET WHITE|GREY|NO PRESS, "
-    "SET VARIANT <name>, SET MODERATED/UNMODERATED"
-    ", SET PRFLIST|PRFRAND|PRFBOTH, SET PLAYERS <n>, SET POWERS <n>,"
-    " SET DEDICATION <n>, SET ONTIMERAT <r>, SET RESRAT <r>",  # issue 25
+    "SET GRACE <date>, SET MOVE|RETREAT|ADJUST CLOCK|MIN|NEXT|GRACE|DELAY|DAYS "
+    "<value>, SET NMR/NONMR, SET VARIANT <name>, SET <option> [<value>]",
 }
 
 

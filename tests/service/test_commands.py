@@ -15,7 +15,7 @@ from judge.service.commands import REGISTRY
         ("ENDPRESS", "endpress", ()),
         ("who game alpha", "whogame", ("alpha",)),
         ("set move clock 1200", "set_timing", ("1200",)),
-        ("Press to France, E", "press", ("France, E",)),
+        ("Press to France, E", "press", ("to France, E",)),
         ("create ?g pw standard", "create", ("?g", "pw", "standard")),
         ("Force Begin", "force_begin", ()),
         ("set absence 1 Jan to 3 Jan", "set_absence", ("1 Jan to 3 Jan",)),

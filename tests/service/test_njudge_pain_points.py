@@ -79,7 +79,7 @@ def test_2_an_error_does_not_mean_not_submitted(judge):
     )  # fmt: skip
     body = out[0].body
     assert "your other orders stand" in body
-    assert "Press not sent" in body
+    assert "No press sent: 'Nobody' is not a power of this game." in body
     assert "Orders received for all your units." in body
     # everyone complete despite England's refused line and refused press: the
     # phase is processed early, nobody is late

@@ -31,7 +31,9 @@ def test_press_white_private_and_broadcast(judge, update_golden):
         f"{signon(judge, 'ENGLAND')}\nPRESS TO France\nShall we share the Channel?\n"
         "ENDPRESS\nBROADCAST\nPeace to all.\nEND BROADCAST",
     )
-    assert "Press sent to 2 recipient(s)." in out[0].body  # France and the master
+    # France only: the master sees private press only under SET ALL PRESS
+    assert "Press sent to 1 recipient(s)." in out[0].body
+    assert not any("Channel" in b for b in bodies(out, MASTER))
     private = bodies(out, france)
     assert any("Message from England to France:" in b for b in private)
     assert not any("Channel" in b for b in bodies(out, OBSERVER))  # observers: no
@@ -56,11 +58,11 @@ def test_grey_and_no_press(judge):
         to_austria and "Message from someone (grey press) to Austria" in to_austria[0]
     )
     master = "SIGNON Malpha pw-master\nSET NO PRESS"
-    assert "Press in game 'alpha': none." in judge.send(MASTER, master)[0].body
+    assert "Press is now None." in judge.send(MASTER, master)[0].body
     out = judge.send(
         judge.seat("ITALY"), f"{signon(judge, 'ITALY')}\nBROADCAST\nhi\nENDBROADCAST"
     )
-    assert "This game has no press" in out[0].body and len(out) == 1
+    assert "game 'alpha' does not allow press" in out[0].body and len(out) == 1
     out = judge.send(
         judge.seat("ITALY"), f"{signon(judge, 'ITALY')}\nPRESS TO M\nhelp\nENDPRESS"
     )

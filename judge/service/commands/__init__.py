@@ -33,6 +33,7 @@ from judge.service.commands import (
     joining,
     leaving,
     master,
+    options,
     phases,
     playing,
     powers,
@@ -58,6 +59,7 @@ REGISTRY = Registry(
         *registration.COMMANDS,  # issue 25
         *records.COMMANDS,  # issue 25
         *diary.COMMANDS,  # issue 25
+        *options.COMMANDS,
     ],
     # issue 25: GET AHEAD, GET FORM, GET DEDICATION
     topics=[
@@ -65,6 +67,7 @@ REGISTRY = Registry(
         *phases.TOPICS,
         *registration.TOPICS,
         *records.TOPICS,
+        *options.TOPICS,
     ],
 )
 

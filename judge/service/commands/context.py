@@ -92,6 +92,12 @@ class Context:
         self.pending_lines: list[str] = []
         self.subject_game: tuple[str, str] | None = None
         self.block: Block | None = None
+        # changes every player must know of (SET, EJECT ...), by game: one
+        # notice per game at the end of the message
+        self.notices: dict[str, list[str]] = {}
+
+    def announce(self, game: str, text: str) -> None:
+        self.notices.setdefault(game, []).append(text)
 
     def say(self, text: str) -> None:
         if len(text) >= REPEATED:

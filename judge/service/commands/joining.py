@@ -10,7 +10,14 @@ from datetime import timedelta
 from judge.engine.api import orders_needed
 from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
-from judge.service import deadlines, reliability, seats, world_games
+from judge.service import (
+    deadlines,
+    game_options,
+    reliability,
+    seats,
+    votes,
+    world_games,
+)
 from judge.service.checks import check_variant
 from judge.service.commands import registration
 from judge.service.commands.context import DAY, GAME_NAME, Stop
@@ -207,6 +214,21 @@ def do_signon(ctx, command) -> None:
             raise Stop
         signed_on(ctx, seat, None)
         ctx.say(f"Signed on as master of game '{game.name}'.")
+        tally = votes.for_master(ctx.db, game)
+        if tally:
+            ctx.say(tally)
+        return
+    if letter == "O":  # an observer with the password of its OBSERVE (press)
+        seat = next(
+            (m for m in members(ctx.db, game.name, "observer")
+             if m.address.lower() == ctx.sender.lower() and m.state == "active"),
+            None,
+        )  # fmt: skip
+        if seat is None or not ctx.check_password(password, seat.password, None):
+            ctx.say(f"You do not observe game '{game.name}' with that password.")
+            raise Stop
+        signed_on(ctx, seat, None)
+        ctx.say(f"Signed on as an observer of game '{game.name}'.")
         return
     board = game.board
     power_id, why = seats.power_for_letter(board, seats.game_seats(game, board), letter)
@@ -251,6 +273,7 @@ def do_signon(ctx, command) -> None:
             ctx.mail(tell_all(
                 ctx.db, ctx.settings, game.name, "Back",
                 f"{power.name} is no longer {describe_state(seat.state)}.",
+                quiet=True,
             ))  # fmt: skip
         signed_on(ctx, member_by_id(ctx.db, seat.id), power.id)
         return
@@ -327,6 +350,17 @@ def signed_on(ctx, seat: Member, power: str | None) -> None:
 
 
 def take_over(ctx, game, power, seat, password) -> None:
+    refused = sign_on_refused(game, ctx.sender)
+    if refused:
+        ctx.say(refused)
+        raise Stop
+    counts = dict(game_options.stored(game).get("late_counts", {}))
+    if counts.pop(power.id, None) is not None:  # SET LATE COUNT: a new player
+        update_game(
+            ctx.db,
+            game.name,
+            settings=game_options.changed(game, "late_counts", counts),
+        )
     playing = [
         m for m in members(ctx.db, game.name)
         if m.address.lower() == ctx.sender.lower() and m.role != "observer"
@@ -358,8 +392,10 @@ def take_over(ctx, game, power, seat, password) -> None:
         ctx.db, ctx.settings, game.name, "Takeover",
         f"{power.name} has been taken over by a new player."
         + (f"\nThe deadline has moved to {moved}." if moved else ""),
+        quiet=True,
     ))  # fmt: skip
     ctx.say(f"You have taken over {power.name} in game '{game.name}'.")
+    needs_approval(ctx, game.name, power)
     signed_on(ctx, seat, power.id)
 
 
@@ -369,7 +405,7 @@ def give_replacement_time(ctx, game, power: str) -> str | None:
     deadline in words, or None when it stays."""
     board = game.board
     position = game.current(board)
-    if not orders_needed(board, position).get(power) or not game.deadline:
+    if not orders_needed(board, position, game.rules).get(power) or not game.deadline:
         return None
     timing = game.deadline_settings(ctx.settings.timezone)
     phase_type = position.phase.type
@@ -409,6 +445,9 @@ def join_forming(ctx, game, password: str) -> None:
     refusal = reliability.entry_refusal(ctx.db, game, ctx.sender)
     if refusal:
         ctx.say(refusal)
+    refused = sign_on_refused(game, ctx.sender)
+    if refused:
+        ctx.say(refused)
         raise Stop
     ctx.joined = add_member(ctx, game.name, ctx.hash_password(password), "player")
     needed = seats.players_needed(game, game.board)
@@ -427,9 +466,37 @@ def start_full_games(ctx) -> None:
         if game is None or game.status != "forming":
             continue
         needed = seats.players_needed(game, game.board)
-        if len(members(ctx.db, name, "player")) >= needed:
-            ctx.mail(start_game(ctx.db, ctx.settings, name, ctx.now), results=True)
+        if len(members(ctx.db, name, "player")) < needed:
+            continue
+        if game_options.stored(game)["manual_start"]:
+            ctx.say(f"Game '{name}' is full; it starts when its master allows.")
+            continue
+        ctx.mail(start_game(ctx.db, ctx.settings, name, ctx.now), results=True)
     ctx.starting.clear()
+
+
+def needs_approval(ctx, name: str, power) -> None:
+    """SET APPROVAL: a new player's moves wait for the master's SET APPROVE."""
+    game = load_game(ctx.db, name)
+    options = game_options.stored(game)
+    if not options["approval"] or power.id in options["unapproved"]:
+        return
+    waiting = sorted([*options["unapproved"], power.id])
+    update_game(
+        ctx.db, name, settings=game_options.changed(game, "unapproved", waiting)
+    )
+    ctx.say(f"The master must approve your moves for {power.name} (SET APPROVE).")
+
+
+def sign_on_refused(game, address: str) -> str | None:
+    """SET ALLOW PLAYER / SET DENY PLAYER: who may join or take over."""
+    options = game_options.stored(game)
+    address = address.lower()
+    if address in options["deny"]:
+        return f"Game '{game.name}' does not accept {address} (its master's list)."
+    if options["allow"] and address not in options["allow"]:
+        return f"Game '{game.name}' accepts only the players its master allows."
+    return None
 
 
 def do_observe(ctx, command) -> None:
@@ -534,6 +601,7 @@ def do_resign(ctx, command) -> None:
             ctx.db, ctx.settings, game.name, "Resignation",
             f"{name} has resigned. Anyone may take it over with SIGNON"
             f" {game.board.powers[me.power].letter}{game.name} <password>.",
+            quiet=True,
         ))  # fmt: skip
         ctx.say(
             f"You have resigned {name} in game '{game.name}'; the others have"

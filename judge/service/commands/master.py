@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from datetime import timedelta
 
 from judge.engine.api import adjudicate
@@ -14,12 +13,14 @@ from judge.reports.dates import judge_date
 from judge.service import seats
 from judge.service.checks import check_variant
 from judge.service.commands import timing
+from judge.service.commands.options import is_variant_option, variant_option
 from judge.service.commands.registry import Spec
 from judge.service.deadlines import next_deadline
 from judge.service.lifecycle import finish_game, start_game
 from judge.service.passwords import LOCKED
 from judge.service.processing import (
     clear_votes,
+    notice,
     process,
     results_body,
     schedule,
@@ -144,7 +145,7 @@ def predict(ctx, game, command) -> None:
     result = adjudicate(
         board,
         position,
-        engine_orders(board, position, stored_orders(ctx.db, game.name)),
+        engine_orders(board, position, stored_orders(ctx.db, game.name), game.rules),
         game.rules,
     )
     _, body = results_body(
@@ -399,6 +400,13 @@ def eject(ctx, game, command) -> None:
                     f"The master has ejected {power.name}. Anyone may take it over"
                     f" with SIGNON {power.letter}{game.name} <password>.",
                 ))  # fmt: skip
+            # the ejected address hears it too (no longer among the game's)
+            ctx.mail([notice(
+                ctx.settings, game, member, "Ejected",
+                f"The master has ejected you from game '{game.name}'"
+                + (f" ({power.name})" if power else "")
+                + ": you may not sign on to it again.",
+            )])  # fmt: skip
             return
     ctx.say(f"No player '{target[:40]}' in game '{game.name}'.")
 
@@ -420,25 +428,19 @@ def force_begin(ctx, game, command) -> None:
 def set_nmr(ctx, game, command) -> None:
     on = not command.words[0].startswith("NO")
     update_game(ctx.db, game.name, nmr=1 if on else 0)
-    ctx.say(
+    said = (
         "Late powers will go into civil disorder when grace ends."
         if on
         else "The game will wait for replacements of late powers."
     )
-
-
-def set_press(ctx, game, command) -> None:
-    word = re.sub(r"\s+", "", command.words[0]).upper()
-    press = {"WHITEPRESS": "white", "GREYPRESS": "grey", "GRAYPRESS": "grey",
-             "NOPRESS": "none"}.get(word)  # fmt: skip
-    if press is None:
-        ctx.say("Use: SET WHITE PRESS, SET GREY PRESS or SET NO PRESS.")
-        return
-    update_game(ctx.db, game.name, press=press)
-    ctx.say(f"Press in game '{game.name}': {press}.")
+    ctx.say(said)
+    ctx.announce(game.name, f"SET {command.words[0]}: {said}")
 
 
 def set_variant(ctx, game, command) -> None:
+    if is_variant_option(command.args[0]):
+        variant_option(ctx, game, command.args[0], on=True)
+        return
     variant, error = check_variant(command.args[0], game.name)
     if game.status != "forming":
         ctx.say("The variant can change only before the game starts.")
@@ -533,8 +535,12 @@ COMMANDS = [
         "late powers go into civil disorder, or the game waits",
         set_nmr,
     ),
-    _spec("set_press", "SET WHITE|GREY|NO PRESS", "the game's press", set_press),
-    _spec("set_variant", "SET VARIANT <name>", "before the game starts", set_variant),
+    _spec(
+        "set_variant",
+        "SET VARIANT <name>",
+        "before the game starts; also njudge's option SET [NOT] VARIANT Gunboat",
+        set_variant,
+    ),
     # i24b: njudge's PROMOTE, UNSTART, SET [UN]MODERATED
     _spec(
         "promote",

@@ -1,10 +1,12 @@
-"""PRESS TO ... ENDPRESS and BROADCAST ... ENDBROADCAST: the lines between
-are the press, read by a block (judge.service.press sends it)."""
+"""PRESS <options> ... ENDPRESS, BROADCAST [options] ... ENDBROADCAST and
+POSTALPRESS ... ENDPRESS: the lines between are the press, read by a block
+(judge.service.press checks and sends it)."""
 
 from __future__ import annotations
 
 import re
 
+from judge.language.press_options import PressOptionError, read_press_options
 from judge.service.commands.context import HOUR
 from judge.service.commands.registry import Spec
 from judge.service.press import PressDraft, send_press
@@ -25,7 +27,7 @@ class PressBlock:
         if squashed in ("ENDPRESS", "ENDBROADCAST"):
             ctx.block = None
             if self.draft.error:
-                ctx.say("> ENDPRESS\nPress not sent: sign on first.")
+                ctx.say(f"> {text}\nNo press sent: {self.draft.error}")
                 return True
             ctx.say(f"> {text}\n{self.send(ctx)}")
             return True
@@ -51,15 +53,18 @@ class PressBlock:
                     raise OverBudget
         except OverBudget:
             return over_budget(ctx)
-        if mails:
+        if mails or reply.startswith("Postal press held"):
             quota_take(ctx.db, sender.address, kind, ctx.now, HOUR)
         ctx.mail(mails)
         return reply
 
     def least_mails(self, ctx) -> int:
         """A broadcast's mails, known before they are written: one for each
-        of the game's recipients but the sender (a private press: one)."""
-        if self.draft.error or self.draft.to is not None:
+        of the game's recipients but the sender (other press: one)."""
+        options = self.draft.options
+        if self.draft.error or self.draft.kind == "postal":
+            return 0
+        if options is not None and options.partial == "to":
             return 1
         game = load_game(ctx.db, self.draft.sender.game)
         return max(1, len(recipients(ctx.db, game)) - 1)
@@ -75,20 +80,39 @@ def over_budget(ctx) -> str:
     )
 
 
-def start_press(ctx, to: str | None) -> None:
+def start_press(ctx, kind: str, options_text: str | None) -> None:
+    """The press's lines follow whatever happens, so they are never read as
+    orders; a press that cannot go says why at its ENDPRESS."""
     me = ctx.need_me()
     if me is None:
-        ctx.block = PressBlock(PressDraft(None, None, None, error="not signed on"))
+        ctx.block = PressBlock(PressDraft(None, None, None, error="sign on first."))
         return
-    ctx.block = PressBlock(PressDraft(me, ctx.acting, to))
+    options, error = None, None
+    if options_text:
+        try:
+            options = read_press_options(options_text)
+        except PressOptionError as why:
+            error = f"{why} (GET PRESS lists the options)."
+    elif kind == "press":
+        error = (
+            "PRESS with no options sends nothing, so no press goes to everyone"
+            " by mistake: write PRESS TO <powers>, or BROADCAST for everyone."
+        )
+    if error:
+        ctx.say(error)
+    ctx.block = PressBlock(PressDraft(me, ctx.acting, options, error=error, kind=kind))
 
 
 def do_press(ctx, command) -> None:
-    start_press(ctx, command.args[0] if command.args else None)
+    start_press(ctx, "press", command.args[0] if command.args else None)
 
 
 def do_broadcast(ctx, command) -> None:
-    start_press(ctx, None)
+    start_press(ctx, "broadcast", command.args[0] if command.args else None)
+
+
+def do_postal_press(ctx, command) -> None:
+    start_press(ctx, "postal", None)
 
 
 def do_endpress(ctx, command) -> None:
@@ -99,18 +123,30 @@ COMMANDS = [
     Spec(
         "press",
         "press",
-        "PRESS TO <powers>",
-        "private press (names or letters; M: the master), the lines up to ENDPRESS",
+        "PRESS TO <powers> [GREY|WHITE] [FAKE ...]",
+        "press to some (names or letters run together, FRG; M: the master, O:"
+        " the observers; TO ALL BUT R or -R: all but them; +FR as TO FR), the"
+        " lines up to ENDPRESS; GREY/WHITE and FAKE [TO <powers>] as the game"
+        " allows (GET PRESS)",
         do_press,
-        shown="PRESS TO <powers> ... ENDPRESS",
+        shown="PRESS <options> ... ENDPRESS",
     ),
     Spec(
         "broadcast",
         "press",
-        "BROADCAST",
-        "press to everyone, the lines up to ENDBROADCAST",
+        "BROADCAST [<options>]",
+        "press to everyone, the lines up to ENDBROADCAST; with options, as PRESS",
         do_broadcast,
         shown="BROADCAST ... ENDBROADCAST",
+    ),
+    Spec(
+        "postalpress",
+        "press",
+        "POSTALPRESS",
+        "white press to everyone, mailed after the phase is processed (games"
+        " with SET POSTAL PRESS), the lines up to ENDPRESS",
+        do_postal_press,
+        shown="POSTALPRESS ... ENDPRESS",
     ),
     Spec("endpress", "press", "ENDPRESS", "", do_endpress),
     Spec("endbroadcast", "press", "ENDBROADCAST", "", do_endpress),

@@ -6,14 +6,13 @@ from __future__ import annotations
 import re
 from datetime import time, timedelta
 
+from judge.engine.api import orders_needed
 from judge.mail.addresses import for_sending
-from judge.reports import game_result
-from judge.service import endings, reachability, seats
+from judge.service import endings, game_options, reachability, seats, votes
 from judge.service.checks import valid_zone
 from judge.service.commands import powers, timing
 from judge.service.commands.registration import do_end, do_register
 from judge.service.commands.registry import Spec
-from judge.service.lifecycle import finish_game
 from judge.service.store import (
     absence_days,
     add_absence,
@@ -66,6 +65,16 @@ def set_wait(ctx, command) -> None:
     me = ctx.need_me("player")
     if me is None:
         return
+    game = load_game(ctx.db, me.game)
+    if on and game.position and game_options.stored(game)["strict_wait"]:
+        board = game.board
+        owed = orders_needed(board, game.current(board), game.rules)
+        if me.power not in owed:
+            ctx.say(
+                f"Game '{game.name}' is STRICT WAIT: only players who owe orders"
+                " this phase may SET WAIT."
+            )
+            return
     update_seat(ctx, me, wait=1 if on else 0)
     ctx.games_touched.add(me.game)
     ctx.say(
@@ -73,30 +82,6 @@ def set_wait(ctx, command) -> None:
         if on
         else "WAIT cleared."
     )
-
-
-def set_draw(ctx, command) -> None:
-    on = not command.words[0].startswith("NO")
-    me = ctx.need_me("player")
-    if me is None:
-        return
-    game = load_game(ctx.db, me.game)
-    if game.status != "active":
-        ctx.say("Draws are voted in running games only.")
-        return
-    update_seat(ctx, me, draw=1 if on else 0)
-    ctx.me = member_by_id(ctx.db, me.id)
-    board = game.board
-    survivors = endings.survivors(game, board)
-    names = ", ".join(board.powers[p].name for p in survivors)
-    if not on:
-        ctx.say("Your draw vote is withdrawn.")
-        return
-    ctx.say(f"You vote for a draw of all survivors: {names}.")
-    voters = endings.current_voters(ctx.db, game, board)
-    if voters and all(m.draw for m in voters) and len(survivors) > 1:
-        result = game_result(board, draw=survivors)
-        ctx.mail(finish_game(ctx.db, ctx.settings, game.name, result), results=True)
 
 
 def set_absence(ctx, command) -> None:
@@ -262,9 +247,17 @@ COMMANDS = [
     Spec(
         "set_draw",
         "settings",
-        "SET DRAW/NODRAW",
-        "vote for a draw of all survivors, or withdraw the vote",
-        set_draw,
+        "SET DRAW [<powers>]/NODRAW",
+        "vote for a draw of all survivors (in a NoDIAS game: among <powers>),"
+        " or withdraw the vote; votes are secret",
+        votes.set_draw,
+    ),
+    Spec(
+        "set_concede",
+        "settings",
+        "SET [NO] CONCEDE <power>",
+        "concede the game to the power with the most centres (all must agree)",
+        votes.set_concede,
     ),
     Spec(
         "set_absence",

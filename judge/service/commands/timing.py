@@ -64,6 +64,11 @@ def running_game(ctx, game) -> bool:
     return True
 
 
+def told(ctx, when: datetime) -> str:
+    """A date for the others in the game: in words, in the judge's zone."""
+    return date_in_words(when, ctx.settings.timezone)
+
+
 def set_deadline(ctx, game, command) -> None:
     if not running_game(ctx, game):
         return
@@ -96,6 +101,7 @@ def set_deadline(ctx, game, command) -> None:
     update_game(ctx.db, game.name, **values)
     ctx.games_touched.add(game.name)
     ctx.say(f"The deadline is now {words(ctx, when)}.{note}")
+    ctx.announce(game.name, f"SET DEADLINE: the deadline is now {told(ctx, when)}.")
 
 
 def set_grace(ctx, game, command) -> None:
@@ -117,6 +123,7 @@ def set_grace(ctx, game, command) -> None:
     update_game(ctx.db, game.name, grace_end=iso(when))
     ctx.games_touched.add(game.name)
     ctx.say(f"The grace period now ends {words(ctx, when)}.")
+    ctx.announce(game.name, f"SET GRACE: the grace period ends {told(ctx, when)}.")
 
 
 def set_start(ctx, game, command) -> None:
@@ -144,6 +151,7 @@ def set_start(ctx, game, command) -> None:
     update_game(ctx.db, game.name, **values)
     ctx.games_touched.add(game.name)
     ctx.say(f"No processing before {words(ctx, when)}.{note}")
+    ctx.announce(game.name, f"SET START: no processing before {told(ctx, when)}.")
 
 
 def set_timing(ctx, game, command) -> None:
@@ -174,7 +182,9 @@ def set_timing(ctx, game, command) -> None:
         return
     changes.setdefault(kind, {}).update({name: values[name] for name in tokens[::2]})
     update_game(ctx.db, game.name, timing=json.dumps(changes, sort_keys=True))
-    ctx.say(f"{kind.capitalize()} phases: {', '.join(said)} (from the next phase on).")
+    text = f"{kind.capitalize()} phases: {', '.join(said)} (from the next phase on)."
+    ctx.say(text)
+    ctx.announce(game.name, f"SET {command.words[0]}: {text}")
 
 
 def _value(name: str, raw: str):
@@ -206,7 +216,9 @@ def set_max_absence(ctx, game, command) -> None:
         ctx.say(f"Use: SET MAX ABSENCE <days>, 0 to {MAX_ABSENCE}.")
         return
     update_game(ctx.db, game.name, max_absence=int(raw))
-    ctx.say(
+    text = (
         f"Players of game '{game.name}' may now take up to {int(raw)} days of"
         " absence without the master."
     )
+    ctx.say(text)
+    ctx.announce(game.name, f"SET MAX ABSENCE: {text}")
