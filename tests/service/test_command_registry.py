@@ -79,12 +79,16 @@ OLD_USAGE = {
     # settings (SET <option>) joined in this round (issue 24)
     "set": "SET PASSWORD <new>, SET ADDRESS <address>, SET WAIT/NOWAIT, "
     "SET DRAW [<powers>]/NODRAW, SET [NO] CONCEDE <power>, "
-    "SET ABSENCE <from> TO <to>, SET TIMEZONE <zone>, "
+    "SET ABSENCE <from> [TO <to>], SET TIMEZONE <zone>, "
     "SET END <ending>/NOEND (Imperial), "
     "SET PREFERENCE <powers>, SET MAP ON/OFF, SET COUNTRY <name>, "
     "SET COLOUR <colour>; master: SET DEADLINE <date>, "
-    "SET GRACE <date>, SET MOVE|RETREAT|ADJUST CLOCK|MIN|NEXT|GRACE|DELAY|DAYS "
-    "<value>, SET NMR/NONMR, SET VARIANT <name>, SET <option> [<value>]",
+    "SET GRACE <date>, SET START <date>, "
+    "SET MOVE|RETREAT|ADJUST CLOCK|MIN|NEXT|GRACE|DELAY|DAYS <value> ..., "
+    "SET MAX ABSENCE <days>, SET NMR/NONMR, SET VARIANT <name>, "
+    "SET MODERATED/UNMODERATED, SET PRFLIST|PRFRAND|PRFBOTH, SET PLAYERS <n>, "
+    "SET POWERS <n>, SET DEDICATION <n>, SET ONTIMERAT <r>, SET RESRAT <r>, "
+    "SET <option> [<value>]",
 }
 
 

@@ -171,9 +171,10 @@ def test_master_changes_are_announced_and_the_ejected_told(judge):
     out = master(judge, "SET DEADLINE 2026-01-09 12:00\nSET NONMR")
     notices = [m for m in out if "Diplomacy notice" in m.subject]
     assert len(notices) == 7
-    assert "SET DEADLINE: Deadline:" in notices[0].body and "SET NONMR" in (
+    assert "SET DEADLINE: the deadline is now Friday 9 January 2026" in (
         notices[0].body
     )
+    assert "SET NONMR" in notices[0].body
     germany = judge.seat("GERMANY")
     out = master(judge, "EJECT Germany")
     assert any(
