@@ -1,12 +1,14 @@
-# Two commands for a newcomer:  `make run` (the judge)  and  `make test`.
-# Both bootstrap uv (the project's environment manager) when it is missing.
+# Two commands for a newcomer:  `make run` (the judge)  and  `make test`
+# (everything, as CI runs it); `make check` is the quick loop while working
+# (the tests marked slow left out, property tests trying fewer examples).
+# They bootstrap uv (the project's environment manager) when it is missing.
 
 UV := $(shell command -v uv 2>/dev/null)
 ifeq ($(UV),)
 UV := python3 -m uv
 endif
 
-.PHONY: run test lint format bootstrap bench
+.PHONY: run test check lint format bootstrap bench
 
 bootstrap:
 	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || \
@@ -18,6 +20,12 @@ run: bootstrap
 
 test: bootstrap
 	@sh scripts/test-services.sh
+	$(UV) run --locked ruff check .
+	$(UV) run --locked ruff format --check .
+	$(UV) run --locked lint-imports
+	$(UV) run --locked pytest --full
+
+check: bootstrap
 	$(UV) run --locked ruff check .
 	$(UV) run --locked ruff format --check .
 	$(UV) run --locked lint-imports

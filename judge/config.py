@@ -108,6 +108,12 @@ class DkimSettings:
 
 
 @dataclass(frozen=True)
+class WebSettings:
+    listen: str = ""  # host:port of the web pages; "" = no web pages
+    base_url: str = ""  # their public address, ending in "/" (unsubscribe links)
+
+
+@dataclass(frozen=True)
 class Limits:
     max_message_size: int = 256 * 1024  # bytes; larger mail is politely refused
     rate_limit_messages: int = 1000  # per sender within rate_limit_window
@@ -155,6 +161,7 @@ class Config:
     imap: ImapSettings | None = None
     relay: RelaySettings | None = None
     dkim: DkimSettings | None = None
+    web: WebSettings = field(default_factory=WebSettings)
     limits: Limits = field(default_factory=Limits)
     budgets: Budgets = field(default_factory=Budgets)
     storage: StorageSettings = field(default_factory=StorageSettings)
@@ -177,6 +184,7 @@ SECTIONS: dict[str, type] = {
     "imap": ImapSettings,
     "relay": RelaySettings,
     "dkim": DkimSettings,
+    "web": WebSettings,
     "limits": Limits,
     "budgets": Budgets,
     "storage": StorageSettings,
@@ -235,6 +243,7 @@ def config_from_dict(
         imap=_with_password("imap", parts.get("imap"), base),
         relay=_with_password("relay", parts.get("relay"), base),
         dkim=dkim,
+        web=parts.get("web", WebSettings()),
         limits=parts.get("limits", Limits()),
         budgets=parts.get("budgets", Budgets()),
         storage=parts.get("storage", StorageSettings()),

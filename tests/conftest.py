@@ -1,4 +1,9 @@
-"""Shared fixtures: real servers on loopback.
+"""Shared fixtures: real servers on loopback; and the two test loops.
+
+* A plain `pytest` (and `make check`) is the quick loop: tests marked `slow`
+  are deselected and the biggest property tests try fewer examples
+  (tests/strength.py).  `pytest --full` (`make test`, CI) runs everything at
+  full strength.  An explicit `-m` is kept as given.
 
 * `relay_peer`: an aiosmtpd server the judge delivers its mail to.
 * `dovecot`: a real Dovecot IMAP server (see the project notes); skipped with
@@ -29,6 +34,24 @@ from pathlib import Path
 
 import pytest
 from aiosmtpd.controller import Controller
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--full",
+        action="store_true",
+        default=False,
+        help="run every test, slow ones too, property tests at full strength"
+        " (make test, CI); without it the slow tests are deselected",
+    )
+
+
+def pytest_configure(config):
+    full = config.getoption("--full")
+    # read by tests/strength.py when the test modules are collected
+    os.environ["JUDGE_TESTS"] = "full" if full else "quick"
+    if not full and not config.option.markexpr:
+        config.option.markexpr = "not slow"
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judge.adjudicate import handle_line, handle_request
+from tests.strength import examples
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -169,7 +170,7 @@ JSON = st.recursive(
 KEYS = st.sampled_from(["id", "variant", "state", "orders", "phase", "units", "FRANCE"])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     request=st.dictionaries(KEYS, JSON, max_size=4)
     | JSON

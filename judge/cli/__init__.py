@@ -15,21 +15,51 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 COMMANDS = {
     "serve": ("judge.cli.serve", "run the judge: mail in, mail out, deadlines"),
-    "mail": ("judge.cli.mail", "submit a message to a running judge"),
-    "status": ("judge.cli.status", "queue depths and recent errors"),
+    "mail": ("judge.cli.mail", "send a message to the running judge, print its reply"),
+    "status": ("judge.cli.status", "the queues, the latest errors, the schema"),
+    "doctor": ("judge.cli.doctor", "check the configuration and the DNS records"),
     "backup": ("judge.cli.backup", "copy the database while the judge runs"),
     "adjudicate": ("judge.cli.adjudicate", "adjudicate JSON lines (the bot interface)"),
     "map": ("judge.cli.map", "draw a game's board as SVG or PNG"),
     "world": ("judge.cli.world", "generate a random world map"),
 }
 
+DESCRIPTION = """\
+pyjudge, a play-by-email Diplomacy judge.  `judge serve` runs it: players
+mail their orders and commands to its address (send HELP for the list), it
+answers each message, processes the games at their deadlines and mails the
+results.  The other commands look after a running judge or use its rules
+from the command line."""
+
+EPILOG = """\
+Each command reads the judge's configuration from --config FILE, or
+./judge.toml, or else uses the built-in defaults (see judge.toml).
+`judge COMMAND --help` tells more.  Operators: docs/operations.md."""
+
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="judge", description=__doc__)
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # the reader went away (`judge mail ... | head`): end quietly, and
+        # keep Python from complaining while it flushes stdout at exit
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _main(argv: list[str] | None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="judge",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     argv = sys.argv[1:] if argv is None else argv
     chosen = next((a for a in argv if not a.startswith("-")), None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sqlite3
 import sys
 
 from judge.config import ConfigError, load_config
@@ -12,7 +13,10 @@ from judge.daemon.daemon import Daemon
 from judge.daemon.logs import setup_logging
 from judge.store.migrations import SchemaError
 
-EXIT_REFUSED = 78  # EX_CONFIG: the database needs the operator, not a restart
+# EX_CONFIG (sysexits.h): the configuration, the data directory's
+# permissions or the database need the operator, not a restart; the unit in
+# contrib/ does not restart on it (RestartPreventExitStatus).
+EXIT_CONFIG = 78
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,25 +29,41 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     setup_logging(args.log_json, args.log_level)
+    log = logging.getLogger("judge.daemon")
     try:
         config = load_config(args.config)
-    except ConfigError as exc:
-        print(f"judge serve: {exc}", file=sys.stderr)
-        return 2
-    try:
         daemon = Daemon(config, make_handler(config))
     except ConfigError as exc:
         print(f"judge serve: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_CONFIG
     try:
         daemon.serve_forever()
     except SchemaError as exc:
-        # Restarting cannot help: the unit in contrib/ does not restart on
-        # this exit status (RestartPreventExitStatus).
-        logging.getLogger("judge.daemon").error("refusing to start: %s", exc)
+        log.error("refusing to start: %s", exc)
         print(f"judge serve: refusing to start: {exc}", file=sys.stderr)
-        return EXIT_REFUSED
+        return EXIT_CONFIG
+    except (PermissionError, NotADirectoryError, FileExistsError) as exc:
+        return _data_dir_refused(config, exc)
+    except sqlite3.OperationalError as exc:
+        if "unable to open" not in str(exc) and "readonly" not in str(exc):
+            raise  # busy, locked: a restart may well help
+        return _data_dir_refused(config, exc)
     except OSError as exc:
-        logging.getLogger("judge.daemon").error("cannot start: %s", exc)
+        log.error("cannot start: %s", exc)
+        print(f"judge serve: cannot start: {exc}", file=sys.stderr)
         return 1
     return 0
+
+
+def _data_dir_refused(config, exc: Exception) -> int:
+    """A data_dir the judge's user may not write (or not a folder)."""
+    where = config.judge.data_dir
+    logging.getLogger("judge.daemon").error(
+        "cannot use the data directory %s: %s", where, exc
+    )
+    print(
+        f"judge serve: cannot use the data directory {where}: {exc}"
+        " (docs/operations.md: data_dir and the unit's StateDirectory=)",
+        file=sys.stderr,
+    )
+    return EXIT_CONFIG

@@ -29,4 +29,5 @@ def make_handler(config: Config):
         config.judge,
         config.budgets,
         smtputf8=relay is not None and relay.smtputf8,
+        base_url=config.web.base_url,
     )

@@ -3,18 +3,22 @@
 Threads, each with its own SQLite connection: the SMTP listener (aiosmtpd
 in a thread of its own, storing through a single intake thread), the IMAP
 poller, the worker (messages and scheduler ticks), the sender, and the
-housekeeping (pruning old mail texts).  Stopping
-sets one event; the worker finishes the message in hand first."""
+housekeeping (pruning old mail texts).  Stopping sets one event (from the
+main thread: signal handlers only record the signal); the worker finishes
+the message in hand first."""
 
 from __future__ import annotations
 
 import logging
+import os
 import re
+import select
 import signal
 import ssl
 import threading
 import time
 from collections.abc import Callable
+from contextlib import contextmanager, suppress
 from datetime import datetime
 from pathlib import Path
 
@@ -123,7 +127,11 @@ class Daemon:
             else f"to {settings.maildir_path}",
         )
 
-    def stop(self) -> None:
+    def stop(self, hurry: Callable[[], bool] = lambda: False) -> None:
+        """Stop every thread; the worker finishes the message in hand.
+        `hurry()` true (a further signal) stops waiting for the sender's
+        delivery in hand and the drawing processes: nothing is lost, since
+        what was not recorded as sent is sent again after a restart."""
         log.info("stopping: finishing the message in hand")
         self.stop_event.set()
         self.work_waiting.set()
@@ -133,10 +141,12 @@ class Daemon:
             self.smtp_handler.close()
             self.smtp = None
         for thread in self.threads:
-            thread.join()
+            # the worker's message in hand is one transaction: always awaited
+            while thread.is_alive() and not (hurry() and thread.name != "worker"):
+                thread.join(0.1)
         self.threads.clear()
         close = getattr(self.handler, "close", None)
-        if close is not None:
+        if close is not None and not hurry():
             close()  # the game service's drawing processes
         log.info(
             "stopped; longest write transaction %.0f ms",
@@ -144,15 +154,20 @@ class Daemon:
         )
 
     def serve_forever(self) -> None:
-        """Run until SIGTERM or SIGINT (main thread only)."""
-        for signum in (signal.SIGTERM, signal.SIGINT):
-            signal.signal(signum, lambda *_: self.stop_event.set())
-        self.start()
-        try:
-            while not self.stop_event.wait(3600):
-                pass
-        finally:
-            self.stop()
+        """Run until SIGTERM or SIGINT (main thread only).
+
+        The handlers only count the signal and wake the main thread through
+        a pipe: a handler that took a lock (threading.Event.set) could run
+        again inside itself when a second signal came, and deadlock.  A
+        second signal during the stop hurries it (see `stop`)."""
+        signals = SignalFlag()
+        with signals.installed(signal.SIGTERM, signal.SIGINT):
+            self.start()
+            try:
+                signals.wait()
+                log.info("signal received")
+            finally:
+                self.stop(hurry=lambda: signals.count > 1)
 
     def _thread(self, name: str, target) -> None:
         thread = threading.Thread(target=target, name=name, daemon=True)
@@ -248,6 +263,40 @@ class Daemon:
             self.mail_waiting.clear()
         transport.close()
         db.close()
+
+
+class SignalFlag:
+    """Signals recorded for the main thread: a count, and a byte in a pipe
+    (signal.set_wakeup_fd) that wakes the main thread's wait."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._read, self._write = os.pipe()
+        os.set_blocking(self._write, False)
+        os.set_blocking(self._read, False)
+
+    def _handle(self, signum, frame) -> None:
+        self.count += 1  # nothing else: no lock, no I/O, no logging
+
+    @contextmanager
+    def installed(self, *signums: int):
+        previous = {n: signal.signal(n, self._handle) for n in signums}
+        old_fd = signal.set_wakeup_fd(self._write, warn_on_full_buffer=False)
+        try:
+            yield self
+        finally:
+            signal.set_wakeup_fd(old_fd)
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
+            os.close(self._read)
+            os.close(self._write)
+
+    def wait(self) -> None:
+        """Until a signal came."""
+        while not self.count:
+            select.select([self._read], [], [], 3600)
+            with suppress(BlockingIOError):
+                os.read(self._read, 512)
 
 
 _MESSAGE_ID = re.compile(

@@ -12,14 +12,14 @@ import re
 import secrets
 from datetime import datetime
 from email.encoders import encode_noop
-from email.header import Header
+from email.message import Message
 from email.mime.application import MIMEApplication
 from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
 from email.policy import compat32
-from email.utils import format_datetime, formataddr, make_msgid
+from email.utils import format_datetime, formataddr
 
-from judge.mail.message import OutgoingMail
+from judge.mail.message import Attachment, OutgoingMail
 
 WIRE = compat32.clone(linesep="\r\n", max_line_length=78)
 
@@ -63,33 +63,14 @@ def _references(ids) -> list[str]:
 def compose(
     mail: OutgoingMail, *, judge_address: str, judge_code: str, now: datetime
 ) -> tuple[str, bytes]:
-    """Render `mail`; return (its Message-ID, the raw message)."""
-    body = mail.body if mail.body.endswith("\n") else mail.body + "\n"
-    text = MIMEText(body, "plain", UTF8_QP)
-    if mail.attachments:
-        # "=_" never occurs in quoted-printable or base64 text, so the
-        # generator need not search the whole message for a free boundary
-        msg = MIMEMultipart(boundary=f"=_{secrets.token_hex(16)}")
-        msg.attach(text)
-        for attachment in mail.attachments:
-            maintype, _, subtype = attachment.content_type.partition("/")
-            part = MIMEApplication(b"", subtype or "octet-stream", encode_noop)
-            part.set_payload(_base64(attachment.data))
-            part["Content-Transfer-Encoding"] = "base64"
-            part.replace_header("Content-Type", attachment.content_type)
-            part.add_header(
-                "Content-Disposition",
-                "attachment",
-                filename=safe_filename(attachment.filename),
-            )
-            msg.attach(part)
-    else:
-        msg = text
+    """Render `mail`; return (its Message-ID, the raw message).  The body
+    (with its MIME headers) is made once for a run of mails with the same
+    content, such as a game's results to each of its recipients: only the
+    header block is each one's own."""
+    mime_headers, content = _content(mail)
+    msg = Message()
     domain = judge_address.rpartition("@")[2] or "localhost"
-    # make_msgid's own random part comes from the `random` module, which
-    # anything in the process may seed: a token of our own keeps ids unique.
-    idstring = f"{secrets.token_hex(6)}.{judge_code.lower()}"
-    message_id = make_msgid(idstring=idstring, domain=domain)
+    message_id = new_message_id(judge_code, domain)
     msg["From"] = formataddr((f"Judge {judge_code}", judge_address))
     to = ", ".join(mail.to)
     # An address with non-ASCII before the @ goes out only through a relay
@@ -111,18 +92,70 @@ def compose(
         msg["Auto-Submitted"] = "auto-generated"
     msg["X-Judge"] = judge_code
     if mail.list_name:
+        # game mail: readers filter it, vacation responders leave it alone
         msg["List-Id"] = list_id(mail.list_name, judge_code, domain)
-    # Headers first, as readers expect: MIME headers were set by the constructors.
-    for name in ("Content-Type", "MIME-Version", "Content-Transfer-Encoding"):
-        values = msg.get_all(name)
-        if values:
-            del msg[name]
-            for value in values:
-                msg[name] = value
-    raw = msg.as_bytes(policy=WIRE)
+        msg["Precedence"] = "list"
+    if mail.unsubscribe:
+        # one URI a line: a URI is never folded inside (RFC 2369 2)
+        msg["List-Unsubscribe"] = Folded([f"<{uri}>" for uri in mail.unsubscribe], ",")
+        if any(uri.startswith("https:") for uri in mail.unsubscribe):
+            msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    # our headers, then the MIME ones, the blank line and the content
+    head = msg.as_bytes(policy=WIRE)
+    raw = head[: -len(b"\r\n")] + mime_headers + content
     if not to.isascii():
         raw = raw.replace(_UTF8_TO.encode(), to.encode("utf-8"), 1)
     return message_id, raw
+
+
+# The latest content made, with what it was made of: replaced whole, so
+# threads composing at once at worst make it again.
+_last_content: tuple[str, tuple[Attachment, ...], tuple[bytes, bytes]] | None = None
+
+
+def _content(mail: OutgoingMail) -> tuple[bytes, bytes]:
+    """(the MIME header lines, the blank line and body) of `mail`."""
+    global _last_content
+    last = _last_content
+    if (
+        last is not None
+        and last[0] == mail.body
+        and len(last[1]) == len(mail.attachments)
+        and all(
+            a.data is b.data and a.filename == b.filename
+            and a.content_type == b.content_type
+            for a, b in zip(last[1], mail.attachments, strict=True)
+        )
+    ):  # fmt: skip
+        return last[2]
+    body = mail.body if mail.body.endswith("\n") else mail.body + "\n"
+    text = MIMEText(body, "plain", UTF8_QP)
+    if mail.attachments:
+        # "=_" never occurs in quoted-printable or base64 text, so the
+        # generator need not search the whole message for a free boundary
+        msg = MIMEMultipart(boundary=f"=_{secrets.token_hex(16)}")
+        msg.attach(text)
+        for attachment in mail.attachments:
+            maintype, _, subtype = attachment.content_type.partition("/")
+            part = MIMEApplication(b"", subtype or "octet-stream", encode_noop)
+            part.set_payload(_base64(attachment.data))
+            part["Content-Transfer-Encoding"] = "base64"
+            part.replace_header("Content-Type", attachment.content_type)
+            part.add_header(
+                "Content-Disposition",
+                "attachment",
+                filename=safe_filename(attachment.filename),
+            )
+            msg.attach(part)
+        for part in msg.get_payload():
+            del part["MIME-Version"]  # at the top only (RFC 2045 4)
+    else:
+        msg = text
+    whole = msg.as_bytes(policy=WIRE)
+    end = whole.index(b"\r\n\r\n") + 2
+    made = (whole[:end], whole[end:])
+    _last_content = (mail.body, mail.attachments, made)
+    return made
 
 
 _last_encoded: tuple[bytes, str] = (b"", "")  # replaced whole: thread-safe
@@ -147,12 +180,96 @@ def list_id(name: str, judge_code: str, domain: str) -> str:
     return f"{judge_code} {label} <{label}.{code}.{domain}>"
 
 
-def _header_text(text: str) -> str | Header:
+def new_message_id(judge_code: str, domain: str) -> str:
+    """A Message-ID short enough to stay on its header's line: 64 random
+    bits (from `secrets`: the `random` module may be seeded by anything in
+    the process), the judge's code, its domain."""
+    code = re.sub(r"[^a-z0-9-]+", "", judge_code.lower())[:10] or "judge"
+    return f"<{secrets.token_hex(8)}.{code}@{domain}>"
+
+
+def _header_text(text: str) -> str | EncodedWords:
     text = " ".join(text.split())  # no header injection through newlines
     if len(text) > MAX_SUBJECT:
         text = text[: MAX_SUBJECT - 3].rstrip() + "..."
-    try:
-        text.encode("ascii")
+    if text.isascii():
         return text
-    except UnicodeEncodeError:
-        return Header(text, UTF8_QP, maxlinelen=78)
+    return EncodedWords(text)
+
+
+MAX_ENCODED_WORD = 75  # RFC 2047 2
+_Q_PLAIN = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!*+-/"
+)
+
+
+class Folded:
+    """A header value already cut into its lines (given to a compat32
+    message, which folds a Header-like value by calling `encode`)."""
+
+    def __init__(self, pieces: list[str], separator: str = "") -> None:
+        self.pieces = pieces
+        self.separator = separator
+
+    def __str__(self) -> str:
+        return (self.separator + " ").join(self.pieces)
+
+    def encode(self, linesep: str = "\n", maxlinelen: int | None = None, **_) -> str:
+        return (self.separator + linesep + " ").join(self.pieces)
+
+
+class EncodedWords(Folded):
+    """A non-ASCII header value: its leading ASCII words as they are ("Re:"
+    stays readable to filters), the rest as RFC 2047 "Q" encoded words of
+    at most 75 characters, folded so that no line passes 76 octets (the
+    email package's Header makes 77-character words on 87-octet lines).  A
+    character is never split between words."""
+
+    PREFIX, SUFFIX = "=?utf-8?q?", "?="
+    LINE = 76
+
+    def __init__(self, text: str, name: str = "Subject") -> None:
+        self.text = text
+        plain = text.split(" ")
+        cut = next((i for i, w in enumerate(plain) if not w.isascii() or "=?" in w), 0)
+        lines = [" " * (len(name) + 1)]  # the name and its colon
+        for word in plain[:cut]:
+            if len(lines[-1]) + 1 + len(word) > self.LINE and lines[-1].strip():
+                lines.append("")
+            lines[-1] += " " + word
+        rest = " ".join(plain[cut:])
+        room = self.LINE - len(lines[-1]) - 1
+        if room < 20:  # too little left on this line for a useful word
+            lines.append("")
+            room = self.LINE - 1
+        for word in self.words(rest, room):
+            if lines[-1].strip() and len(lines[-1]) + 1 + len(word) > self.LINE:
+                lines.append("")
+            lines[-1] += " " + word
+        lines[0] = lines[0][len(name) + 2 :]  # the name goes in front
+        super().__init__([line.strip() for line in lines])
+
+    def __str__(self) -> str:
+        return self.text
+
+    @classmethod
+    def words(cls, text: str, room: int = MAX_ENCODED_WORD) -> list[str]:
+        """The encoded words; the first at most `room` long."""
+        overhead = len(cls.PREFIX) + len(cls.SUFFIX)
+        words: list[str] = []
+        limit = min(MAX_ENCODED_WORD, room) - overhead
+        current = ""
+        for char in text:
+            if char in _Q_PLAIN:
+                piece = char
+            elif char == " ":
+                piece = "_"
+            else:
+                piece = "".join(f"={b:02X}" for b in char.encode("utf-8"))
+            if len(current) + len(piece) > limit and current:
+                words.append(cls.PREFIX + current + cls.SUFFIX)
+                current = ""
+                limit = MAX_ENCODED_WORD - overhead
+            current += piece
+        words.append(cls.PREFIX + current + cls.SUFFIX)
+        return words

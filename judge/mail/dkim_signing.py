@@ -10,6 +10,16 @@ from pathlib import Path
 
 import dkim
 
+# dkimpy's usual headers, and those of game mail it leaves out: RFC 8058
+# asks that List-Unsubscribe-Post be signed with List-Unsubscribe, so that
+# nobody on the way can make a one-click link of someone else's.
+SIGNED_HEADERS = (
+    *dkim.DKIM.SHOULD,
+    b"list-unsubscribe-post",
+    b"precedence",
+    b"auto-submitted",
+)
+
 
 class DkimKeyError(ValueError):
     """The configured key cannot be used; the message says why."""
@@ -47,5 +57,19 @@ class DkimSigner:
             # relaxed/relaxed survives relays that re-fold headers or trim
             # trailing white space in the body.
             canonicalize=(b"relaxed", b"relaxed"),
+            include_headers=_present(raw, SIGNED_HEADERS),
         )
         return signature + raw
+
+
+def _present(raw: bytes, names: tuple[bytes, ...]) -> list[bytes]:
+    """Those of `names` that the message's header block has: dkimpy would
+    list the others in h= too."""
+    end = raw.find(b"\r\n\r\n")
+    block = raw[: end if end >= 0 else len(raw)].lower()
+    found = {
+        line.split(b":", 1)[0].strip()
+        for line in block.split(b"\r\n")
+        if line[:1] not in (b" ", b"\t") and b":" in line
+    }
+    return [name for name in names if name in found]

@@ -5,6 +5,7 @@ so (`check_echo`)."""
 from __future__ import annotations
 
 import hashlib
+import re
 from datetime import datetime, timedelta
 from email.message import Message
 
@@ -55,21 +56,23 @@ def reason_not_to_answer(
 # -- robots that do not say they are robots --------------------------------
 #
 # An out-of-office responder without Auto-Submitted answers each of the
-# judge's replies within seconds, and the judge would answer each of its
-# messages.  A message "answers the judge" when it names one of the judge's
-# mails in In-Reply-To or References, quotes lines of the judge's latest
-# reply to that address, or carries that reply's Subject inside its own.
-# Such a message is "robotic" when it comes within ECHO_QUICK seconds of
-# that reply, or when its text is the same as that of another such message
-# from the address within the last ECHO_WINDOW seconds.  At ECHO_MESSAGES robotic
-# messages within the window the judge sends one notice and then does not
-# answer that address for ECHO_PAUSE seconds.  Mail that answers nothing of
-# the judge's (a script sending HELP a thousand times) is the rate limit's
-# business, not this one's.
+# judge's replies with the same text, and the judge would answer each of
+# its messages.  A message "answers the judge" when it names one of the
+# judge's mails in In-Reply-To or References, quotes lines of the judge's
+# latest reply to that address, or carries that reply's Subject inside its
+# own ("Out of office: Re: ...").  Such a message is an echo when it comes
+# within ECHO_QUICK seconds of that reply and its text, read without quoted
+# lines, case, spacing and punctuation, is the same as that of an earlier
+# such message from the address within ECHO_WINDOW seconds.  A robot thus
+# gets at most ECHO_REPLIES replies in the window: its next echo gets the
+# one notice, and the judge does not answer the address for ECHO_PAUSE
+# seconds.  People answering the judge with different texts, however fast,
+# are always answered; mail that answers nothing of the judge's (a script
+# sending HELP a thousand times) is the rate limit's business.
 
-ECHO_QUICK = 30.0
-ECHO_WINDOW = 600.0
-ECHO_MESSAGES = 4
+ECHO_QUICK = 600.0
+ECHO_WINDOW = 3600.0
+ECHO_REPLIES = 2  # replies a robot gets in the window before the notice
 ECHO_PAUSE = 3600.0
 SAMPLE_LINES = 6  # of a reply's lines kept to recognise a quote of it
 
@@ -97,22 +100,30 @@ def check_echo(
     if not _answers_judge(db, latest, subject, quoted_text, references):
         return ANSWER  # nothing to remember: most mail costs two reads
     echoes.forget_before(db, who, now - timedelta(seconds=ECHO_WINDOW))
-    body_hash = hashlib.sha256(" ".join(text.split()).encode()).hexdigest()
+    body_hash = hashlib.sha256(_gist(text).encode()).hexdigest()
     # (mail that arrived before that reply was written does not answer it)
     quick = 0 <= (now - latest[1]).total_seconds() <= ECHO_QUICK
-    robotic = quick or echoes.seen_body(db, who, body_hash)
-    echoes.remember(db, who, now, body_hash, robotic)
-    if robotic and echoes.robotic_count(db, who) >= ECHO_MESSAGES:
+    echo = quick and echoes.seen_body(db, who, body_hash)
+    echoes.remember(db, who, now, body_hash, echo)
+    if echo and echoes.robotic_count(db, who) >= ECHO_REPLIES:
         echoes.pause(db, who, now + timedelta(seconds=ECHO_PAUSE))
         return NOTICE
     return ANSWER
 
 
+def _gist(text: str) -> str:
+    """A text as compared for sameness: no quoted lines, case, spacing or
+    punctuation (a responder's date or signature line aside, its texts
+    are the same)."""
+    lines = [line for line in text.splitlines() if not line.lstrip().startswith(">")]
+    return " ".join(re.findall(r"\w+", "\n".join(lines).lower()))
+
+
 def echo_notice() -> str:
     minutes = int(ECHO_PAUSE // 60)
     return (
-        "Your address keeps answering the judge's mail within seconds, or"
-        " sending the same text again and again: it looks like an automatic"
+        "Your address keeps answering the judge's mail with the same text"
+        " again and again: it looks like an automatic"
         " responder (an out-of-office reply?) that does not mark its mail"
         " with Auto-Submitted. To stop a mail loop the judge will not answer"
         f" mail from this address for the next {minutes} minutes; this is the"

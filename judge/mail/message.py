@@ -43,6 +43,9 @@ class OutgoingMail:
     # Mail sent to many people under one name (a game's results): a label
     # for List-Id, so readers can filter it.  None for personal replies.
     list_name: str | None = None
+    # List-Unsubscribe URIs (mailto:, https:) of this recipient's copy of a
+    # game mail; with an https: one it is also one-click (RFC 8058).
+    unsubscribe: tuple[str, ...] = ()
 
 
 class Handler(Protocol):

@@ -29,6 +29,7 @@ from judge.service.store import (
     savepoint,
     stored_orders,
 )
+from judge.service.unsubscribe import with_unsubscribe
 from judge.service.world_games import use_worlds_dir
 from judge.store.migrations import migrate
 from judge.store.schema import STORE_SCHEMA
@@ -47,8 +48,10 @@ class GameService:
         settings: JudgeSettings,
         budgets: Budgets | None = None,
         smtputf8: bool = False,
+        base_url: str = "",
     ) -> None:
         self.settings = settings
+        self.base_url = base_url  # the web pages' address: unsubscribe links
         self.budgets = budgets or Budgets()
         self.smtputf8 = smtputf8  # the relay carries non-ASCII addresses
         use_worlds_dir(settings)  # games' random worlds load like other maps
@@ -93,13 +96,20 @@ class GameService:
         out = session.outgoing()
         for old, new in take_rehashes():  # passwords that passed: today's cost
             replace_password_hash(db, old, new)
-        return out
+        return self._unsubscribable(db, out)
+
+    def _unsubscribable(self, db, mails: list[OutgoingMail]) -> list[OutgoingMail]:
+        """Game mail with each recipient's unsubscribe links."""
+        return with_unsubscribe(db, mails, self.settings.address, self.base_url)
 
     def address_unreachable(
         self, db: sqlite_utils.Database, address: str, reason: str, now: datetime
     ) -> list[OutgoingMail]:
         """The mail side found `address` unreachable: tell its games' masters."""
-        return reachability.address_unreachable(db, self.settings, address, reason, now)
+        mails = reachability.address_unreachable(
+            db, self.settings, address, reason, now
+        )
+        return self._unsubscribable(db, mails)
 
     # -- the scheduler: each due game on its own (the worker gives each its
     # own transaction; see Handler in judge/mail/message.py) ---------------
@@ -164,7 +174,7 @@ class GameService:
         attention.clear_failure(db, name)
         mark_dirty(db, name)
         attention.refresh(db, now)
-        return out
+        return self._unsubscribable(db, out)
 
     def work_begins(
         self, db: sqlite_utils.Database, name: str, now: datetime, limit: int
@@ -182,7 +192,7 @@ class GameService:
             f" next try at {retry:%Y-%m-%d %H:%M:%S} UTC"
         )
         mails = self._tell_masters_held_up(db, name, retry) if crashes == limit else []
-        return note, mails
+        return note, self._unsubscribable(db, mails)
 
     def _tell_masters_held_up(self, db, name: str, retry: datetime):
         game = load_game(db, name)

@@ -3,6 +3,9 @@ each seat holder whose seat was used, and the mails the commands caused."""
 
 from __future__ import annotations
 
+import re
+
+from judge.language.commands import Command
 from judge.mail.message import IncomingMail, OutgoingMail
 from judge.reports import game_reply_subject
 
@@ -15,6 +18,35 @@ def echo(text: str) -> str:
     if len(text) <= ECHO_LIMIT:
         return text
     return f"{text[:ECHO_LIMIT]}... ({len(text)} characters)"
+
+
+MASK = "****"
+# The commands that carry a password, and which of their arguments it is.
+PASSWORD_ARGS = {"signon": 1, "create": 1, "observe": 1, "set_password": 0}
+# A line of one of them that did not parse: all after the first argument.
+_PASSWORD_LINE = re.compile(
+    r"^(\s*(?:sign\s*on|create|observe)\s+\S+|\s*set\s+password)(.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def mask_passwords(text: str, command: Command | None = None) -> str:
+    """A command line as it may be quoted back: its password, if it has
+    one, as ****.  Replies go to whoever sent the line, and copies of them
+    to seat holders and masters: none shows a password."""
+    where = PASSWORD_ARGS.get(command.name) if command is not None else None
+    if where is not None and where < len(command.args):
+        # the password's word, counted from the end of the line
+        after = sum(len(arg.split()) for arg in command.args[where + 1 :])
+        words = list(re.finditer(r"\S+", text))
+        if after < len(words):
+            found = words[-1 - after]
+            return text[: found.start()] + MASK + text[found.end() :]
+    if command is None or where is not None:
+        unread = _PASSWORD_LINE.match(text)
+        if unread and unread.group(2).strip():
+            return f"{unread.group(1)} {MASK}"
+    return text
 
 
 def compose(ctx, mail: IncomingMail, code: str) -> list[OutgoingMail]:
@@ -34,10 +66,12 @@ def compose(ctx, mail: IncomingMail, code: str) -> list[OutgoingMail]:
         references=mail.references,
         attachments=tuple(ctx.attachments),
     )
+    # a copy answers nothing its reader sent: no "Re:"
+    copy_subject = f"Copy: {subject.removeprefix('Re: ')}"
     copies = [
         OutgoingMail(
             to=(address,),
-            subject=subject,
+            subject=copy_subject,
             body=f"A copy of the judge's reply to a message from"
             f" {mail.sender}, who signed on as you:\n\n{body}",
         )

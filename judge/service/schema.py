@@ -224,6 +224,21 @@ CREATE TABLE IF NOT EXISTS svc_holders (  -- who held each power, from when
 """
 
 
+# Unsubscribe tokens (judge/service/unsubscribe.py): one per recipient of a
+# game's mail and role, named in its List-Unsubscribe header.
+UNSUBSCRIBE = """
+CREATE TABLE IF NOT EXISTS svc_unsubscribe (
+  selector TEXT PRIMARY KEY,       -- the token's public part: finds the row
+  verifier TEXT NOT NULL,          -- its secret part, compared in constant time
+  game TEXT NOT NULL,
+  address TEXT NOT NULL,           -- lower case
+  role TEXT NOT NULL,              -- observer (ends it), player (explains)
+  used TEXT,                       -- when an observer's token was last used
+  UNIQUE (game, address, role)
+);
+"""
+
+
 SERVICE_SCHEMA = Schema(
     "service",
     [
@@ -233,5 +248,6 @@ SERVICE_SCHEMA = Schema(
         Migration("games found due by an index", DUE_AT),
         Migration("tries that stopped the judge counted", WORK_TRIES),
         Migration("the game-start and end notices archived", ARCHIVE),
+        Migration("unsubscribe tokens", UNSUBSCRIBE),
     ],
 )

@@ -12,11 +12,12 @@ from datetime import datetime
 
 from judge.language.commands import CommandError, read_command
 from judge.mail.message import IncomingMail, OutgoingMail
+from judge.service import unsubscribe
 from judge.service.commands import REGISTRY
 from judge.service.commands.context import Context, Stop
 from judge.service.orders import report_orders
 from judge.service.processing import check_early
-from judge.service.replies import compose, echo
+from judge.service.replies import compose, echo, mask_passwords
 
 
 class Session:
@@ -57,6 +58,9 @@ class Session:
         (Subject: HELP) is read as the body.  A subject naming a token
         (a reply to a confirmation mail) confirms it first."""
         subject = self.mail.subject.strip()
+        leaving = unsubscribe.SUBJECT.search(subject)
+        if leaving:  # a List-Unsubscribe mailto: the body is the client's
+            return f"UNSUBSCRIBE {leaving.group(1)}"
         confirm = CONFIRMATION.search(subject)
         first = f"CONFIRM {confirm.group(1)}\n" if confirm else ""
         if self.mail.body.strip() or subject.lower().startswith(("re:", "fwd:")):
@@ -76,6 +80,7 @@ class Session:
             command, error = read_command(text), None
         except CommandError as mistyped:
             command, error = None, mistyped
+        shown = echo(mask_passwords(text, command))
         if command is None and error is None and ctx.acting is not None:
             self.order_lines += 1  # orders do not count against the commands
             if self.order_lines > self.budgets.order_lines_per_message:
@@ -86,15 +91,15 @@ class Session:
                 return False
             ctx.order_text.setdefault(ctx.acting, []).append(text)
             return True
-        if not self.count_command(text):
+        if not self.count_command(shown):
             return False
         if error is not None:
-            ctx.say(f"> {echo(text)}\nUse: {REGISTRY.usage(error.keyword)}")
+            ctx.say(f"> {shown}\nUse: {REGISTRY.usage(error.keyword)}")
             return True
         if command is None:
             word = text.split()[0][:40]
             ctx.say(
-                f'> {echo(text)}\n"{word}" is not a command this judge knows'
+                f'> {shown}\n"{word}" is not a command this judge knows'
                 + (" (orders need a SIGNON first)." if ctx.me is None else ".")
                 + " Send HELP for the list of commands."
             )
@@ -102,7 +107,7 @@ class Session:
         if command.name == "signoff":
             return False
         ctx.flush_orders()
-        ctx.say(f"> {echo(text)}")
+        ctx.say(f"> {shown}")
         REGISTRY.dispatch(ctx, command)
         return True
 
@@ -113,7 +118,7 @@ class Session:
         if self.commands <= self.budgets.commands_per_message:
             return True
         self.ctx.say(
-            f"> {echo(text)}\nOnly the first {self.budgets.commands_per_message}"
+            f"> {text}\nOnly the first {self.budgets.commands_per_message}"
             " commands of a message are read; this line and the rest were not."
         )
         return False

@@ -1,4 +1,5 @@
-"""Reading and writing the service's rows: all the service's SQL is here.
+"""Reading and writing the service's rows: all the service's queries are
+here (its tables and their migrations: judge/service/schema.py).
 Writes go through db.execute only: they run inside the worker's transaction
 (see `Handler` in judge/mail/message.py)."""
 

@@ -47,8 +47,21 @@ def backup(database: Path | str, target: Path | str) -> int:
         partial.unlink(missing_ok=True)
 
 
+BACKUP_MODE = 0o600  # players' addresses and password hashes: the owner only
+
+
 def _copy(database: Path, partial: Path) -> None:
     partial.unlink(missing_ok=True)
+    # Made empty with the mode first (VACUUM INTO writes into an empty file
+    # and keeps it), so the copy is never readable by others, not even for
+    # a moment and whatever the umask.
+    try:
+        os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, BACKUP_MODE))
+        os.chmod(partial, BACKUP_MODE)
+    except OSError as exc:
+        raise BackupError(
+            f"cannot write in {partial.parent}: {exc.strerror or exc}"
+        ) from exc
     try:
         source = sqlite3.connect(
             f"{database.resolve().as_uri()}?mode=rw", uri=True, timeout=30

@@ -160,6 +160,7 @@ def test_a_bounce_marks_the_player_and_tells_the_master(
     assert not [m for m in relay.messages() if "mx.example.net" in str(m.rcpt_tos)]
 
 
+@pytest.mark.slow
 def test_a_bounce_storm_is_dropped_and_mail_goes_on(judge, wait_until):
     config, relay, daemon = judge
     mail(config, "alice@example.org", "HELP")

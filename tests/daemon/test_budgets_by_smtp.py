@@ -80,7 +80,7 @@ def form_game(judge: Judge) -> None:
     judge.ask(MASTER, "CREATE ?alpha pw-master\nBECOME MASTER")
     for address in PLAYERS + ["player7@example.org"]:
         last = judge.ask(address, f"SIGNON ?alpha pw-{address.split('@')[0]}")
-    assert any("has started" in body_text(m) for m in last)
+    assert any("You have been selected as" in body_text(m) for m in last)
 
 
 @pytest.mark.slow

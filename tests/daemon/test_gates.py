@@ -268,11 +268,13 @@ def test_an_echoing_responder_is_told_once_then_ignored(db, judge):
     while worker.process_next():
         pass
     states = [intake(db, n) for n in ids]
-    assert states[:3] == [("done", ALICE, None)] * 3
+    assert states[:2] == [("done", ALICE, None)] * 2  # two replies at most
     note = "mail loop suspected (notice sent)"
-    assert states[3] == ("dropped", ALICE, note)
-    [(to, text)] = queued(db, ids[3])
+    assert states[2] == ("dropped", ALICE, note)
+    [(to, text)] = queued(db, ids[2])
     assert "automatic responder" in text
-    assert errors(db, ids[3]) == [f"{note}: {ALICE}"]
-    assert states[4] == ("dropped", ALICE, "mail loop suspected")
-    assert queued(db, ids[4]) == [] and len(handler.handled) == 4
+    assert errors(db, ids[2]) == [f"{note}: {ALICE}"]
+    for n, state in zip(ids[3:], states[3:], strict=True):
+        assert state == ("dropped", ALICE, "mail loop suspected")
+        assert queued(db, n) == []
+    assert len(handler.handled) == 3

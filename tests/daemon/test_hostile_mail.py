@@ -379,7 +379,8 @@ def test_a_responder_without_auto_submitted_is_stopped_with_one_notice(served, q
         )
         time.sleep(3)  # the robot answers the notice; nothing more comes
         sent = served.sent_to(robot)
-        assert len(sent) <= loops.ECHO_MESSAGES + 1
+        # the answer to HELP, at most two answers to the robot, the notice
+        assert len(sent) <= 1 + loops.ECHO_REPLIES + 1
         notices = [m for m in sent if "automatic responder" in body_text(parse(m.data))]
         assert len(notices) == 1
     finally:
@@ -391,6 +392,25 @@ def test_a_responder_without_auto_submitted_is_stopped_with_one_notice(served, q
     ).fetchone()[0]
     assert dropped >= 1
     assert any("mail loop suspected" in e and robot in e for e in served.errors())
+
+
+def test_a_player_sending_different_mails_in_a_row_is_answered_each_time(served):
+    player = f"quick{next(_ids)}@example.org"
+    served.mail(player, "HELP")
+    assert wait_until(lambda: len(served.sent_to(player)) == 1, timeout=30)
+    texts = ["GET DEADLINES", "LIST", "GET PRESS", "HELP", "GET MASTER"]
+    for count, text in enumerate(texts, start=2):
+        last = parse(served.sent_to(player)[-1].data)
+        # at once, in the thread, with the judge's subject inside its own
+        served.mail(
+            player,
+            text,
+            Subject=f"Re: {header(last, 'Subject')}",
+            In_Reply_To=header(last, "Message-ID"),
+        )
+        assert wait_until(lambda n=count: len(served.sent_to(player)) == n, timeout=30)
+    sent = served.sent_to(player)
+    assert not any("automatic responder" in body_text(parse(m.data)) for m in sent)
 
 
 # -- the daemon holds, and honest mail is answered on time ----------------------

@@ -12,6 +12,8 @@ import smtplib
 from dataclasses import replace
 from email.message import EmailMessage
 
+import pytest
+
 from judge.config import RelaySettings
 from judge.mail.decode import body_text, header, parse
 from judge.store.db import open_database
@@ -20,6 +22,8 @@ DOMAIN = "players.test"
 MASTER = f"gm@{DOMAIN}"
 PLAYERS = [f"p{i}@{DOMAIN}" for i in range(1, 8)]
 TYPO = f"p3x@{DOMAIN}"  # a user Dovecot does not know: refused at LMTP
+
+pytestmark = pytest.mark.slow  # a Postfix and a Dovecot of its own
 
 
 def test_results_through_postfix_and_a_real_bounce_back(

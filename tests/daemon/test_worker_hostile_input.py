@@ -14,6 +14,7 @@ from judge.daemon.worker import Worker
 from judge.store.db import open_database
 from judge.store.intake import store_incoming
 from judge.store.schema import create_mail_tables
+from tests.strength import examples
 
 NOW = datetime(2026, 11, 25, 9, 0, tzinfo=UTC)
 _ids = itertools.count()
@@ -76,7 +77,7 @@ def make_judge_config_module(tmp_path_factory):
 
 
 @settings(
-    max_examples=300,
+    max_examples=examples(300),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -21,6 +21,7 @@ from judge.engine.sampling import (
     random_retreats,
 )
 from judge.engine.state import Phase, Position
+from tests.strength import examples
 
 BOARD = load_board("standard")
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -74,7 +75,7 @@ def _check_accounted(before: Position, result) -> None:
         assert BOARD.can_hold(unit.kind, unit.location)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=SEEDS, rules=RULES)
 def test_movement_accounts_for_every_unit(seed, rules):
     _rng, position, orders = _phase(seed)
@@ -96,7 +97,7 @@ def shuffled(position: Position, orders, rng: random.Random):
     return reordered, _shuffled(orders, rng)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(seed=SEEDS, rules=RULES)
 def test_result_does_not_depend_on_the_order_of_units_and_orders(seed, rules):
     """Most examples are convoy-rich (armies on coasts, fleets at sea,
@@ -113,7 +114,7 @@ def test_result_does_not_depend_on_the_order_of_units_and_orders(seed, rules):
         assert again == first
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=SEEDS, rules=RULES)
 def test_retreats_and_adjustments_keep_the_board_sound(seed, rules):
     rng, position, orders = _phase(seed, n_units=10 + seed % 25, season="F")

@@ -21,6 +21,7 @@ from judge.language.orders import parse_orders
 from judge.worlds import generate
 from tests.language import positions
 from tests.language.positions import position
+from tests.strength import examples
 
 BOARD = positions.BOARD
 INDEX = name_index(BOARD)
@@ -28,7 +29,9 @@ PROVINCES = sorted(
     p for p, prov in BOARD.provinces.items() if prov.kind != "impassable"
 )
 MANY = settings(
-    max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(400),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 
 
@@ -319,6 +322,7 @@ def test_other_maps_read_foreign_and_misspelt_names(variant):
         assert (parsed.order.dest, parsed.notes) == (dest, note)
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(st.integers(min_value=0, max_value=10**6))
 def test_a_generated_world_s_names_read_misspelt(seed):

@@ -22,12 +22,15 @@ from judge.language.orders import parse_one, parse_orders
 from judge.language.reading import Context
 from tests.language import positions
 from tests.language.test_phrasings import CASES
+from tests.strength import examples
 
 BOARD = positions.BOARD
 POWERS = sorted(BOARD.powers)
 PHASES = ["S1901M", "F1901R", "W1901A"]
 FEW = settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(150),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 
 PLACES = sorted(BOARD.locations())

@@ -11,6 +11,7 @@ from judge.mail.decode import parse
 from judge.store.db import open_database, transaction
 from judge.store.outbox import queue_message
 from judge.store.schema import create_mail_tables
+from tests.strength import examples
 
 NOW = datetime(2026, 11, 25, 8, 0, tzinfo=UTC)
 JUDGE = "judge@example.org"
@@ -67,7 +68,7 @@ def test_the_real_bounce_marks_and_a_soft_one_does_not_yet(tmp_path):
 
 
 @settings(
-    max_examples=150,
+    max_examples=examples(150),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )

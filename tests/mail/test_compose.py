@@ -69,3 +69,31 @@ def test_mail_to_a_game_carries_its_list_id_and_replies_do_not():
         reply, judge_address="judge@example.org", judge_code="PYJ", now=NOW
     )
     assert header(parse(raw), "List-Id") == ""
+
+
+def test_copies_of_one_content_share_their_body_and_differ_in_headers():
+    picture = b"\x89PNG" * 5000
+    bodies, ids = set(), set()
+    for address in ("a@example.org", "b@example.org", "c@example.org"):
+        mail = OutgoingMail(
+            to=(address,),
+            subject="PYJ:alpha - S1901M Results",
+            body="The results.\n",
+            attachments=(Attachment("alpha.png", "image/png", picture),),
+            list_name="alpha",
+            unsubscribe=(f"mailto:judge@example.org?subject=unsubscribe%20{address}",),
+        )
+        message_id, raw = compose(
+            mail, judge_address="judge@example.org", judge_code="PYJ", now=NOW
+        )
+        head, _, body = raw.partition(b"\r\n\r\n")
+        assert f"To: {address}".encode() in head
+        assert address.encode() in head.split(b"List-Unsubscribe:")[1]
+        bodies.add(body)
+        ids.add(message_id)
+    assert len(bodies) == 1 and len(ids) == 3
+    other = OutgoingMail(to=("a@example.org",), subject="x", body="Other.\n")
+    raw = compose(other, judge_address="judge@example.org", judge_code="PYJ", now=NOW)[
+        1
+    ]
+    assert b"Other." in raw and b"image/png" not in raw

@@ -119,3 +119,17 @@ def test_unusable_password_settings_are_refused(tmp_path, section, message):
     path.write_text(section)
     with pytest.raises(ConfigError, match=message):
         load_config(path)
+
+
+def test_the_operators_sample_is_valid_with_an_absolute_data_dir(monkeypatch):
+    monkeypatch.setenv("JUDGE_RELAY_PASSWORD", "secret")
+    repo = Path(__file__).parents[2]
+    config = load_config(repo / "contrib" / "judge.toml")
+    assert config.judge.data_dir == Path("/var/lib/pyjudge")
+    assert config.relay is not None and config.relay.password == "secret"
+    assert config.dkim is not None and Path(config.dkim.key_file).is_absolute()
+    # the unit lets the judge write exactly there
+    unit = (repo / "contrib" / "pyjudge.service").read_text()
+    assert "StateDirectory=pyjudge" in unit
+    assert "RestartPreventExitStatus=78" in unit
+    assert "--config /etc/pyjudge/judge.toml" in unit

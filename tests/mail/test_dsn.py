@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from judge.mail.decode import parse
 from judge.mail.dsn import HARD, SOFT, is_bounce, read_report
 from judge.mail.verp import envelope_sender, is_judge_address, parse_tag
+from tests.strength import examples
 
 JUDGE = "judge@example.org"
 
@@ -146,7 +147,7 @@ def test_verp_addresses_round_trip():
     assert not is_judge_address("judge+x@example.org", JUDGE, separator="")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.binary(max_size=3000))
 def test_reading_never_raises_on_bytes(data):
     msg = parse(
@@ -158,7 +159,7 @@ def test_reading_never_raises_on_bytes(data):
     assert report.failures or report.problem
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.lists(
         st.tuples(st.integers(0, len(dsn()) - 1), st.binary(min_size=1, max_size=8)),

@@ -30,7 +30,9 @@ def exchange(db, n, *, sender="robot@example.org", gap=2.0, **message):
                     db,
                     sender,
                     message.get("subject", "Auto: Re: away"),
-                    message.get("text", "I am out of the office until Monday"),
+                    next(message["texts"])
+                    if message.get("texts")
+                    else message.get("text", "I am out of the office until Monday"),
                     message.get("quoted", ""),
                     refs,
                     now,
@@ -40,11 +42,24 @@ def exchange(db, n, *, sender="robot@example.org", gap=2.0, **message):
     return verdicts
 
 
-def test_a_responder_answering_each_reply_at_once_is_stopped_with_one_notice(db):
+def test_a_responder_answering_each_reply_is_stopped_after_two_replies(db):
     verdicts = exchange(db, 8)
-    assert verdicts[: loops.ECHO_MESSAGES - 1] == [ANSWER] * (loops.ECHO_MESSAGES - 1)
-    assert verdicts[loops.ECHO_MESSAGES - 1] == NOTICE
-    assert set(verdicts[loops.ECHO_MESSAGES :]) == {SILENT}
+    assert loops.ECHO_REPLIES == 2
+    assert verdicts[:2] == [ANSWER, ANSWER]
+    assert verdicts[2] == NOTICE
+    assert set(verdicts[3:]) == {SILENT}
+
+
+def test_near_identical_texts_are_the_same_robot(db):
+    texts = iter(
+        [
+            "I am OUT of the office until Monday.",
+            "I am out of the office until Monday!\n> SIGNON ?alpha ****",
+            "i am out of the office, until monday",
+        ]
+    )
+    verdicts = exchange(db, 3, gap=240.0, text=None, texts=texts)
+    assert verdicts == [ANSWER, ANSWER, NOTICE]
 
 
 def test_a_responder_quoting_the_reply_without_references_is_stopped(db):
@@ -92,8 +107,14 @@ def test_a_script_sending_the_same_help_again_and_again_is_not_a_loop(db):
     assert set(verdicts) == {ANSWER}
 
 
+def test_a_person_resending_much_later_is_answered(db):
+    # the same text, but not within minutes of the judge's reply
+    verdicts = exchange(db, 6, gap=loops.ECHO_QUICK + 60)
+    assert set(verdicts) == {ANSWER}
+
+
 def test_the_pause_ends(db):
-    verdicts = exchange(db, loops.ECHO_MESSAGES)
+    verdicts = exchange(db, loops.ECHO_REPLIES + 1)
     assert verdicts[-1] == NOTICE
     later = T0 + timedelta(seconds=loops.ECHO_PAUSE + 600)
     with transaction(db):
@@ -102,7 +123,7 @@ def test_the_pause_ends(db):
 
 
 def test_addresses_are_compared_as_mailboxes(db):
-    exchange(db, loops.ECHO_MESSAGES, sender="Robot@Example.org")
+    exchange(db, loops.ECHO_REPLIES + 1, sender="Robot@Example.org")
     with transaction(db):
         verdict = check_echo(
             db, "robot@EXAMPLE.org", "x", "y", "", (), T0 + timedelta(minutes=5)

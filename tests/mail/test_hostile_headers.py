@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from judge.mail import decode
 from judge.mail.compose import compose, safe_filename
 from judge.mail.message import Attachment, OutgoingMail
+from tests.strength import examples
 
 NOW = datetime(2026, 11, 25, 9, 0, tzinfo=UTC)
 
@@ -156,7 +157,7 @@ def test_attachment_names_are_safe_and_short(name, expected):
     assert part.get_filename() == safe
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     subject=st.text(max_size=3000),
     in_reply_to=st.text(max_size=400),
@@ -179,7 +180,7 @@ def test_any_input_makes_well_formed_header_lines(
     assert names.count(b"subject") == 1 and b"bcc" not in names
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.binary(max_size=2000))
 def test_any_header_bytes_decode_without_raising(junk):
     raw = b"From: alice@example.org\r\nSubject: " + junk + b"\r\nReply-To: " + junk

@@ -19,6 +19,7 @@ from judge.store.addresses import unreachable_reasons
 from judge.store.db import open_database, transaction
 from judge.store.outbox import queue_message
 from judge.store.schema import create_mail_tables
+from tests.strength import examples
 
 T0 = datetime(2026, 11, 25, 8, 0, tzinfo=UTC)
 JUDGE = "judge@example.org"
@@ -185,7 +186,7 @@ KINDS = ("ok", "grey", "refused", "hangup")
 
 
 @settings(
-    max_examples=25,
+    max_examples=examples(25),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )

@@ -28,6 +28,7 @@ from judge.pictures import render_png, render_svg
 from judge.pictures.geometry import parse_geometry
 from judge.pictures.render import drawable
 from judge.pictures.response import parse_canonical
+from tests.strength import examples
 
 TINY = {
     "map": {"name": "tiny", "victory_centres": 2},
@@ -133,7 +134,7 @@ def positions(draw):
     return Position(phase, units, centres, dislodged)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(positions())
 def test_any_position_renders_one_symbol_per_unit(position):
     root = ET.fromstring(render_svg(BOARD, position))
@@ -143,7 +144,7 @@ def test_any_position_renders_one_symbol_per_unit(position):
     assert drawn == sorted(expected)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     st.sampled_from(["A", "F"]),
     st.sampled_from(sorted(BOARD.locations())),
@@ -195,7 +196,7 @@ def any_order(draw):
     )
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     positions(),
     st.lists(

@@ -3,9 +3,11 @@ before, and the judge stores today's hash for them in the same step."""
 
 import hashlib
 
+import pytest
 from harness import form_game, password, signon
 
 
+@pytest.mark.slow  # Argon2id at the judge's real cost
 def test_an_old_hash_is_replaced_when_its_player_signs_on(judge, real_password_cost):
     form_game(judge)
     address = judge.seat("FRANCE")

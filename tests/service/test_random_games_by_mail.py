@@ -3,7 +3,9 @@ each to a draw vote or the end of its last year, every phase checked
 against the results contract and a replay through `judge adjudicate`.
 
 A few seeds run with the suite; RANDOM_GAMES=N plays N more, to 1910
-(a soak: RANDOM_GAMES=50 uv run pytest tests/service/test_random_games_by_mail.py)."""
+(a soak: RANDOM_GAMES=50 uv run pytest --full
+tests/service/test_random_games_by_mail.py; without --full only the first
+seed runs)."""
 
 import logging
 import os
@@ -12,6 +14,8 @@ import pytest
 from harness import Judge
 from random_game import RandomGame
 
+from tests.strength import quick_first
+
 SEEDS = [(seed, 1906, False) for seed in (1, 2, 3)] + [(4, 1906, True)]
 SOAK = [
     (seed, 1910, False)
@@ -19,7 +23,7 @@ SOAK = [
 ]
 
 
-@pytest.mark.parametrize("seed, last_year, solo", SEEDS + SOAK)
+@pytest.mark.parametrize("seed, last_year, solo", quick_first(SEEDS + SOAK))
 def test_random_game_by_mail(tmp_path, caplog, seed, last_year, solo):
     """solo: Russia starts one centre short of a solo victory."""
     caplog.set_level(logging.ERROR)

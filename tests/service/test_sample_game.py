@@ -3,6 +3,7 @@ each results mail against its golden file and the rulebook's stated results."""
 
 from pathlib import Path
 
+import pytest
 from harness import form_game, signon
 from mail_layout import Layout
 from sample_game import SAMPLE
@@ -24,6 +25,7 @@ def results_of_sample(judge) -> dict[str, str]:
     return bodies
 
 
+@pytest.mark.slow  # the whole sample game; its stated results run quick
 def test_sample_game_results_mails(judge, update_golden):
     layout = Layout(load_variant("standard")[0], "PYJ", "alpha")
     orders = dict(SAMPLE)

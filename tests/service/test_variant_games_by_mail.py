@@ -3,7 +3,8 @@ Imperial, 1913 and the rulebook's four- and two-player games, a few seeds
 each, every phase checked against a replay through `judge adjudicate`.
 The Imperial seeds are ones whose games reach Winters with builds, fleets'
 multi-step moves, barbarian armies raised and released, federations.
-VARIANT_GAMES=N plays N more of each variant, six years long (a soak)."""
+VARIANT_GAMES=N plays N more of each variant, six years long (a soak, with
+`pytest --full`: the quick loop plays only QUICK)."""
 
 import logging
 import os
@@ -13,6 +14,7 @@ from harness import MASTER, Judge
 from variant_game import VariantGame, pw
 
 from judge.service.store import stored_orders
+from tests.strength import quick_first
 
 GAMES = [
     ("imperial", 7, 5),
@@ -26,6 +28,7 @@ GAMES = [
     ("standard-2p", 2, 5),
 ]
 
+QUICK = [("imperial", 7, 5), ("1913", 1, 5)]  # the quick loop's (tests/strength.py)
 SOAK = [
     (variant, seed, 6)
     for variant in ("imperial", "1913", "standard-4p", "standard-2p")
@@ -33,7 +36,9 @@ SOAK = [
 ]
 
 
-@pytest.mark.parametrize("variant, seed, years", GAMES + SOAK)
+@pytest.mark.parametrize(
+    "variant, seed, years", quick_first(GAMES + SOAK, quick=lambda game: game in QUICK)
+)
 def test_variant_game_by_mail(tmp_path, caplog, variant, seed, years):
     caplog.set_level(logging.ERROR)
     game = VariantGame(Judge(tmp_path / "judge.db"), variant, seed, years)

@@ -1,8 +1,10 @@
 """`judge backup FILE` while the judge runs: a consistent copy taken during
 a burst of mail, and clear refusals that leave the running judge alone."""
 
+import os
 import smtplib
 import sqlite3
+import stat
 import threading
 import time
 
@@ -57,6 +59,7 @@ def handled(config) -> int:
         db.close()
 
 
+@pytest.mark.slow
 def test_a_backup_during_a_burst_is_consistent(running, tmp_path, capsys):
     path, config = running
     burst = threading.Thread(target=send, args=(config, range(300)))
@@ -109,3 +112,17 @@ def test_a_backup_that_cannot_be_written_is_refused(running, tmp_path, capsys, w
     # the judge goes on answering
     send(config, [1000])
     assert wait_until(lambda: handled(config) == 1, timeout=20)
+
+
+def test_a_backup_is_readable_by_its_owner_only(running, tmp_path):
+    # It holds every player's address and password hash.
+    path, config = running
+    send(config, range(3))
+    assert wait_until(lambda: handled(config) == 3, timeout=30)
+    copy = tmp_path / "private.db"
+    old = os.umask(0o022)  # the usual umask would make it world-readable
+    try:
+        assert main(["backup", str(copy), "--config", str(path)]) == 0
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(copy.stat().st_mode) == 0o600

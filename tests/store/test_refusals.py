@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from judge.cli import main
-from judge.cli.serve import EXIT_REFUSED
+from judge.cli.serve import EXIT_CONFIG
 from judge.service.schema import SERVICE_SCHEMA
 from judge.store.db import open_database
 from judge.store.migrations import Migration, Schema, migrate
@@ -62,7 +62,7 @@ def test_a_damaged_database_is_refused(config, capsys, how):
     damage(db_path, how)
     before = db_path.read_bytes()
     status, err = serve(config, capsys)
-    assert status == EXIT_REFUSED
+    assert status == EXIT_CONFIG
     assert "refusing to start" in err and "damaged" in err
     assert "restore the latest backup" in err
     assert db_path.read_bytes() == before  # untouched: no migration, no repair
@@ -81,7 +81,7 @@ def test_a_newer_database_is_refused(config, capsys):
     migrate(db, future)
     db.close()
     status, err = serve(config, capsys)
-    assert status == EXIT_REFUSED
+    assert status == EXIT_CONFIG
     assert "service schema is at version" in err and "newer than this judge" in err
     assert "from the future" in err
 

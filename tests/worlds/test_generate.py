@@ -17,12 +17,13 @@ from judge.engine.board import Board
 from judge.worlds import WorldError, generate, problems, write_world
 from judge.worlds.store import geometry_text, map_text, read_world
 from judge.worlds.validate import check_board
+from tests.strength import examples
 
 SEEDS = st.integers(0, 2**40)
 POWERS = st.integers(2, 12)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=SEEDS, powers=POWERS)
 def test_every_world_is_sound(seed, powers):
     world = generate(seed, powers)

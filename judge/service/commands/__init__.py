@@ -23,6 +23,7 @@ from judge.language.commands import extend_grammar, retract_grammar
 from judge.service.commands import (
     information,
     joining,
+    leaving,
     master,
     playing,
     press,
@@ -35,6 +36,7 @@ REGISTRY = Registry(
     [
         *information.COMMANDS,
         *joining.COMMANDS,
+        *leaving.COMMANDS,
         *playing.COMMANDS,
         *press.COMMANDS,
         *settings.COMMANDS,
