@@ -101,8 +101,8 @@ def dislodged_units(result: PhaseResult) -> list[Dislodged]:
 
 def movement_outcomes(outcomes: Sequence[str]) -> tuple[str, ...]:
     """A movement line says (*dislodged*), never destroyed: njudge names a
-    unit with no retreat only in the dislodged block, and jDip's import
-    destroys a unit twice (and fails) when the movement line says it too."""
+    unit with no retreat only in the dislodged block (st_movement.c), and
+    tools match each dislodged line to that block by province."""
     return tuple(code for code in outcomes if code != Outcome.DISBAND)
 
 

@@ -7,6 +7,7 @@ the game's own state at that phase."""
 
 import dataclasses
 import json
+import re
 
 from harness import MASTER, PLAYERS, form_game, signon
 from njudge_reader import Reader, Rebuilder, Seen
@@ -146,3 +147,41 @@ def test_a_history_longer_than_a_reply_is_cut_and_says_so(judge, monkeypatch):
     assert "History terminated due to line limit exceeded." in cut
     assert "ask for the rest with HISTORY alpha FROM <date>" in cut
     assert len(cut) < len(whole) // 2
+
+
+def test_each_dislodged_unit_is_named_once_in_a_bounded_block(judge):
+    """What jDip's import matches a movement phase by (and throws on when it
+    fails): every line marked dislodged has exactly one line in the dislodged
+    block for its province and the block names no other unit; the block is
+    its heading, one blank line, lines starting "The ", one blank line (its
+    reader stops at the second blank line and glues any other line onto the
+    one before); a unit destroyed there appears in no later retreat line."""
+    form_game(judge)
+    judge.observe(WATCHER)
+    play(judge)
+    reader = Reader(BOARD)
+    history = judge.send(WATCHER, "HISTORY alpha")[0].body
+    turns = dict(reader.turns(history))
+    text = turns["F1902M"]
+    marked = {
+        reader.place(m[1])
+        for m in re.finditer(
+            r"^\w+: (?:Army|Fleet) (.+?)(?: ->| HOLD| SUPPORT| CONVOY"
+            r"|, No Order).*\(\*(?:[\w ]+, )?dislodged\*\)$",
+            text,
+            re.M,
+        )
+    }
+    assert marked == {"BUR", "RUM", "STP"}
+    lines = text.splitlines()
+    start = lines.index("The following units were dislodged:")
+    assert lines[start + 1] == ""
+    end = lines.index("", start + 2)
+    block = lines[start + 2 : end]
+    assert block and all(line.startswith("The ") for line in block)
+    assert lines[end + 1].startswith("The next phase of 'alpha' will be Retreats")
+    named = reader.dislodged_block(lines)
+    assert sorted(named) == sorted(marked) and len(block) == len(marked)
+    assert "The Russian Fleet in Rumania with no valid retreats was destroyed." in block
+    assert all("destroyed" not in line for line in lines[:start])
+    assert "Rumania" not in turns["F1902R"].split("Ownership of supply centers:")[0]
