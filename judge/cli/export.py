@@ -6,10 +6,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from judge.config import ConfigError, load_config
-from judge.engine.board import add_maps_dir
+from judge.cli.games import NoStore, open_game_store
 from judge.service.export import FORMATS, NoRecord, export
-from judge.store.db import open_read_only
 
 
 def add_arguments(parser) -> None:
@@ -32,14 +30,9 @@ def run(args) -> int:
     if args.format not in FORMATS:
         return _fail(f"unknown format {args.format!r}; known: {', '.join(FORMATS)}")
     try:
-        config = load_config(args.config)
-    except ConfigError as e:
+        db = open_game_store(args.config)
+    except NoStore as e:
         return _fail(str(e))
-    path = config.judge.database_path
-    if not path.is_file():
-        return _fail(f"no game store at {path} (has this judge run yet?)")
-    add_maps_dir(config.judge.worlds_path)  # games on random worlds
-    db = open_read_only(path)
     try:
         text = export(db, args.game, args.format)
     except NoRecord as e:

@@ -16,6 +16,7 @@ import json
 import sys
 from pathlib import Path
 
+from judge.cli.games import NoStore, open_game_store
 from judge.config import ConfigError, load_config
 from judge.engine.board import add_maps_dir
 from judge.engine.serialize import position_from_json
@@ -23,7 +24,6 @@ from judge.pictures.geometry import GeometryError
 from judge.pictures.render import render_png, render_svg
 from judge.pictures.response import phase_result_from_response
 from judge.service.game_map import NoPicture, game_scene
-from judge.store.db import open_database
 from judge.variants import load_variant
 
 FORMATS = (".svg", ".png")
@@ -118,14 +118,9 @@ def run(args) -> int:
 def _draw_game(args, suffix: str) -> int:
     """A game from the judge's own store (the database under data_dir)."""
     try:
-        config = load_config(args.config)
-    except ConfigError as e:
+        db = open_game_store(args.config)
+    except NoStore as e:
         return _fail(str(e))
-    path = config.judge.database_path
-    if not path.is_file():
-        return _fail(f"no game store at {path} (has this judge run yet?)")
-    add_maps_dir(config.judge.worlds_path)  # games on random worlds
-    db = open_database(path)
     try:
         scene = game_scene(db, args.game, args.phase)
         title = args.title or scene.title
