@@ -212,3 +212,21 @@ def test_a_finished_games_page_has_its_summary(tmp_path):
         ).walk("VEVENT")
     finally:
         finished.stop()
+
+
+def test_the_masters_set_nolist_by_mail_hides_the_game_without_its_key(site):
+    """njudge's SET NOLIST (issue 24's settings) is what makes a game
+    unlisted on the web too; SET LIST shows it again."""
+    judge = site.judge
+    out = judge.send("master@example.org", "SIGNON Malpha pw-master\nSET NOLIST")
+    assert "not listed" in out[0].body, out[0].body
+    assert judge.game()["unlisted"] == 1
+    try:
+        assert site.get("/game/alpha")[0] == 404
+        assert b"alpha" not in site.get("/")[2]
+        key = game_key(judge.db, "alpha")
+        assert site.get(f"/game/alpha?key={key}")[0] == 200
+    finally:
+        judge.send("master@example.org", "SIGNON Malpha pw-master\nSET LIST")
+    assert judge.game()["unlisted"] == 0
+    assert site.get("/game/alpha")[0] == 200
