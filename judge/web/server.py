@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import signal
 import socket
 import threading
 import time
@@ -67,25 +68,53 @@ def start(config: Config) -> list:
     listener.listen(512)
     context = multiprocessing.get_context("spawn")
     processes = []
-    for n in range(PROCESSES):
-        process = context.Process(
-            target=run,
-            args=(config, listener, os.getpid()),
-            name=f"judge-web-{n}",
-            daemon=True,
-        )
-        process.start()
-        processes.append(process)
+    # The page processes start with Ctrl-C ignored (an ignored signal stays
+    # ignored across exec): one reaching the whole group while they import
+    # would end them with a traceback; once serving, uvicorn handles it, and
+    # the judge stops them with SIGTERM.
+    held = _hold_signals(signal.SIGINT)
+    try:
+        for n in range(PROCESSES):
+            process = context.Process(
+                target=run,
+                args=(config, listener, os.getpid()),
+                name=f"judge-web-{n}",
+                daemon=True,
+            )
+            process.start()
+            processes.append(process)
+    finally:
+        _release(held)
     listener.close()  # the processes have their own copies
     log.info("web pages on %s (%s)", config.web.listen, site_address(config.web))
     return processes
 
 
 def stop(processes: list) -> None:
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join(10)
-        if process.is_alive():
-            process.kill()
-            process.join(5)
+    """End the page processes.  A second Ctrl-C, or the same signal passed
+    on by uv or sent to the whole group, must not break off the stop half
+    way (a traceback, the processes left to atexit): ignored meanwhile."""
+    held = _hold_signals(signal.SIGINT, signal.SIGTERM) if processes else {}
+    try:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(10)
+            if process.is_alive():
+                process.kill()
+                process.join(5)
+    finally:
+        _release(held)
+
+
+def _hold_signals(*numbers) -> dict:
+    """Ignore these signals for a while (main thread only); returns what
+    `_release` puts back."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    return {number: signal.signal(number, signal.SIG_IGN) for number in numbers}
+
+
+def _release(held: dict) -> None:
+    for number, handler in held.items():
+        signal.signal(number, handler)

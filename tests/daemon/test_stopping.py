@@ -10,6 +10,7 @@ import os
 import shutil
 import signal
 import smtplib
+import socket
 import subprocess
 import sys
 import time
@@ -153,3 +154,48 @@ def test_every_signal_pattern_stops_the_judge_in_time_and_loses_no_mail(
     text = log.read_text()
     assert "Traceback" not in text
     assert text.count("stopped; longest write transaction") >= len(PATTERNS)
+
+
+def port_open(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_pages_stop_with_the_judge_however_often_it_is_signalled(
+    tmp_path, free_port
+):
+    """With the web pages on (as `make run` has them), a second signal
+    arriving while the page processes are being stopped breaks nothing:
+    no traceback, and the pages' port is closed with the judge."""
+    port, web = free_port(), free_port()
+    config = write_config(tmp_path, port)
+    with open(config, "a") as out:
+        out.write(f'[web]\nlisten = "127.0.0.1:{web}"\n')
+    log = tmp_path / "serve.log"
+    for whom, sig, count in (("group", INT, 2), ("group", TERM, 3), ("uv", INT, 2)):
+        uv = start(config, log)
+        try:
+            wait_for_port(port, uv, timeout=60)
+            wait_for_port(web, uv, timeout=60)
+            judge = judge_pid(uv)
+            began = time.monotonic()
+            for _ in range(count):
+                os.killpg(uv.pid, sig) if whom == "group" else os.kill(uv.pid, sig)
+                time.sleep(0.02)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                uv.wait(STOP_WITHIN)
+            while alive(judge) and time.monotonic() - began < STOP_WITHIN:
+                time.sleep(0.02)
+            assert not alive(judge), f"{whom} {sig.name} x{count}: still running"
+            assert not port_open(web), f"{whom} {sig.name} x{count}: pages still up"
+        finally:
+            if uv.poll() is None:
+                os.killpg(uv.pid, signal.SIGKILL)
+                uv.wait()
+    text = log.read_text()
+    assert "Traceback" not in text, text[-3000:]
+    assert text.count("stopped; longest write transaction") == 3
