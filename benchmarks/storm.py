@@ -95,28 +95,8 @@ def storm(games: int) -> dict:
     relay.controller.start()
     tmp = Path(tempfile.mkdtemp(prefix="judge-storm-"))
     port = free_port()
-    config_file = tmp / "judge.toml"
-    config_file.write_text(
-        f'[judge]\naddress = "judge@example.org"\ndata_dir = "{tmp}"\n'
-        f'[smtp]\nlisten = "127.0.0.1:{port}"\n'
-        f'[relay]\nhost = "127.0.0.1"\nport = {relay.port}\n'
-        "[limits]\nrate_limit_messages = 1000000000\n"
-    )
-    config = load_config(config_file)
     started = time.time()
-    print(f"  building {games} games ...", flush=True)
-    deadline_guess = datetime.now(UTC) + timedelta(days=1)
-    build_games(config.judge.database_path, config.judge, games, deadline_guess)
-    # the real deadline: LEAD seconds from now (the judge starts meanwhile)
-    deadline = time.time() + LEAD
-    _move_deadline(config.judge.database_path, deadline)
-    log_path = tmp / "serve.log"
-    with open(log_path, "wb") as log:
-        judge = subprocess.Popen(
-            [sys.executable, "-m", "judge", "serve", "--config", str(config_file)],
-            stdout=log,
-            stderr=log,
-        )
+    judge, log_path, deadline = start_storm(tmp, port, relay.port, games)
     peaks = {"main": 0, "total": 0}
     sent: dict[str, float] = {}
     expected = games * 8  # seven players and the master
@@ -167,6 +147,36 @@ def storm(games: int) -> dict:
         "cpu_s": cpu,
         "load": os.getloadavg(),
     }
+
+
+def start_storm(
+    tmp: Path, port: int, relay_port: int, games: int, extra: str = ""
+) -> tuple[subprocess.Popen, Path, float]:
+    """A judge in `tmp` (SMTP on `port`, mail out to the relay, any `extra`
+    configuration) with `games` standard games all due LEAD seconds from
+    now, and `judge serve` started: (the process, its log, the deadline)."""
+    config_file = tmp / "judge.toml"
+    config_file.write_text(
+        f'[judge]\naddress = "judge@example.org"\ndata_dir = "{tmp}"\n'
+        f'[smtp]\nlisten = "127.0.0.1:{port}"\n'
+        f'[relay]\nhost = "127.0.0.1"\nport = {relay_port}\n'
+        "[limits]\nrate_limit_messages = 1000000000\n" + extra
+    )
+    config = load_config(config_file)
+    print(f"  building {games} games ...", flush=True)
+    deadline_guess = datetime.now(UTC) + timedelta(days=1)
+    build_games(config.judge.database_path, config.judge, games, deadline_guess)
+    # the real deadline: LEAD seconds from now (the judge starts meanwhile)
+    deadline = time.time() + LEAD
+    _move_deadline(config.judge.database_path, deadline)
+    log_path = tmp / "serve.log"
+    with open(log_path, "wb") as log:
+        judge = subprocess.Popen(
+            [sys.executable, "-m", "judge", "serve", "--config", str(config_file)],
+            stdout=log,
+            stderr=log,
+        )
+    return judge, log_path, deadline
 
 
 def _move_deadline(path: Path, at: float) -> None:

@@ -24,17 +24,12 @@ import re
 import shutil
 import signal
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from benchmarks.serving import free_port, wait_for_port
-from benchmarks.storm import LEAD, RelaySink, _move_deadline
-from benchmarks.storm_games import build_games
-from judge.config import load_config
+from benchmarks.storm import RelaySink, start_storm
 
 PAGE = "/game/s000000"
 ROUND = 0.5  # seconds between the clients' rounds
@@ -87,30 +82,9 @@ def run(games: int, clients: int) -> dict:
     relay.controller.start()
     tmp = Path(tempfile.mkdtemp(prefix="judge-web-"))
     port, web = free_port(), free_port()
-    config_file = tmp / "judge.toml"
-    config_file.write_text(
-        f'[judge]\naddress = "judge@example.org"\ndata_dir = "{tmp}"\n'
-        f'[smtp]\nlisten = "127.0.0.1:{port}"\n'
-        f'[relay]\nhost = "127.0.0.1"\nport = {relay.port}\n'
-        f'[web]\nlisten = "127.0.0.1:{web}"\n'
-        "[limits]\nrate_limit_messages = 1000000000\n"
+    judge, _log, deadline = start_storm(
+        tmp, port, relay.port, games, f'[web]\nlisten = "127.0.0.1:{web}"\n'
     )
-    config = load_config(config_file)
-    build_games(
-        config.judge.database_path,
-        config.judge,
-        games,
-        datetime.now(UTC) + timedelta(days=1),
-    )
-    deadline = time.time() + LEAD
-    _move_deadline(config.judge.database_path, deadline)
-    log_path = tmp / "serve.log"
-    with open(log_path, "wb") as log:
-        judge = subprocess.Popen(
-            [sys.executable, "-m", "judge", "serve", "--config", str(config_file)],
-            stdout=log,
-            stderr=log,
-        )
     times: list[float] = []
     quiet: list[float] = []
     errors: list[str] = []

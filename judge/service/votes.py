@@ -29,14 +29,23 @@ def seat_rows(ctx, game, me):
     return seats.seat_rows(ctx.db, game, game.board, me)
 
 
-def set_draw(ctx, command) -> None:
-    on = not command.words[0].startswith("NO")
+def voter(ctx, votes: str):
+    """(the signed-on player, their running game), or (.., None) when they
+    cannot vote (the reply says why)."""
     me = ctx.need_me("player")
     if me is None:
-        return
+        return None, None
     game = load_game(ctx.db, me.game)
     if game.status != "active":
-        ctx.say("Draws are voted in running games only.")
+        ctx.say(f"{votes} are voted in running games only.")
+        return me, None
+    return me, game
+
+
+def set_draw(ctx, command) -> None:
+    on = not command.words[0].startswith("NO")
+    me, game = voter(ctx, "Draws")
+    if game is None:
         return
     board = game.board
     dias = game_options.stored(game)["dias"]
@@ -126,12 +135,8 @@ def _accepts(me: str, listed: set[str], draw: set[str]) -> bool:
 
 def set_concede(ctx, command) -> None:
     on = not command.words[0].startswith("NO")
-    me = ctx.need_me("player")
-    if me is None:
-        return
-    game = load_game(ctx.db, me.game)
-    if game.status != "active":
-        ctx.say("Concessions are voted in running games only.")
+    me, game = voter(ctx, "Concessions")
+    if game is None:
         return
     options = game_options.stored(game)
     board = game.board

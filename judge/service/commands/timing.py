@@ -64,19 +64,32 @@ def running_game(ctx, game) -> bool:
     return True
 
 
+def date_for(ctx, game, command, what: str) -> datetime | None:
+    """The date a SET DEADLINE/GRACE/START names, for a running game; None
+    when there is none (the reply says why)."""
+    if not running_game(ctx, game):
+        return None
+    return read_when(ctx, command.args[0], what, phase_default_time(ctx, game))
+
+
+def passed(ctx, when: datetime, what: str) -> bool:
+    """Whether `when` is over (and so refused, saying so)."""
+    if when <= ctx.now:
+        ctx.say(f"{what} not set: {words(ctx, when)} has already passed.")
+        return True
+    return False
+
+
 def told(ctx, when: datetime) -> str:
     """A date for the others in the game: in words, in the judge's zone."""
     return date_in_words(when, ctx.settings.timezone)
 
 
 def set_deadline(ctx, game, command) -> None:
-    if not running_game(ctx, game):
-        return
-    when = read_when(ctx, command.args[0], "Deadline", phase_default_time(ctx, game))
+    when = date_for(ctx, game, command, "Deadline")
     if when is None:
         return
-    if when <= ctx.now:
-        ctx.say(f"Deadline not set: {words(ctx, when)} has already passed.")
+    if passed(ctx, when, "Deadline"):
         return
     if game.start_at and when < moment(game.start_at):
         ctx.say(
@@ -105,9 +118,7 @@ def set_deadline(ctx, game, command) -> None:
 
 
 def set_grace(ctx, game, command) -> None:
-    if not running_game(ctx, game):
-        return
-    when = read_when(ctx, command.args[0], "Grace", phase_default_time(ctx, game))
+    when = date_for(ctx, game, command, "Grace")
     if when is None:
         return
     deadline = moment(game.deadline)
@@ -117,8 +128,7 @@ def set_grace(ctx, game, command) -> None:
             f" {words(ctx, deadline)}. The grace period ends at or after it."
         )
         return
-    if when <= ctx.now:
-        ctx.say(f"Grace not set: {words(ctx, when)} has already passed.")
+    if passed(ctx, when, "Grace"):
         return
     update_game(ctx.db, game.name, grace_end=iso(when))
     ctx.games_touched.add(game.name)
@@ -129,13 +139,10 @@ def set_grace(ctx, game, command) -> None:
 def set_start(ctx, game, command) -> None:
     """No processing before the date; a later date than the deadline moves
     the deadline (and its grace) there too."""
-    if not running_game(ctx, game):
-        return
-    when = read_when(ctx, command.args[0], "Start", phase_default_time(ctx, game))
+    when = date_for(ctx, game, command, "Start")
     if when is None:
         return
-    if when <= ctx.now:
-        ctx.say(f"Start not set: {words(ctx, when)} has already passed.")
+    if passed(ctx, when, "Start"):
         return
     values = {"start_at": iso(when), "process_at": None}
     note = ""
