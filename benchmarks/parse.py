@@ -15,7 +15,7 @@ import time
 from judge.engine.board import load_board
 from judge.engine.orders import Unit
 from judge.engine.state import Phase, Position
-from judge.language.orders import parse_orders
+from judge.language.order_parser import parse_orders
 
 UNITS = {
     "AUSTRIA": ["A VIE", "A BUD", "F TRI", "A SER", "A GAL"],

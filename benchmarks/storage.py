@@ -33,7 +33,7 @@ from judge.engine.api import orders_needed
 from judge.engine.sampling import random_orders, random_retreats
 from judge.mail.sender import drain_outbox
 from judge.service.handler import GameService
-from judge.service.store import load_game
+from judge.service.queries import load_game
 from judge.store import retention
 from judge.store.db import open_database
 from judge.store.intake import store_incoming

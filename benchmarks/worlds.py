@@ -10,7 +10,7 @@ import statistics
 import time
 
 from judge.worlds import generate
-from judge.worlds.store import geometry_text, map_text
+from judge.worlds.world_files import geometry_text, map_text
 
 RUNS = 20
 

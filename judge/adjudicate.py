@@ -26,7 +26,7 @@ from judge.engine.orders import (
     read_canonical,
 )
 from judge.engine.serialize import position_from_json, position_to_json
-from judge.language.orders import parse_orders
+from judge.language.order_parser import parse_orders
 from judge.variants import load_variant, parse_variant_order, variant_for
 
 

@@ -37,7 +37,7 @@ from shapely.ops import polylabel, unary_union
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from judge.engine.variants import load_variant  # noqa: E402
+from judge.engine.variant_loader import load_variant  # noqa: E402
 from judge.pictures.marks import centre_box, label_box, unit_box  # noqa: E402
 
 PROJECTION = "+proj=laea +lat_0=50 +lon_0=15 +x_0=0 +y_0=0 +ellps=WGS84 +units=m"

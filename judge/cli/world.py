@@ -11,7 +11,7 @@ from pathlib import Path
 from judge.config import ConfigError, load_config
 from judge.worlds.generate import World, WorldError, generate
 from judge.worlds.picture import start_picture
-from judge.worlds.store import write_world
+from judge.worlds.world_files import write_world
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

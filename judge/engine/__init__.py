@@ -17,7 +17,7 @@ others are its insides, which an import contract keeps private.
     phases.py       which phase comes next, centre ownership, victory
     tables.py       per-board lookup tables, computed once
     hooks.py        the one door for variants' rules around the standard ones
-    variants.py     variant names and options (`NAME:option=value`), loading
+    variant_loader.py variant names and options (`NAME:option=value`), loading
     serialize.py    the JSON form of a position (docs/contracts/adjudicate.md)
     sampling.py     random positions and orders for tests and benchmarks
 """

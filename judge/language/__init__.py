@@ -1,6 +1,6 @@
 """The order language: text as players write it -> engine orders.
 
-    orders.py     parse_orders(board, position, power, text): splits the text
+    order_parser.py parse_orders(board, position, power, text): splits the text
                   into orders and reads each, cheapest way first
     canonical.py  the fast path: canonical forms (`A PAR - BUR`) by regex
     runs.py       several orders written on one line with no separator

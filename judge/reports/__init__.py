@@ -2,7 +2,7 @@
 (docs/contracts/results-format.md).
 
     results.py     the results mail of an adjudicated phase
-    orders.py      the reply to a message with orders
+    order_report.py the reply to a message with orders
     describe.py    units and orders in the words of the results
     ownership.py   the 'Ownership of supply centers:' block
     status.py      the position as LIST writes it ('Status of the ... phase')
@@ -24,7 +24,7 @@ The service calls:
 
 from judge.reports.dates import date_in_words, judge_date
 from judge.reports.header import game_reply_subject, identification_header
-from judge.reports.orders import order_reply
+from judge.reports.order_report import order_reply
 from judge.reports.results import game_result, results_mail
 
 __all__ = [

@@ -4,7 +4,7 @@ handler.py        GameService: what the judge does with each mail and
                   on each tick (the worker's handler)
 session.py        one message read line by line: commands, orders, blocks
 commands/         the commands, one module per group, and their registry
-orders.py         the orders after a SIGNON, read and stored
+order_block.py    the orders after a SIGNON, read and stored
 variant_orders.py orders only a variant knows, beside the order language
 press.py          PRESS and BROADCAST
 replies.py        the mails a message's reply is made of
@@ -31,7 +31,7 @@ unsubscribe.py    unsubscribe tokens (PLACEHOLDER for i23's module)
 picture_pool.py   results pictures drawn ahead in other processes
 world_games.py    games on random worlds
 schema.py         the service's tables, as migrations
-store.py          reading and writing the service's rows: all its SQL
+queries.py        reading and writing the service's rows: all its SQL
 assignment.py     the draw of powers by preference lists (njudge's weights)
 pending.py        orders sent ahead (PHASE blocks), applied when the phase begins
 holders.py        who held each power, since when (players of record)

@@ -12,7 +12,7 @@ every game's tick; the tick also calls it first, for writes made elsewhere.
 `next_attention` mirrors `scheduler.tick_game` decision by decision: it is
 the earliest time at which tick_game would do something, given the stored
 state (a time already past means "now").  The rows are read and written by
-judge/service/store.py, as all the service's queries."""
+judge/service/queries.py, as all the service's queries."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from datetime import datetime, timedelta
 
 from judge.service import deadlines, game_options
 from judge.service.processing import LATE_REPEAT, late_powers
-from judge.service.store import (
+from judge.service.queries import (
     Game,
     clear_failure,
     dirty_games,

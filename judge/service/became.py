@@ -5,7 +5,7 @@ processing reaches through orders sent ahead."""
 from __future__ import annotations
 
 from judge.service.processing import notice
-from judge.service.store import load_game, seat_of
+from judge.service.queries import load_game, seat_of
 
 
 def tell_became(ctx) -> None:

@@ -6,7 +6,7 @@ import re
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from judge.engine.variants import (
+from judge.engine.variant_loader import (
     VariantError,
     canonical_variant,
     parse_variant,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from judge.service.store import iso
+from judge.service.queries import iso
 
 MAX_ENTRY = 20_000  # characters of one entry; longer is cut, and the reply says so
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from judge.service import seats
 from judge.service.lifecycle import finish_game
-from judge.service.store import load_game, members, proposals, propose_ending
+from judge.service.queries import load_game, members, proposals, propose_ending
 from judge.variants import variant_for
 
 MAX_LENGTH = 200  # characters of an ending

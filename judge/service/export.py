@@ -13,7 +13,7 @@ from judge.engine.serialize import position_from_json
 from judge.engine.state import Phase, Position
 from judge.service import info
 from judge.service.mila_format import MILA_MAPS, mila_state
-from judge.service.store import broadcasts, load_game, moment, turns
+from judge.service.queries import broadcasts, load_game, moment, turns
 from judge.service.variant_orders import engine_orders
 
 FORMATS = ("mila", "history")

@@ -12,7 +12,7 @@ from judge.mail.message import Attachment, OutgoingMail
 from judge.reports import status
 from judge.service import game_summary
 from judge.service.picture_pool import render_map
-from judge.service.store import archive_notice, iso, load_game, members, moment
+from judge.service.queries import archive_notice, iso, load_game, members, moment
 
 
 def end_text(db, name: str, result: str) -> str:

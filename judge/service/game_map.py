@@ -16,8 +16,8 @@ from judge.engine.api import PhaseResult, adjudicate
 from judge.engine.board import Board
 from judge.engine.serialize import position_from_json
 from judge.engine.state import Position
-from judge.service import store
-from judge.service.store import load_game
+from judge.service import queries
+from judge.service.queries import load_game
 from judge.service.variant_orders import engine_orders
 from judge.variants import load_variant
 
@@ -42,7 +42,7 @@ def game_scene(db, game_name: str, phase: str | None = None) -> Scene:
         raise NoPicture(f"game {game.name!r} has not started")
     board, rules = load_variant(game.variant)
     current = position_from_json(board, json.loads(game.position))
-    turns = store.turns(db, game.name)
+    turns = queries.turns(db, game.name)
     if phase is None or phase.upper() == str(current.phase):
         if phase is None and turns:
             last = _replay(board, rules, turns[-1])

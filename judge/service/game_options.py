@@ -5,7 +5,7 @@ value it sets, who may set it, and what the change means in words.
 The values live in svc_games.settings (JSON, only what differs from the
 defaults); the press colour stays in svc_games.press and NMR in
 svc_games.nmr.  Rules options reach the engine as values through
-`Game.rules` (judge.service.store.rule_values); nothing here names a
+`Game.rules` (judge.service.queries.rule_values); nothing here names a
 variant."""
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ import json
 
 from judge.engine.serialize import position_from_json
 from judge.engine.state import Position
-from judge.service.store import Game, holders, turns
+from judge.service.queries import Game, holders, turns
 
 
 def summary_text(db, game: Game) -> str:

@@ -17,10 +17,7 @@ from judge.service import attention, picture_pool, reachability
 from judge.service.passwords import take_rehashes
 from judge.service.picture_pool import AHEAD, PicturePool, picture_key
 from judge.service.processing import notice
-from judge.service.scheduler import tick_game
-from judge.service.schema import SERVICE_SCHEMA
-from judge.service.session import Session
-from judge.service.store import (
+from judge.service.queries import (
     iso,
     load_game,
     mark_dirty,
@@ -29,6 +26,9 @@ from judge.service.store import (
     savepoint,
     stored_orders,
 )
+from judge.service.scheduler import tick_game
+from judge.service.schema import SERVICE_SCHEMA
+from judge.service.session import Session
 from judge.service.unsubscribe import with_unsubscribe
 from judge.service.web_footer import with_links
 from judge.service.world_games import use_worlds_dir

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.service import store
+from judge.service import queries
 
 
 @dataclass(frozen=True)
@@ -20,9 +20,9 @@ class Holder:
 
 def history(db, game: str) -> dict[str, list[Holder]]:
     """Power -> its holders, the first first (rows written by
-    store.record_holder: at the draw, and at each takeover)."""
+    queries.record_holder: at the draw, and at each takeover)."""
     out: dict[str, list[Holder]] = {}
-    for power, address, phase in store.holders(db, game):
+    for power, address, phase in queries.holders(db, game):
         since = phase if power in out else None
         out.setdefault(power, []).append(Holder(power, address, since))
     return out

@@ -15,8 +15,7 @@ from judge.service import game_options, game_summary
 from judge.service.holders import holder_lines
 from judge.service.lifecycle import player_label, roster_lines
 from judge.service.processing import game_variant_lines
-from judge.service.seats import game_seats, players_needed
-from judge.service.store import (
+from judge.service.queries import (
     archived_notices,
     dated_public_press,
     games_listed,
@@ -25,6 +24,7 @@ from judge.service.store import (
     moment,
     turns,
 )
+from judge.service.seats import game_seats, players_needed
 from judge.service.world_games import world_note
 from judge.variants import variant_for
 

@@ -16,13 +16,7 @@ from judge.service import game_end, reliability
 from judge.service.assignment import assign, assign_rounds
 from judge.service.picture_pool import render_map
 from judge.service.processing import diary_broadcast, notice, schedule, tell_all
-from judge.service.seats import (
-    game_seats,
-    seat_label,
-    seat_players,
-    signon_hint,
-)
-from judge.service.store import (
+from judge.service.queries import (
     Game,
     archive_notice,
     iso,
@@ -33,6 +27,12 @@ from judge.service.store import (
     record_holder,
     save_position,
     update_game,
+)
+from judge.service.seats import (
+    game_seats,
+    seat_label,
+    seat_players,
+    signon_hint,
 )
 from judge.variants import variant_for
 

@@ -21,15 +21,15 @@ from judge.engine.state import Phase
 from judge.language.phased import read_block
 from judge.mail.message import OutgoingMail
 from judge.service import seats
-from judge.service.orders import store_orders
-from judge.service.replies import echo
-from judge.service.store import (
+from judge.service.order_block import store_orders
+from judge.service.queries import (
     iso,
     load_game,
     seat_of,
     stored_orders,
     update_member,
 )
+from judge.service.replies import echo
 from judge.service.variant_orders import read_orders
 from judge.service.variant_orders import route as route_orders
 
@@ -79,7 +79,7 @@ def drop_game(db, game: str) -> None:
 @dataclass
 class _Taken:
     """What storing the orders refused and how it read names (the shape
-    judge.service.orders.store_orders reports into)."""
+    judge.service.order_block.store_orders reports into)."""
 
     db: object
     refused: dict[str, list[tuple[str, str]]] = field(default_factory=dict)

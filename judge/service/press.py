@@ -17,7 +17,7 @@ from judge.language.press_options import PressOptions
 from judge.mail.message import OutgoingMail
 from judge.service import game_options
 from judge.service.processing import late_powers, notice, recipients
-from judge.service.store import (
+from judge.service.queries import (
     Member,
     add_press,
     add_reply_token,

@@ -12,7 +12,7 @@ import re
 
 from judge.language.press_options import PressOptions
 from judge.service.press import REPLY_TOKEN, PressDraft
-from judge.service.store import load_game, member_by_id, reply_token
+from judge.service.queries import load_game, member_by_id, reply_token
 
 PRESS_SUBJECT = re.compile(r"^\s*(re|aw|sv|fwd?):.* - Press\b", re.IGNORECASE)
 

@@ -13,7 +13,7 @@ from judge.engine.board import Board
 from judge.engine.state import Position
 from judge.mail.message import Attachment, OutgoingMail
 from judge.reports import game_result, identification_header, results_mail
-from judge.reports.orders import adjustment_lines, movement_lines, retreat_lines
+from judge.reports.order_report import adjustment_lines, movement_lines, retreat_lines
 from judge.reports.results import phase_title
 from judge.reports.variant import variant_lines
 from judge.service import (
@@ -26,8 +26,7 @@ from judge.service import (
     reliability,
 )
 from judge.service.picture_pool import render_map
-from judge.service.seats import reseat
-from judge.service.store import (
+from judge.service.queries import (
     Game,
     add_turn,
     clear_seat_votes,
@@ -43,6 +42,7 @@ from judge.service.store import (
     take_postal_press,
     update_game,
 )
+from judge.service.seats import reseat
 from judge.service.variant_orders import engine_orders
 from judge.variants import variant_summary, variant_title
 

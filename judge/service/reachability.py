@@ -14,7 +14,7 @@ from datetime import datetime
 
 from judge.mail.message import OutgoingMail
 from judge.service.processing import notice
-from judge.service.store import Game, games_played_by, load_game, members
+from judge.service.queries import Game, games_played_by, load_game, members
 from judge.store.addresses import clear_address, unreachable_reasons
 
 LIVE = ("forming", "active", "paused")

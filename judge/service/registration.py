@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from judge.service.checks import valid_zone
-from judge.service.store import iso, moment
+from judge.service.queries import iso, moment
 
 # field -> (what the form calls it, its cap in characters)
 FIELDS = {

@@ -18,8 +18,7 @@ from judge.service.processing import (
     process,
     recipients,
 )
-from judge.service.reachability import note_for_others
-from judge.service.store import (
+from judge.service.queries import (
     iso,
     load_game,
     members,
@@ -28,6 +27,7 @@ from judge.service.store import (
     update_game,
     update_member,
 )
+from judge.service.reachability import note_for_others
 from judge.service.variant_orders import engine_orders
 
 

@@ -19,8 +19,8 @@ import json
 
 from judge.engine.board import Board
 from judge.engine.state import Position
-from judge.service import store
-from judge.service.store import Game, Member, load_game, members, update_member
+from judge.service import queries
+from judge.service.queries import Game, Member, load_game, members, update_member
 from judge.variants import variant_for, variant_seats
 
 
@@ -101,7 +101,7 @@ def seat_players(db, game: Game, seats: dict[str, str], board: Board) -> None:
         countries = table[seat]
         update_member(db, member_id, power=countries[0])
         for country in countries[1:]:
-            store.copy_member(db, by_id[member_id], country)
+            queries.copy_member(db, by_id[member_id], country)
 
 
 def reseat(db, game: Game, board: Board, position: Position) -> list[str]:
@@ -119,7 +119,7 @@ def reseat(db, game: Game, board: Board, position: Position) -> list[str]:
             continue
         for country in countries:
             if country not in held:
-                store.copy_member(db, owner, country)
+                queries.copy_member(db, owner, country)
                 added.append(country)
     return added
 

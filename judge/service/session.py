@@ -23,11 +23,11 @@ from judge.service.commands.phases import (
     report_pending,
 )
 from judge.service.game_options import stored
-from judge.service.orders import report_orders
+from judge.service.order_block import report_orders
 from judge.service.press_replies import answer, reply_token_of
 from judge.service.processing import check_early, notice, recipients
+from judge.service.queries import load_game
 from judge.service.replies import compose, echo, mask_passwords
-from judge.service.store import load_game
 
 
 class Session:

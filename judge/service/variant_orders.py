@@ -27,8 +27,8 @@ from judge.engine.orders import (
     Waive,
 )
 from judge.engine.state import Position
-from judge.language.orders import ParsedOrder, parse_orders
-from judge.reports.orders import piece_key
+from judge.language.order_parser import ParsedOrder, parse_orders
+from judge.reports.order_report import piece_key
 from judge.variants import parse_variant_order, variant_for
 
 

@@ -20,7 +20,7 @@ from judge.reports import game_result
 from judge.service import endings, game_options, seats
 from judge.service.lifecycle import finish_game
 from judge.service.press import read_list
-from judge.service.store import load_game, members, update_member
+from judge.service.queries import load_game, members, update_member
 
 MOST_POWERS = 12  # NoDIAS draws are searched among at most this many survivors
 

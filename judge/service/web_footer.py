@@ -11,7 +11,7 @@ import re
 from dataclasses import replace
 
 from judge.mail.message import OutgoingMail
-from judge.service.store import load_game, members
+from judge.service.queries import load_game, members
 from judge.service.web_links import feed_url, game_url
 
 GAME_LINE = re.compile(r"\A:: Judge: \S+\s+Game: (\S+)")

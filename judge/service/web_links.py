@@ -15,7 +15,7 @@ import hmac
 import secrets
 from urllib.parse import quote
 
-from judge.service.store import web_secret
+from judge.service.queries import web_secret
 
 KEY_BYTES = 16  # 128 bits
 

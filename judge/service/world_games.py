@@ -16,12 +16,12 @@ from pathlib import Path
 from judge.engine.board import Board, add_maps_dir, load_board, map_file
 from judge.mail.message import Attachment
 from judge.pictures.style import board_colours
-from judge.service.store import count_turns
+from judge.service.queries import count_turns
 from judge.variants import VariantError, load_variant
 from judge.worlds import World, WorldError, generate, start_picture, write_world
 from judge.worlds.countries import rename_country
 from judge.worlds.generate import MAX_POWERS, MIN_POWERS
-from judge.worlds.store import read_world, rewrite_world_map
+from judge.worlds.world_files import read_world, rewrite_world_map
 
 DEFAULT_POWERS = 7
 WORLD_ARGUMENT = re.compile(r"^(powers|seed)=(\S*)$")

@@ -14,5 +14,5 @@
     backup.py      a consistent copy while the judge runs
 
 Game tables belong to the service (judge/service/schema.py, all its SQL in
-judge/service/store.py), migrated by the same runner.
+judge/service/queries.py), migrated by the same runner.
 """

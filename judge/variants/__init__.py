@@ -24,7 +24,7 @@ from judge.engine import hooks
 from judge.engine.board import Board
 from judge.engine.orders import Order
 from judge.engine.state import Position
-from judge.engine.variants import (
+from judge.engine.variant_loader import (
     VariantError,
     canonical_variant,
     load_variant,

@@ -1,4 +1,4 @@
-"""What each page shows, read from the store (read-only) and put in the
+"""What each page shows, read from the game store (read-only) and put in the
 shape its template wants.  Nothing here writes, and nothing here shows
 private press, an unprocessed order or anybody's address."""
 
@@ -16,7 +16,7 @@ from judge.pictures import render_svg
 from judge.pictures.geometry import GeometryError
 from judge.pictures.style import power_colours
 from judge.reports.dates import date_in_words
-from judge.service import store
+from judge.service import queries
 from judge.service.game_map import NoPicture, game_scene
 from judge.service.seats import game_seats
 from judge.service.web_links import key_matches
@@ -29,7 +29,7 @@ class NotFound(LookupError):
 
 @dataclass(frozen=True)
 class Found:
-    game: store.Game
+    game: queries.Game
     key: str | None  # the key given, kept in links (unlisted games only)
 
     @property
@@ -40,7 +40,7 @@ class Found:
 def find_game(db, name: str, key: str | None) -> Found:
     """The game `name`, when it may be shown: an unlisted game only with its
     key.  A wrong key is the same NotFound as a missing game."""
-    game = store.load_game(db, name.lower()) if len(name) <= 64 else None
+    game = queries.load_game(db, name.lower()) if len(name) <= 64 else None
     if game is None or (game.unlisted and not key_matches(db, game.name, key)):
         raise NotFound(f"There is no game named '{name[:64]}' on this judge.")
     return Found(game, key)
@@ -55,7 +55,7 @@ class PictureCache:
         self.items: OrderedDict[tuple, str] = OrderedDict()
         self.lock = Lock()
 
-    def board(self, db, game: store.Game, phase: str | None, turns: int) -> str:
+    def board(self, db, game: queries.Game, phase: str | None, turns: int) -> str:
         key = (game.name, phase, turns, game.position)
         with self.lock:
             if key in self.items:
@@ -74,11 +74,11 @@ class PictureCache:
 
 
 def version(db, name: str) -> tuple | None:
-    return store.page_version(db, name)
+    return queries.page_version(db, name)
 
 
-def _deadline(game: store.Game, tz: str) -> dict | None:
-    when = store.moment(game.deadline)
+def _deadline(game: queries.Game, tz: str) -> dict | None:
+    when = queries.moment(game.deadline)
     if game.status != "active" or when is None:
         return None
     return {"iso": when.isoformat(), "words": date_in_words(when, tz)}
@@ -89,18 +89,18 @@ def _phase_words(phase: Phase) -> str:
 
 
 def _processed(db, name: str) -> list[tuple[int, str, str, str]]:
-    return store.turns(db, name, "turn, phase, position, orders")
+    return queries.turns(db, name, "turn, phase, position, orders")
 
 
 def game_list(db, tz: str) -> dict:
     """The front page: forming, active and finished games (listed ones)."""
     forming, active, finished = [], [], []
-    for name in store.listed_game_names(db):
-        game = store.load_game(db, name)
+    for name in queries.listed_game_names(db):
+        game = queries.load_game(db, name)
         board = game.board
         entry = {"name": game.name, "variant": game.variant_label}
         if game.status == "forming":
-            players = len(store.members(db, name, "player"))
+            players = len(queries.members(db, name, "player"))
             entry["seats"] = f"{players} of {len(game_seats(game, board))}"
             forming.append(entry)
             continue
@@ -125,16 +125,16 @@ def game_list(db, tz: str) -> dict:
     return {"forming": forming, "active": active, "finished": finished}
 
 
-def _players(db, game: store.Game, board) -> list[dict]:
+def _players(db, game: queries.Game, board) -> list[dict]:
     """Who plays which power, as the game allows: never an address; a name
     only from the player's registration, and in a gunboat game only once
     it is over."""
     hidden = game.anonymous and game.status != "finished"
     out = []
-    for member in store.members(db, game.name, "player"):
+    for member in queries.members(db, game.name, "player"):
         if not member.power:
             continue
-        name = None if hidden else store.account_name(db, member.address)
+        name = None if hidden else queries.account_name(db, member.address)
         out.append(
             {
                 "power": board.powers[member.power].name,
@@ -164,7 +164,7 @@ def _centres(board, position) -> list[dict]:
     return sorted(rows, key=lambda r: (-r["count"], r["name"]))
 
 
-def _chart(board, game: store.Game, turns) -> str:
+def _chart(board, game: queries.Game, turns) -> str:
     """Counts at the start of each year's first phase, and now."""
     positions = [p for _t, phase, p, _o in turns if phase.startswith("S")]
     positions.append(game.position)
@@ -189,7 +189,7 @@ def game_page(db, found: Found, tz: str, pictures: PictureCache) -> dict:
             "game": game,
             "forming": True,
             "query": found.query,
-            "players": len(store.members(db, game.name, "player")),
+            "players": len(queries.members(db, game.name, "player")),
             "seats": len(game_seats(game, game.board)),
         }
     board = game.board
@@ -211,7 +211,7 @@ def game_page(db, found: Found, tz: str, pictures: PictureCache) -> dict:
         "centres": _centres(board, position),
         "chart": _chart(board, game, turns),
         "players": _players(db, game, board),
-        "press": [body for _turn, body in store.public_press(db, game.name)][-20:],
+        "press": [body for _turn, body in queries.public_press(db, game.name)][-20:],
         "phases": phases,
         "current": str(position.phase),
         "finished": game.status == "finished",
@@ -272,7 +272,7 @@ def phase_page(db, found: Found, phase: str, pictures: PictureCache) -> dict:
 def deadlines(db, found: Found) -> list[dict]:
     """The deadlines to come (the phase's deadline, while the game runs)."""
     game = found.game
-    when = store.moment(game.deadline)
+    when = queries.moment(game.deadline)
     if game.status != "active" or when is None or not game.position:
         return []
     phase = game.current(game.board).phase
@@ -281,7 +281,7 @@ def deadlines(db, found: Found) -> list[dict]:
             "phase": str(phase),
             "words": _phase_words(phase),
             "at": when,
-            "start": store.moment(game.phase_start),
+            "start": queries.moment(game.phase_start),
         }
     ]
 

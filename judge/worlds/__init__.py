@@ -16,13 +16,13 @@
     countries.py  players naming their countries (SET COUNTRY)
     validate.py   is a world sound and fair: its problems
     picture.py    a world's starting board as a picture
-    store.py      writing a world to a folder and reading it back
+    world_files.py writing a world to a folder and reading it back
     toml_out.py   a world's data as TOML, the same bytes for the same world
 """
 
 from judge.worlds.generate import World, WorldError, generate, problems
 from judge.worlds.picture import start_picture
-from judge.worlds.store import read_world, write_world
+from judge.worlds.world_files import read_world, write_world
 
 __all__ = [
     "World",

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from judge.service.store import load_game, moment
+from judge.service.queries import load_game, moment
 from judge.service.web_links import game_key
 
 # where the screenshot of the game page is kept (CI keeps this folder)

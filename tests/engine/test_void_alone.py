@@ -7,7 +7,7 @@ from judge.engine.api import initial_position
 from judge.engine.board import load_board
 from judge.engine.legality import prepare, void_whatever_ordered
 from judge.engine.state import Position
-from judge.language.orders import parse_orders
+from judge.language.order_parser import parse_orders
 
 BOARD = load_board()
 START = initial_position(BOARD)

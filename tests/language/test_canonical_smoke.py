@@ -1,6 +1,6 @@
 import pytest
 
-from judge.language.orders import parse_orders
+from judge.language.order_parser import parse_orders
 from tests.language.positions import BOARD, position
 
 START = position(

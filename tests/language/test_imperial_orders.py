@@ -9,7 +9,7 @@ import pytest
 
 from judge.engine.api import adjudicate, initial_position
 from judge.engine.orders import Unit
-from judge.language.orders import parse_orders
+from judge.language.order_parser import parse_orders
 from judge.variants import load_variant
 from judge.variants.imperial.rules import Join
 

@@ -3,7 +3,7 @@
 from judge.engine.board import Board
 from judge.engine.orders import Unit
 from judge.engine.state import Phase, Position
-from judge.language.orders import parse_orders
+from judge.language.order_parser import parse_orders
 
 TINY = Board(
     {

@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 
 from judge.engine.board import Board, province_of
 from judge.engine.orders import Build, Move, Unit
-from judge.engine.variants import load_variant
+from judge.engine.variant_loader import load_variant
 from judge.language.lexer import COASTS, FILLERS, KEYWORDS
 from judge.language.names import fold, name_index, words_of
 from judge.language.near_miss import collapse, near_names
-from judge.language.orders import parse_orders
+from judge.language.order_parser import parse_orders
 from judge.worlds import generate
 from tests.language import positions
 from tests.language.positions import position

@@ -3,7 +3,7 @@
 from judge.engine.orders import Hold, Move, Unit
 from judge.language.canonical import read_canonical
 from judge.language.names import name_index
-from judge.language.orders import parse_orders, split_orders
+from judge.language.order_parser import parse_orders, split_orders
 from tests.language.positions import BOARD, BUILDS, MIDGAME, START
 
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.language.orders import parse_orders
+from judge.language.order_parser import parse_orders
 from tests.language import positions
 
 TABLE = Path(__file__).with_name("phrasings.txt")

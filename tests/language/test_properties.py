@@ -18,7 +18,7 @@ from judge.engine.orders import (
     Waive,
 )
 from judge.language.names import name_index
-from judge.language.orders import parse_one, parse_orders
+from judge.language.order_parser import parse_one, parse_orders
 from judge.language.reading import Context
 from tests.language import positions
 from tests.language.test_phrasings import CASES

@@ -1,7 +1,7 @@
 """Orders run together on one line, and orders written from the other end
 ("supported by", "convoyed by"): what each result holds, refusals included."""
 
-from judge.language.orders import parse_orders, split_orders
+from judge.language.order_parser import parse_orders, split_orders
 from tests.language.positions import BOARD, BUILDS, MIDGAME, SAMPLE_F1901, START
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from judge.engine.api import initial_position
-from judge.engine.variants import load_variant
+from judge.engine.variant_loader import load_variant
 from judge.pictures import render_svg
 from tests.pictures.svgmap import DrawnMap, laea
 

@@ -51,7 +51,7 @@ from judge.engine.legality import void_whatever_ordered
 from judge.engine.serialize import position_from_json
 from judge.engine.state import Position
 from judge.language.canonical import read_canonical
-from judge.service.store import load_game, save_position, stored_orders
+from judge.service.queries import load_game, save_position, stored_orders
 
 OBSERVER = "observer@example.org"
 CODE, GAME = "PYJ", "alpha"

@@ -7,7 +7,7 @@ import pytest
 from harness import form_game, signon
 
 from judge.engine.serialize import position_from_json
-from judge.service.store import load_game, save_position, stored_orders
+from judge.service.queries import load_game, save_position, stored_orders
 
 WINTER = {
     "phase": "W1901A",

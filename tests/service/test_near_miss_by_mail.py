@@ -5,7 +5,7 @@ adjudicated as the reply said."""
 
 from harness import HOLDS, form_game, signon
 
-from judge.service.store import stored_orders
+from judge.service.queries import stored_orders
 
 NOTES = "Names read as the nearest place that fits (check these orders):"
 

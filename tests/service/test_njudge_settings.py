@@ -126,7 +126,7 @@ def test_one_centre_needs_a_home_centre():
 def test_set_any_centres_reaches_the_games_rules(judge):
     form_game(judge)
     master(judge, "SET ANY CENTRES\nSET CENTERS 12")
-    from judge.service.store import load_game
+    from judge.service.queries import load_game
 
     game = load_game(judge.db, "alpha")
     assert game.rules.build_sites == "any" and game.rules.victory_centres == 12
@@ -261,7 +261,7 @@ def test_coastal_convoys_before_the_start_reach_the_rules(judge):
     judge.send(MASTER, "CREATE ?beta pw-master\nBECOME MASTER")
     body = judge.send(MASTER, "SIGNON Mbeta pw-master\nSET COASTAL CONVOYS")[0].body
     assert "Fleets on coasts may convoy." in body
-    from judge.service.store import load_game
+    from judge.service.queries import load_game
 
     assert load_game(judge.db, "beta").rules.coastal_convoys
 

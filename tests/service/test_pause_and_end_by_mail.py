@@ -8,7 +8,7 @@ import re
 from harness import MASTER, PLAYERS, form_game, signon
 
 from judge.engine.serialize import position_from_json
-from judge.service.store import load_game, save_position
+from judge.service.queries import load_game, save_position
 
 M = "SIGNON Malpha pw-master\n"
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from judge.engine.state import Phase
-from judge.service.store import stored_orders
+from judge.service.queries import stored_orders
 
 LATER = ["F1901M", "W1901A", "S1902M", "F1902M"]
 POWERS = sorted(HOLDS)

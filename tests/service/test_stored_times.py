@@ -12,7 +12,7 @@ from harness import START
 
 from judge.config import JudgeSettings
 from judge.service.handler import GameService
-from judge.service.store import moment
+from judge.service.queries import moment
 from judge.store.db import from_iso, iso
 from tests.store.test_upgrade import V1_DATABASE
 

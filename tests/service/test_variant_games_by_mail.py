@@ -13,7 +13,7 @@ import pytest
 from harness import MASTER, Judge
 from variant_game import VariantGame, pw
 
-from judge.service.store import stored_orders
+from judge.service.queries import stored_orders
 from tests.strength import quick_first
 
 GAMES = [

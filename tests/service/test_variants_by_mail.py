@@ -9,7 +9,7 @@ from harness import MASTER
 
 from judge.engine.orders import Unit
 from judge.engine.state import Phase
-from judge.service.store import load_game, save_position
+from judge.service.queries import load_game, save_position
 
 ADDRESSES = [f"p{i}@example.org" for i in range(1, 16)]
 

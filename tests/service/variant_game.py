@@ -35,7 +35,7 @@ from harness import MASTER, Judge
 from judge.adjudicate import handle_request
 from judge.engine.api import initial_position, orders_needed
 from judge.engine.serialize import position_from_json
-from judge.service.store import load_game, members, save_position, stored_orders
+from judge.service.queries import load_game, members, save_position, stored_orders
 from judge.service.variant_orders import order_key
 from judge.variants import load_variant, variant_seats
 from judge.variants.imperial.rules import Join, coastal_centres

@@ -9,7 +9,7 @@ import icalendar
 import pytest
 
 from judge.engine.serialize import position_from_json
-from judge.service.store import load_game, moment, stored_orders
+from judge.service.queries import load_game, moment, stored_orders
 from judge.service.web_links import game_key
 
 

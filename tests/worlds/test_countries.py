@@ -6,7 +6,7 @@ import pytest
 
 from judge.engine.api import initial_position
 from judge.engine.board import Board
-from judge.language.orders import parse_orders
+from judge.language.order_parser import parse_orders
 from judge.worlds import generate
 from judge.worlds.countries import country_name_problem, rename_country
 

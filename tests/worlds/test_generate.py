@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from judge.cli import main
 from judge.engine.board import Board
 from judge.worlds import WorldError, generate, problems, write_world
-from judge.worlds.store import geometry_text, map_text, read_world
 from judge.worlds.validate import check_board
+from judge.worlds.world_files import geometry_text, map_text, read_world
 from tests.strength import examples
 
 SEEDS = st.integers(0, 2**40)

@@ -13,7 +13,7 @@ from judge.engine.api import adjudicate, initial_position, orders_needed
 from judge.engine.board import Board, coast_of, province_of
 from judge.engine.orders import Build, Disband, Hold, Move, Retreat, SupportHold, Unit
 from judge.engine.serialize import position_from_json, position_to_json
-from judge.language.orders import parse_orders
+from judge.language.order_parser import parse_orders
 from judge.pictures import render_svg
 from judge.pictures.geometry import parse_geometry
 from judge.worlds import generate

@@ -13,7 +13,7 @@ is `register_command(spec, grammar)`: its rule, added with
     information.py  anyone: HELP, GET, LIST, HISTORY, SUMMARY, WHOGAME, MAP
     joining.py      CREATE, BECOME MASTER, SIGNON, OBSERVE, RESIGN
     playing.py      the playing commands of phases.py (the orders
-                    themselves: judge.service.orders)
+                    themselves: judge.service.order_block)
     phases.py       PHASE, IF/ELSE/ENDIF, CLEAR, CANCEL ORDERS
     powers.py       SET PREFERENCE, SET PRFLIST/PRFRAND/PRFBOTH, SET PLAYERS,
                     SET POWERS

@@ -14,8 +14,8 @@ from judge.config import Budgets
 from judge.mail.message import Attachment, OutgoingMail
 from judge.reports.dates import judge_date
 from judge.service import passwords
-from judge.service.orders import take_master_orders, take_orders
-from judge.service.store import (
+from judge.service.order_block import take_master_orders, take_orders
+from judge.service.queries import (
     Game,
     Member,
     load_game,

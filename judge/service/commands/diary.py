@@ -7,7 +7,7 @@ import re
 
 from judge.service import diaries
 from judge.service.commands.registry import Spec
-from judge.service.store import load_game
+from judge.service.queries import load_game
 
 
 class DiaryBlock:

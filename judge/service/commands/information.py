@@ -20,7 +20,7 @@ from judge.service.commands.context import HOUR
 from judge.service.commands.registry import Spec, Topic
 from judge.service.commands.timing import sender_zone
 from judge.service.picture_pool import render_map
-from judge.service.store import (
+from judge.service.queries import (
     load_game,
     members,
     turn_played,

@@ -26,7 +26,7 @@ from judge.service.commands.registry import Spec
 from judge.service.lifecycle import start_game
 from judge.service.passwords import LOCKED
 from judge.service.processing import tell_all
-from judge.service.store import (
+from judge.service.queries import (
     Member,
     account_tz,
     add_pending,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from judge.service import unsubscribe
 from judge.service.commands.registry import Spec
-from judge.service.store import members
+from judge.service.queries import members
 
 
 def do_unobserve(ctx, command) -> None:

@@ -26,7 +26,7 @@ from judge.service.processing import (
     schedule,
     tell_all,
 )
-from judge.service.store import (
+from judge.service.queries import (
     count_turns,
     delete_member,
     eject_address,

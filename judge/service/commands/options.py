@@ -18,7 +18,7 @@ from judge.service.game_options import (
 )
 from judge.service.lifecycle import start_game
 from judge.service.processing import notice
-from judge.service.store import load_game, members, update_game, update_member
+from judge.service.queries import load_game, members, update_game, update_member
 
 FULL_COMMENT = 2000  # characters of SET COMMENT BEGIN
 

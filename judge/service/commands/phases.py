@@ -12,8 +12,8 @@ from judge.language.phased import PhasedError, read_block, read_phase
 from judge.service import pending
 from judge.service.commands.information import page
 from judge.service.commands.registry import Spec, Topic
+from judge.service.queries import delete_orders, load_game
 from judge.service.replies import echo
-from judge.service.store import delete_orders, load_game
 
 REFUSED = "-"  # the block of a PHASE line that was refused: its lines are dropped
 

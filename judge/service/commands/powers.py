@@ -10,7 +10,7 @@ from judge.service import seats
 from judge.service.assignment import MODES
 from judge.service.commands.master import master_only
 from judge.service.commands.registry import Spec
-from judge.service.store import Game, load_game, update_game, update_member
+from judge.service.queries import Game, load_game, update_game, update_member
 
 
 def preference_words(game: Game) -> tuple[dict[str, str], dict[str, str]]:

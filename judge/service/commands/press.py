@@ -11,7 +11,7 @@ from judge.service.commands.context import HOUR
 from judge.service.commands.registry import Spec
 from judge.service.press import PressDraft, send_press
 from judge.service.processing import recipients
-from judge.service.store import load_game, quota_take, quota_used, savepoint
+from judge.service.queries import load_game, quota_take, quota_used, savepoint
 
 
 class OverBudget(Exception):

@@ -7,8 +7,8 @@ from __future__ import annotations
 from judge.service import reliability
 from judge.service.commands.master import master_only
 from judge.service.commands.registry import Spec, Topic
+from judge.service.queries import update_game
 from judge.service.replies import echo
-from judge.service.store import update_game
 
 
 def do_info_player(ctx, command) -> None:

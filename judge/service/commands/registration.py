@@ -18,13 +18,13 @@ from judge.service import registration, seats
 from judge.service.commands.context import HOUR
 from judge.service.commands.information import help_page, page
 from judge.service.commands.registry import Spec, Topic
-from judge.service.replies import echo
-from judge.service.store import (
+from judge.service.queries import (
     has_account,
     holds_seats,
     load_game,
     update_member,
 )
+from judge.service.replies import echo
 
 MAX_PREFIX = 100
 

@@ -13,7 +13,7 @@ from judge.service.checks import valid_zone
 from judge.service.commands import powers, timing
 from judge.service.commands.registration import do_end, do_register
 from judge.service.commands.registry import Spec
-from judge.service.store import (
+from judge.service.queries import (
     absence_days,
     add_absence,
     drop_absences,

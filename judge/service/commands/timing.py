@@ -17,7 +17,7 @@ from judge.language.dates import DateError, clock_minutes, read_date
 from judge.reports.dates import date_in_words
 from judge.service import deadlines
 from judge.service.deadlines import PhaseTiming
-from judge.service.store import account_tz, iso, moment, update_game
+from judge.service.queries import account_tz, iso, moment, update_game
 
 KINDS = {"MOVE": "movement", "MOVEMENT": "movement", "RETREAT": "retreat",
          "ADJUST": "adjust", "ADJUSTMENT": "adjust", "BUILD": "adjust"}  # fmt: skip

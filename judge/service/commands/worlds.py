@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from judge.service.commands.registry import Spec
 from judge.service.processing import tell_all
-from judge.service.store import load_game
+from judge.service.queries import load_game
 from judge.service.world_games import Refusal, set_colour, set_country
 
 

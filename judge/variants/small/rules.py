@@ -11,7 +11,7 @@ rules here:
   supported or convoyed into, before the phase the data names.
 * Countries stay separate: centres and adjustments per country, and a
   player's own countries may dislodge each other (option same_side=player
-  makes them one side: judge.engine.variants writes the map data's `sides`).
+  makes them one side: judge.engine.variant_loader writes the map data's `sides`).
 * The two-player game: a coin toss after Fall 1914 gives Italy to a player;
   a player wins with 24 units on the board.
 """

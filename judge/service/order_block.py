@@ -12,8 +12,7 @@ from judge.engine.hooks import hooks_for
 from judge.engine.orders import Build, Disband, Waive
 from judge.reports import order_reply
 from judge.service import game_options
-from judge.service.replies import echo
-from judge.service.store import (
+from judge.service.queries import (
     count_waives,
     drop_surplus_adjustments,
     load_game,
@@ -22,6 +21,7 @@ from judge.service.store import (
     put_order,
     stored_orders,
 )
+from judge.service.replies import echo
 from judge.service.variant_orders import (
     engine_orders,
     order_key,
