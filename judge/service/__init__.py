@@ -38,4 +38,5 @@ holders.py        who held each power, since when (players of record)
 registration.py   REGISTER's form, WHOIS, I AM ALSO: the registrations
 reliability.py    dedication, on-time and CD ratios, entry rules
 diaries.py        players' diaries, broadcast when a game ends
+signon_notices.py the others told of a new player or observer (njudge's)
 """

@@ -64,7 +64,7 @@ def take_orders(ctx, power: str, lines: list[str]) -> None:
             power: read_orders(board, position, power, "\n".join(lines), game.rules)
         }
     for country, parsed_orders in shared.items():
-        store_orders(ctx, game.name, country, parsed_orders, board, position)
+        store_orders(ctx, game.name, country, parsed_orders, board, position, ctx.now)
         mark_master_orders(ctx.db, game.name, country, entered=False)
     if power not in ctx.ordered:
         ctx.ordered.append(power)
@@ -94,13 +94,16 @@ def take_master_orders(ctx, lines: list[str]) -> None:
     for country, parsed_orders in shared.items():
         if not parsed_orders:
             continue
-        store_orders(ctx, game.name, country, parsed_orders, board, position)
+        store_orders(ctx, game.name, country, parsed_orders, board, position, ctx.now)
         mark_master_orders(ctx.db, game.name, country, entered=True)
         if country not in ctx.ordered:
             ctx.ordered.append(country)
 
 
-def store_orders(ctx, game: str, power: str, parsed_orders, board, position) -> None:
+def store_orders(
+    ctx, game: str, power: str, parsed_orders, board, position, arrived=None
+) -> None:
+    """`arrived`: when the orders came by mail (None: sent ahead, on time)."""
     waives = count_waives(ctx.db, game, power)
     surplus = SurplusAdjustments(board, position, power)
     for parsed in parsed_orders:
@@ -115,7 +118,7 @@ def store_orders(ctx, game: str, power: str, parsed_orders, board, position) -> 
             waives += 1
         put_order(
             ctx.db, game, power, order_key(parsed.order, waives),
-            parsed.order.canonical(),
+            parsed.order.canonical(), arrived,
         )  # fmt: skip
     drop_surplus_adjustments(ctx.db, game, power, board, position)
 

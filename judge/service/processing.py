@@ -230,7 +230,7 @@ def _score_phase(db, game, board, position) -> None:
         if m.power and m.state == "active" and needed.get(m.power)
     }
     late = set(late_powers(db, game, board, position))
-    reliability.phase_processed(db, game.name, game.turn, owing, late)
+    reliability.phase_processed(db, game.name, moment(game.deadline), owing, late)
 
 
 def postal_press_mails(db, settings, game_name: str, phase: str):
