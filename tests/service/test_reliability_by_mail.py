@@ -62,14 +62,14 @@ def test_lateness_is_judged_from_when_the_orders_arrived(judge):
     england, turkey = judge.seat("ENGLAND"), judge.seat("TURKEY")
     judge.send(england, f"{signon(judge, 'ENGLAND')}\n{HOLDS['ENGLAND']}")
     judge.send(turkey, f"{signon(judge, 'TURKEY')}\nA CON-BUL")  # a change
-    judge.send(judge.seat("AUSTRIA"), f"{signon(judge, 'AUSTRIA')}\nA VIE-GAL")
+    austria = f"{signon(judge, 'AUSTRIA')}\nA VIE-GAL\nA BUD H\nF TRI H"
+    judge.send(judge.seat("AUSTRIA"), austria)  # completed after the deadline
     arrived = dict(
         judge.db.execute(
             "SELECT unit, arrived FROM svc_orders WHERE power = 'AUSTRIA'"
         ).fetchall()
     )
     assert arrived["VIE"] < iso(deadline) < arrived["BUD"]  # first arrivals kept
-    judge.send(judge.seat("AUSTRIA"), f"{signon(judge, 'AUSTRIA')}\nA BUD H\nF TRI H")
     judge.tick(judge.now + timedelta(hours=1))
     assert judge.phase() == "F1901M"
     dedication = {
