@@ -5,10 +5,13 @@ RELEASE.  The order language reads everything else."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from judge.engine.board import Board
-from judge.engine.orders import GARRISON, Hold, Move, SupportHold, SupportMove, Unit
+from judge.engine.kinds import Arrow
+from judge.engine.orders import Hold, Move, SupportHold, SupportMove, Unit
 from judge.engine.state import Position
+from judge.variants.imperial.garrisons import GARRISON
 from judge.variants.imperial.map import empire_of, place_of
 
 
@@ -31,6 +34,8 @@ class MultiMove:
 
     unit: Unit
     steps: tuple[str, ...]
+    words: ClassVar[str] = " -> {steps}"  # in the results' words
+    arrow: ClassVar[Arrow] = Arrow.ROUTE  # on the map: through every step
 
     def canonical(self) -> str:
         return f"{self.unit} - " + " - ".join(self.steps)

@@ -25,7 +25,7 @@ from typing import Any
 from judge.engine.api import OrderResult, standard_orders_needed
 from judge.engine.board import Board
 from judge.engine.hooks import extra_of, normalise, void_results, with_extra
-from judge.engine.orders import GARRISON, Hold, Move, Unit
+from judge.engine.orders import Hold, Move, Unit
 from judge.engine.results import Outcome
 from judge.engine.state import Phase, Position
 from judge.variants.imperial.barbarians import (
@@ -41,6 +41,7 @@ from judge.variants.imperial.federations import (
     same_side,
     sides_of,
 )
+from judge.variants.imperial.garrisons import GARRISON
 from judge.variants.imperial.map import (
     DISORDER,
     NEUTRAL,
