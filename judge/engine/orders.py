@@ -363,6 +363,13 @@ RetreatOrder = Retreat | Disband
 AdjustmentOrder = Build | Disband | Waive
 Order = MovementOrder | RetreatOrder | AdjustmentOrder | BaseOrder
 
+
+def kind_of(order: object) -> str | None:
+    """An order's kind (an OrderKind for the standard ones); None for an
+    order of a variant's that does not say."""
+    return getattr(order, "order_kind", None)
+
+
 # The kinds that keep their unit where it stands (all a guard may be given).
 STAYING = frozenset({OrderKind.HOLD, OrderKind.SUPPORT_HOLD, OrderKind.SUPPORT_MOVE})
 
