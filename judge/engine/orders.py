@@ -41,7 +41,7 @@ class UnitKind:
     name: str = ""  # its full name in a reader's messages (default: word)
     only_holds_and_supports: bool = False  # other orders for it are void
     # A guard: a piece standing beside another unit in its province, told
-    # apart from it by its code (`IG BRE`-style keys, not the province).
+    # apart from it by its text ("X BRE": its code and province).
     beside: bool = False
     holds_silently: bool = False  # unordered, it holds without a results line
     never_built: bool = False
