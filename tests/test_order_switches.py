@@ -51,3 +51,24 @@ def test_few_switches_on_order_classes_remain_outside_the_engine():
 def test_each_remaining_switch_says_why():
     unexplained = [(f, n) for f, n, said in switches() if not said]
     assert not unexplained, unexplained
+
+
+# The order kinds' files: each kind's home and everything that reads what a
+# kind declares.  A variant's unit kinds reach them as properties
+# (judge.engine.orders.UnitKind), never by name.
+ORDER_FILES = [
+    "engine/kinds.py", "engine/orders.py", "engine/legality.py",
+    "engine/movement.py", "engine/sampling.py", "engine/adjustments.py",
+    "engine/retreats.py", "language/reading.py", "language/canonical.py",
+    "language/syntax.py", "language/order_parser.py", "reports/describe.py",
+    "reports/results.py", "reports/order_report.py", "pictures/render.py",
+    "adjudicate.py", "service/variant_orders.py", "../grammar/orders.lark",
+]  # fmt: skip
+VARIANT_WORDS = re.compile(r"\bIG\b|garrison|imperial|barbarian", re.I)
+
+
+def test_the_order_kinds_files_name_no_variant_nor_its_unit_kinds():
+    for name in ORDER_FILES:
+        text = (JUDGE / name).read_text(encoding="utf-8")
+        found = VARIANT_WORDS.findall(text)
+        assert not found, (name, found)
