@@ -13,16 +13,19 @@ from collections.abc import Mapping, Sequence
 from judge.engine.board import Board, province_of
 from judge.engine.hooks import GuardRules, guard_rules
 from judge.engine.kinds import OrderKind, Outcome, PhaseKind, Route
-from judge.engine.orders import STAYING, Order, Retreat, Unit, unit_kind
+from judge.engine.orders import STAYING, Order, Retreat, Unit, unit_kinds_where
 from judge.engine.results import DEFAULT_RULES, Rules
 from judge.engine.retreats import retreat_target
 from judge.engine.state import Position
 from judge.engine.tables import Tables, tables
 
-LAND, CONVOY, EITHER = Route.LAND, Route.CONVOY, Route.EITHER
+# The kinds' plain strings: the tables below are read in the resolver's
+# innermost loops, where a str compares and hashes fastest.
+LAND, CONVOY, EITHER = Route.LAND.value, Route.CONVOY.value, Route.EITHER.value
 VOID, NO_CONVOY = Outcome.VOID, Outcome.NO_CONVOY
-HOLD, MOVE = OrderKind.HOLD, OrderKind.MOVE
-SUPPORT_HOLD, SUPPORT_MOVE = OrderKind.SUPPORT_HOLD, OrderKind.SUPPORT_MOVE
+HOLD, MOVE = OrderKind.HOLD.value, OrderKind.MOVE.value
+SUPPORT_HOLD, SUPPORT_MOVE = OrderKind.SUPPORT_HOLD.value, OrderKind.SUPPORT_MOVE.value
+CONVOYING = OrderKind.CONVOY.value
 MOVEMENT = PhaseKind.MOVEMENT
 
 
@@ -66,11 +69,15 @@ class OrderSet:
         # Where a fleet may convoy: the seas, and the coasts too under the
         # rule option coastal_convoys (njudge's SET COASTAL CONVOYS).
         self.waters: frozenset[str] | set[str] = t.sea
+        # Codes of the unit kinds that stand beside another unit (guards), and
+        # of those that only hold or support.
+        self.beside = unit_kinds_where("beside")
+        self.stays = unit_kinds_where("only_holds_and_supports")
 
     def piece(self, unit: Unit) -> str:
         """The key of the piece an order names: its province, or a guard's
         key."""
-        return unit.text if unit_kind(unit.kind).beside else unit.province
+        return unit.text if unit.kind in self.beside else unit.province
 
     def reaches(self, prov: str, province: str) -> bool:
         """Can the unit at `prov` move to (and so support into) `province`?
@@ -180,7 +187,7 @@ def prepare(
 def _read(o: OrderSet, prov: str, order: Order) -> bool:
     """Record a legal order's meaning (the order kind's own `settle`);
     False if it is illegal."""
-    if unit_kind(o.unit[prov].kind).only_holds_and_supports and (
+    if o.unit[prov].kind in o.stays and (
         getattr(order, "order_kind", None) not in STAYING
     ):
         return False
@@ -197,7 +204,7 @@ def _match_convoys(o: OrderSet, rules_2023: bool) -> None:
     rules (DATC v3 preference) it does not.  A move that no route of the
     fleets on the board could carry is illegal, and so a hold (DATC 6.D.32).
     """
-    convoys = [p for p, kind in o.kind.items() if kind == OrderKind.CONVOY]
+    convoys = [p for p, kind in o.kind.items() if kind == CONVOYING]
     candidates: dict[str, list[str]] = {}
     for prov in convoys:
         army = o.target[prov]

@@ -33,10 +33,13 @@ class NodeKind(StrEnum):
     CONVOY = "convoy"
 
 
-MOVE, SUPPORT, CONVOY_NODE = NodeKind.MOVE, NodeKind.SUPPORT, NodeKind.CONVOY
+# Plain strings in the nodes and tables: they are hashed and compared in the
+# resolver's innermost loops, where a str is fastest.
+MOVE, SUPPORT = NodeKind.MOVE.value, NodeKind.SUPPORT.value
+CONVOY_NODE = NodeKind.CONVOY.value
 # The order kinds of the effective orders (judge.engine.legality).
-MOVING = OrderKind.MOVE
-SUPPORTING = frozenset({OrderKind.SUPPORT_HOLD, OrderKind.SUPPORT_MOVE})
+MOVING = OrderKind.MOVE.value
+SUPPORTING = frozenset({OrderKind.SUPPORT_HOLD.value, OrderKind.SUPPORT_MOVE.value})
 
 
 class MovementResolution:

@@ -29,6 +29,11 @@ from judge.engine.kinds import Arrow, OrderKind, Outcome, PhaseKind, Route
 OrderSet = Any
 
 M, R, A = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
+# What `settle` writes in the effective orders' tables: plain strings, read in
+# the resolver's innermost loops.
+_MOVE, _SUPPORT_HOLD = OrderKind.MOVE.value, OrderKind.SUPPORT_HOLD.value
+_SUPPORT_MOVE, _CONVOY = OrderKind.SUPPORT_MOVE.value, OrderKind.CONVOY.value
+_LAND, _BY_CONVOY = Route.LAND.value, Route.CONVOY.value
 
 
 @dataclass(frozen=True)
@@ -60,6 +65,12 @@ def unit_kind(code: str) -> UnitKind:
     """The kind of unit a code names (one nobody declared: a plain kind)."""
     kind = _unit_kinds.get(code)
     return kind if kind is not None else UnitKind(code, code.lower())
+
+
+def unit_kinds_where(prop: str) -> frozenset[str]:
+    """The codes of the unit kinds with this property (for tables made once
+    per phase instead of a look-up per order)."""
+    return frozenset(code for code, k in _unit_kinds.items() if getattr(k, prop))
 
 
 def register_unit_kind(kind: UnitKind) -> None:
@@ -191,12 +202,12 @@ class Move(BaseOrder):
                 return False
             coastal = dest_kind == "coast" and kinds[prov] == "coast"
             if dest in t.army[prov]:
-                mode = Route.CONVOY if self.via_convoy and coastal else Route.LAND
+                mode = _BY_CONVOY if self.via_convoy and coastal else _LAND
             elif coastal:
-                mode = Route.CONVOY
+                mode = _BY_CONVOY
             else:
                 return False
-            o.kind[prov], o.dest[prov], o.dest_loc[prov] = OrderKind.MOVE, dest, dest
+            o.kind[prov], o.dest[prov], o.dest_loc[prov] = _MOVE, dest, dest
             o.mode[prov] = mode
             return True
         if self.via_convoy:
@@ -204,7 +215,7 @@ class Move(BaseOrder):
         loc = o.fleet_destination(unit.location, self.dest)
         if loc is None:
             return False
-        o.kind[prov], o.dest[prov], o.dest_loc[prov] = OrderKind.MOVE, dest, loc
+        o.kind[prov], o.dest[prov], o.dest_loc[prov] = _MOVE, dest, loc
         return True
 
     def fits(self, board: Board) -> bool:
@@ -233,7 +244,7 @@ class SupportHold(BaseOrder):
         where = self.target.province
         if where == self.unit.province or not o.reaches(prov, where):
             return False
-        o.kind[prov], o.target[prov] = OrderKind.SUPPORT_HOLD, o.piece(self.target)
+        o.kind[prov], o.target[prov] = _SUPPORT_HOLD, o.piece(self.target)
         return True
 
     def fits(self, board: Board) -> bool:
@@ -261,7 +272,7 @@ class SupportMove(BaseOrder):
         dest = province_of(self.dest)
         if here in (where, dest) or where == dest or not o.reaches(prov, dest):
             return False
-        o.kind[prov], o.target[prov] = OrderKind.SUPPORT_MOVE, o.piece(self.target)
+        o.kind[prov], o.target[prov] = _SUPPORT_MOVE, o.piece(self.target)
         o.dest[prov] = dest
         if dest != self.dest:
             o.support_coast[prov] = self.dest  # must match the move (6.B.9)
@@ -291,7 +302,7 @@ class Convoy(BaseOrder):
         target, dest = self.target.province, province_of(self.dest)
         if o.unit[prov].kind != "F" or prov not in o.waters or target == dest:
             return False
-        o.kind[prov], o.target[prov], o.dest[prov] = OrderKind.CONVOY, target, dest
+        o.kind[prov], o.target[prov], o.dest[prov] = _CONVOY, target, dest
         return True
 
     def fits(self, board: Board) -> bool:
