@@ -176,7 +176,7 @@ def prepare(
             o.codes[prov] = VOID
             o.kind[prov] = HOLD
 
-    _match_convoys(o, rules.rules_2023)
+    _match_convoys(o, rules)
     _match_supports(o)
     for prov, kind in o.kind.items():
         if kind == MOVE:
@@ -194,7 +194,7 @@ def _read(o: OrderSet, prov: str, order: Order) -> bool:
     return order.settle(o, prov)
 
 
-def _match_convoys(o: OrderSet, rules_2023: bool) -> None:
+def _match_convoys(o: OrderSet, rules: Rules) -> None:
     """Pair convoy orders with army moves and settle each army's route.
 
     An army moving to a neighbour goes by convoy only if its order says VIA
@@ -235,7 +235,7 @@ def _match_convoys(o: OrderSet, rules_2023: bool) -> None:
         ):
             mode = CONVOY
         routed = bool(fleets) and o.route_exists(army, dest, fleets)
-        if mode == CONVOY and adjacent and not rules_2023:
+        if mode == CONVOY and adjacent and not rules.rules_2023:
             mode = EITHER if routed else LAND
         if mode == CONVOY and not o.route_exists(army, dest, afloat):
             o.codes[army] = VOID  # no fleets could ever carry it: a hold

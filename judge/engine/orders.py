@@ -465,6 +465,13 @@ def read_canonical(text: str) -> Order | None:
     return Build(unit)
 
 
+def is_canonical(text: str) -> bool:
+    """Is `text` some order's canonical text (of the kinds known now)?"""
+    return CANONICAL.fullmatch(text) is not None or any(
+        pattern.fullmatch(text) for _, pattern in _extra
+    )
+
+
 def _read_extra(text: str) -> Order | None:
     for cls, pattern in _extra:
         m = pattern.fullmatch(text)

@@ -29,6 +29,7 @@ from judge.engine.orders import (
     Waive,
     unit_kind,
 )
+from judge.engine.results import DEFAULT_RULES, Rules
 from judge.engine.state import Position
 from judge.language.names import NameIndex
 from judge.language.near_miss import settle_near
@@ -56,7 +57,7 @@ class Context:
     position: Position
     power: str | None
     index: NameIndex
-    movement_disbands: bool = False  # SET DISBAND: disbands in movement phases
+    rules: Rules = DEFAULT_RULES  # the game's options (SET DISBAND...)
     # what the reader should tell the player: names read as near misses
     notes: list[str] = field(default_factory=list, compare=False)
 
@@ -88,7 +89,7 @@ def read_order(syntax: OrderSyntax, ctx: Context) -> Order:
             builder = syntax.nation.meaning
         return Build(_build_unit(syntax.unit, ctx, builder))
     if action == "disband":
-        _only_in(ctx, "RAM" if ctx.movement_disbands else "RA", "a disband")
+        _only_in(ctx, "RAM" if ctx.rules.movement_disband else "RA", "a disband")
         if syntax.unit is None:
             return Disband(_the_one_unit(ctx))
         unit = _ordered_unit(syntax, ctx)

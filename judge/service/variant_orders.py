@@ -55,7 +55,7 @@ def read_orders(
                     position,
                     power,
                     "\n".join(plain),
-                    movement_disbands=rules.movement_disband,
+                    rules,
                 )
             )
             plain.clear()
