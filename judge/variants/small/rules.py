@@ -33,10 +33,7 @@ from judge.engine.hooks import (
     with_extra,
 )
 from judge.engine.kinds import OrderKind as K
-from judge.engine.orders import (
-    Order,
-    kind_of,
-)
+from judge.engine.orders import Order, kind_of
 from judge.engine.state import Dislodged, Position
 
 ENTERING = frozenset({K.MOVE, K.RETREAT, K.CONVOY, K.SUPPORT_MOVE})
