@@ -1,7 +1,7 @@
 """The rules of Diplomacy: boards, positions, orders and their adjudication.
 It knows nothing of text, mail, storage or any variant (variants reach it
 through `hooks`).  Above the engine, code uses `api` (and the data modules
-board, orders, state, serialize, results, variants, hooks, sampling); the
+board, kinds, orders, state, serialize, results, variants, hooks, sampling); the
 others are its insides, which an import contract keeps private.
 
     api.py          adjudicate a phase, orders_needed, initial_position

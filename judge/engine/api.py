@@ -3,9 +3,10 @@
 
 Above the engine (the order language, `judge adjudicate`, the game service,
 pictures, the variants) code uses these and the engine's value modules:
-`board` (maps), `orders`, `state`, `results`, `serialize` (the JSON state),
-`variants` (variant names and map data), `hooks` (for the variants), and, to
-refuse an order as it arrives, `adjustments` and `legality`.  The resolver's
+`board` (maps), `kinds` (the named kinds), `orders`, `state`, `results`,
+`serialize` (the JSON state), `variants` (variant names and map data),
+`hooks` (for the variants), and, to refuse an order as it arrives,
+`adjustments` and `legality`.  The resolver's
 own modules (`movement`, `resolver`, `retreats`, `phases`, `tables`) are the
 engine's alone: an import-linter contract in pyproject.toml says so.
 
