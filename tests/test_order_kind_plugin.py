@@ -1,8 +1,8 @@
 """An order kind added from outside judge/ (tests/order_kind_plugin: DIG IN)
 works through every door: the order language reads it, the engine
 adjudicates it, the results and the order reply describe it, the picture
-draws it, and `judge adjudicate` takes and echoes it, with no edit under
-judge/."""
+draws it, `judge adjudicate` takes and echoes it, and orders by mail refuse
+it for another power's unit, with no edit under judge/."""
 
 from pathlib import Path
 
@@ -24,6 +24,7 @@ from judge.language.order_parser import parse_orders
 from judge.pictures.render import render_svg
 from judge.reports.order_report import movement_lines
 from judge.reports.results import order_lines
+from judge.service.variant_orders import read_orders
 from tests.order_kind_plugin import DigIn
 
 JUDGE = Path(__file__).parents[1] / "judge"
@@ -106,3 +107,10 @@ def test_judge_adjudicate_takes_it_and_echoes_its_canonical_text():
     assert {"power": "FRANCE", "unit": "A PAR", "order": "A PAR DIG IN",
             "result": []} in response["results"]  # fmt: skip
     assert sorted(response["state"]["units"]["FRANCE"]) == ["A MAR", "A PAR", "F BRE"]
+
+
+def test_by_mail_it_is_refused_for_a_unit_of_another_power():
+    (mine,) = read_orders(BOARD, START, "FRANCE", "A PAR DIG IN")
+    assert mine.order == DigIn(PARIS)
+    (theirs,) = read_orders(BOARD, START, "FRANCE", "A MUN DIG IN")
+    assert theirs.order is None and theirs.error == "the unit in Munich is German"

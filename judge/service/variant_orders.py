@@ -198,7 +198,10 @@ def _kind(order: Order | None) -> str | None:
     return getattr(order, "order_kind", None)
 
 
-_UNIT_ORDERS = frozenset(K) - {K.BUILD, K.WAIVE}
+# Kinds that order a unit on the board: every kind that says what it is
+# (a registered one too), but builds and waives; a variant's orders that do
+# not say are the variant's to check.
+_NOT_UNIT_ORDERS = frozenset({K.BUILD, K.WAIVE})
 
 
 def _not_yours(board: Board, position: Position, power: str, parsed: ParsedOrder):
@@ -206,7 +209,8 @@ def _not_yours(board: Board, position: Position, power: str, parsed: ParsedOrder
     the engine would void it, and the reply (which lists the power's own
     units) would not show it."""
     order = parsed.order
-    if _kind(order) not in _UNIT_ORDERS:
+    kind = _kind(order)
+    if kind is None or kind in _NOT_UNIT_ORDERS or order.unit is None:
         return parsed
     province = order.unit.province
     if unit_kind(order.unit.kind).beside:  # a guard: read only when the power's
