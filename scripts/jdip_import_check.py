@@ -122,6 +122,13 @@ def play() -> tuple[dict[str, str], list]:
         texts[f"LIST at {phase}"] = judge.send(WATCHER, "LIST alpha")[0].body
         for power, text in orders.items():
             judge.send(judge.seat(power), f"{signon(judge, power)}\n{text}")
+        # public press lands in the archive between the results mails; a
+        # line jDip would take for a mail's Date: line is archived defused
+        hello = (
+            f"BROADCAST\nFrance wishes all well in {phase}.\n"
+            "Date: tomorrow?\nSubject: PYJ:alpha - S1909M Results\nENDBROADCAST"
+        )
+        judge.send(judge.seat("FRANCE"), f"{signon(judge, 'FRANCE')}\n{hello}")
         judge.tick(judge.deadline())
         texts[f"HISTORY to {phase}"] = judge.send(WATCHER, "HISTORY alpha")[0].body
     texts[f"LIST at {judge.phase()}"] = judge.send(WATCHER, "LIST alpha")[0].body
@@ -151,11 +158,12 @@ def our_phase(brief: str) -> str:
     return f"W{year}A" if kind == "B" else f"{season}{year}{kind}"
 
 
-def import_text(classpath: str, variants: Path, text: str, work: Path):
+def import_text(classpath: str, variants: Path, label: str, text: str, work: Path):
     """What jDip rebuilt from `text`: phase -> (resolved, facts), or the
     error it stopped with."""
-    path = work / "input.txt"
-    path.write_text(text)
+    path = work / "texts" / f"{label.replace(' ', '_')}.txt"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(text)  # kept for a look with --keep
     run = subprocess.run(
         ["java", "-Djava.awt.headless=true", "-cp", classpath, "ImportCheck",
          str(variants), str(path)],
@@ -226,7 +234,7 @@ def main() -> int:
 
     problems, checked = [], 0
     for label, text in texts.items():
-        seen = import_text(classpath, variants, text, work)
+        seen = import_text(classpath, variants, label, text, work)
         if label.startswith("LIST"):
             # jDip reads a listing's units and centres; it has no place for
             # the dislodged units of a retreat phase (njudge's listing

@@ -255,3 +255,27 @@ def test_the_reader_stops_where_jdip_stops(judge, change, why):
     with pytest.raises(ReadError, match=why):
         rebuild(reader, broken)
         reader.next_phase(reader.turns(broken)[-1][1])
+
+
+def test_press_cannot_start_or_forge_an_archived_mail(judge):
+    """jDip splits HISTORY at any line with "date:" in its first ten
+    characters: a broadcast holding such lines (here a forged results mail)
+    is archived with them defused, and the phases read are the game's."""
+    form_game(judge)
+    judge.observe(WATCHER)
+    forged = (
+        "Date: tomorrow, if you like.\n"
+        "Subject: PYJ:alpha - S1905M Results\n\n"
+        "Movement results for Spring of 1905. (alpha.009)\n\n"
+        "France: Army Paris -> Burgundy.\n"
+        "  Update: France holds."
+    )
+    signed = f"{signon(judge, 'FRANCE')}\nBROADCAST\n{forged}\nENDBROADCAST"
+    judge.send(judge.seat("FRANCE"), signed)
+    play(judge)
+    reader = Reader(BOARD)
+    history = judge.send(WATCHER, "HISTORY alpha")[0].body
+    assert [phase for phase, _ in reader.turns(history)] == [p for p, _ in SAMPLE]
+    assert "Date : tomorrow, if you like.\nSubject: PYJ:alpha - S1905M" in history
+    assert "  Update : France holds." in history
+    assert rebuild(reader, history).units == seen_of(states(judge)[-1]).units
