@@ -118,6 +118,8 @@ def play() -> tuple[dict[str, str], list]:
     out = form_game(judge)
     judge.observe(WATCHER)
     texts = {"start mail": next(m.body for m in out if m.to == (PLAYERS[1],))}
+    # before any results jDip reads the start notice's subject for the phase
+    texts["HISTORY at the start"] = judge.send(WATCHER, "HISTORY alpha")[0].body
     for phase, orders in SAMPLE:
         texts[f"LIST at {phase}"] = judge.send(WATCHER, "LIST alpha")[0].body
         for power, text in orders.items():
@@ -241,10 +243,10 @@ def main() -> int:
             # neither: it writes them among the units).
             phase = label.removeprefix("LIST at ")
             want = {phase: {**wanted[phase], "dislodged": set()}}
-        elif label.startswith("HISTORY"):
+        elif label.startswith("HISTORY to"):
             last = phases.index(label.removeprefix("HISTORY to ")) + 1
             want = {p: wanted[p] for p in phases[: last + 1]}
-        else:
+        else:  # the start mail, or the history holding only it
             want = {phases[0]: wanted[phases[0]]}
         found = compare(label, seen, want)
         if not isinstance(seen, str) and set(seen) != set(want):
