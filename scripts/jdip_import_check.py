@@ -107,7 +107,7 @@ def build(source: Path, work: Path) -> tuple[str, Path]:
 def play() -> tuple[dict[str, str], list]:
     """The sample game by mail: the texts to import, and the game's state
     before each phase then now."""
-    from harness import PLAYERS, Judge, form_game, signon
+    from harness import MASTER, PLAYERS, Judge, form_game, signon
     from sample_game import SAMPLE
 
     from judge.engine.serialize import position_from_json
@@ -134,6 +134,9 @@ def play() -> tuple[dict[str, str], list]:
         judge.tick(judge.deadline())
         texts[f"HISTORY to {phase}"] = judge.send(WATCHER, "HISTORY alpha")[0].body
     texts[f"LIST at {judge.phase()}"] = judge.send(WATCHER, "LIST alpha")[0].body
+    # the game's end is archived after the last results; jDip marks it over
+    judge.send(MASTER, "SIGNON Malpha pw-master\nTERMINATE")
+    texts["HISTORY of the ended game"] = judge.send(WATCHER, "HISTORY alpha")[0].body
     rows = judge.db.execute(
         "SELECT position FROM svc_turns WHERE game = 'alpha' ORDER BY turn"
     ).fetchall()
@@ -180,6 +183,8 @@ def import_text(classpath: str, variants: Path, label: str, text: str, work: Pat
         phase = our_phase(brief)
         if what == "phase":
             seen[phase] = (rest[0] == "resolved", defaultdict(set))
+            if "ended" in rest:
+                seen[phase][1]["ended"].add(True)
         elif what == "centre":
             seen[phase][1]["centres"].add((rest[0].upper(), rest[1]))
         else:
@@ -246,11 +251,19 @@ def main() -> int:
         elif label.startswith("HISTORY to"):
             last = phases.index(label.removeprefix("HISTORY to ")) + 1
             want = {p: wanted[p] for p in phases[: last + 1]}
+        elif label == "HISTORY of the ended game":  # no phase after the last
+            want = {p: wanted[p] for p in phases[:-1]}
         else:  # the start mail, or the history holding only it
             want = {phases[0]: wanted[phases[0]]}
         found = compare(label, seen, want)
-        if not isinstance(seen, str) and set(seen) != set(want):
-            found.append(f"{label}: jDip rebuilt {sorted(seen)}, wanted {sorted(want)}")
+        if not isinstance(seen, str):
+            if set(seen) != set(want):
+                found.append(
+                    f"{label}: jDip rebuilt {sorted(seen)}, not {sorted(want)}"
+                )
+            ended = [p for p, (_, facts) in seen.items() if facts["ended"]]
+            if ended != (phases[-2:-1] if "ended" in label else []):
+                found.append(f"{label}: jDip says the game ended at {ended}")
         problems += found
         checked += 0 if isinstance(seen, str) else len(seen)
         print(f"{'ok  ' if not found else 'FAIL'} {label}")

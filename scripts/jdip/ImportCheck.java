@@ -1,7 +1,7 @@
 // Runs jDip's "Import from Judge" on one text file, without its window, and
 // prints what jDip rebuilt, one fact a line, for scripts/jdip_import_check.py:
 //
-//   phase <S1901M> <resolved|open>
+//   phase <S1901M> <resolved|open> [ended]
 //   unit <phase> <Power> <A|F> <location, e.g. stp/sc>
 //   dislodged <phase> <Power> <A|F> <location>
 //   centre <phase> <province> <Power>
@@ -33,7 +33,8 @@ public class ImportCheck {
         for (Object each : world.getAllTurnStates()) {
             TurnState turn = (TurnState) each;
             String phase = turn.getPhase().getBriefName();
-            System.out.println("phase " + phase + (turn.isResolved() ? " resolved" : " open"));
+            System.out.println("phase " + phase + (turn.isResolved() ? " resolved" : " open")
+                + (turn.isEnded() ? " ended" : ""));
             Position position = turn.getPosition();
             for (Province province : position.getUnitProvinces()) {
                 System.out.println("unit " + phase + " " + describe(position.getUnit(province), province));
