@@ -8,8 +8,8 @@ runs the same checks through tests/service/njudge_reader.py instead:
 It plays the rulebook's sample game by mail (retreats and builds included,
 as tests/service/test_njudge_layouts.py does), builds jDip from source with
 the driver in scripts/jdip/, imports the game-start mail, LIST at every
-phase, the full HISTORY and HISTORY cut after every phase, and compares
-each position jDip rebuilt with the game's own.  Exit status 0 when every
+phase and HISTORY before any results, after every phase and once the game
+is over, and compares each position jDip rebuilt with the game's own.  Exit status 0 when every
 text imports and every position matches.  docs/layouts.md says what jDip
 reads and the versions checked.
 """
@@ -31,8 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "service"))
 
-# jDip 1.7.0's source as released on SourceForge, imported unchanged by this
-# repository's first commit (1.6.8, an older release, is rgo/jDip).
+# jDip 1.7.0's source (a 1.7.0 preview by its build files), as this
+# repository's first commit holds it; rgo/jDip holds the older 1.6.8.
 JDIP_REPO = "https://github.com/takaki/jdip"
 JDIP_COMMIT = "11480bdf800fb7a018ec9514e4bd5407248173f4"
 DRIVER = ROOT / "scripts" / "jdip" / "ImportCheck.java"
