@@ -9,9 +9,9 @@ It plays the rulebook's sample game by mail (retreats and builds included,
 as tests/service/test_njudge_layouts.py does), builds jDip from source with
 the driver in scripts/jdip/, imports the game-start mail, LIST at every
 phase and HISTORY before any results, after every phase and once the game
-is over, and compares each position jDip rebuilt with the game's own.  Exit status 0 when every
-text imports and every position matches.  docs/layouts.md says what jDip
-reads and the versions checked.
+is over, and compares each position jDip rebuilt with the game's own.
+Exit status 0 when every text imports and every position matches.
+docs/layouts.md says what jDip reads and the versions checked.
 """
 
 from __future__ import annotations
@@ -44,9 +44,11 @@ def jdip_source(repo: str, commit: str, work: Path) -> Path:
     git_dir = Path(repo)
     if not git_dir.exists():
         git_dir = work / "clone"
-        subprocess.run(
-            ["git", "clone", "--quiet", "--bare", repo, str(git_dir)], check=True
+        cloned = subprocess.run(
+            ["git", "clone", "--quiet", "--bare", repo, str(git_dir)]
         )
+        if cloned.returncode:
+            sys.exit(f"could not clone {repo}: give --repo a local copy of jDip's git")
     elif (git_dir / ".git").exists():
         git_dir = git_dir / ".git"
     archive = subprocess.run(
