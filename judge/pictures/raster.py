@@ -100,11 +100,49 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
-def compose(layers: MapLayers, tints: dict[str, str], top_svg: str) -> bytes:
+def _render(svg: str, size: tuple[int, int] | None = None) -> Image.Image:
+    """An SVG document as RGBA, on a canvas of `size` (its top left corner)
+    or of its own size."""
+    try:
+        tree = resvg.usvg.Tree.from_str(svg, _options())
+    except BaseException as e:  # the binding panics on what it cannot read
+        if isinstance(e, KeyboardInterrupt | SystemExit):
+            raise
+        raise ValueError(f"cannot rasterise the SVG: {e}") from e
+    png = bytes(resvg.render(tree, IDENTITY, bg_size=size))
+    with Image.open(io.BytesIO(png)) as image:
+        return image.convert("RGBA")
+
+
+class _Kept:
+    """Rasters kept by their SVG text, a bounded number (the markers of a
+    few games' worth of positions; the last titles)."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.items: dict[str, Image.Image] = {}
+        self.lock = threading.Lock()
+
+    def get(self, key: str, make) -> Image.Image:
+        with self.lock:
+            hit = self.items.get(key)
+        if hit is not None:
+            return hit
+        value = make()
+        with self.lock:
+            if len(self.items) >= self.limit:
+                self.items.clear()  # rare: a process draws few maps
+            self.items[key] = value
+        return value
+
+
+_sprites = _Kept(4096)
+_titles = _Kept(64)
+
+
+def _base(layers: MapLayers, tints: dict[str, str]) -> Image.Image:
     """The map's fills coloured by palette (each province its tint or plain
-    land), the map's overlay on them, then `top_svg` (this phase's title,
-    centres, units and orders over a transparent ground) over all; as a
-    palette PNG."""
+    land), the map's overlay (seas, borders, labels) laid on them."""
     from judge.pictures import style
 
     palette = [0] * 768
@@ -116,16 +154,49 @@ def compose(layers: MapLayers, tints: dict[str, str], top_svg: str) -> bytes:
     fills.putpalette(palette)
     base = fills.convert("RGB")
     base.paste(layers.over_rgb, (0, 0), layers.alpha)
-    top = rasterise(top_svg)
-    picture = Image.new("RGB", top.size, "white")
-    band = top.height - base.height
-    picture.paste(base, (0, band))
-    picture.paste(top, (0, 0), top)
-    quantised = picture.quantize(
+    return base
+
+
+def compose(layers: MapLayers, tints: dict[str, str], top_svg: str) -> bytes:
+    """The map's cached layers coloured by `tints`, then `top_svg` (this
+    phase's title, centres, units and orders over a transparent ground, one
+    element a line: render.py) laid over them piece by piece (pieces.py);
+    as a palette PNG."""
+    from judge.pictures import pieces
+
+    layer = pieces.split(top_svg)
+    picture = Image.new("RGB", (layer.width, layer.height), "white")
+    picture.paste(_base(layers, tints), (0, layer.band))
+    band = _titles.get(
+        layer.title, lambda: _render(layer.title, (layer.width, layer.band))
+    )
+    picture.paste(band, (0, 0), band)
+    for piece in layer.pieces:
+        x0, y0, x1, y1 = piece.box
+
+        def draw(piece=piece):
+            return _render(pieces.tile_svg(layer, piece))
+
+        tile = _sprites.get(piece.svg, draw) if piece.sprite else draw()
+        picture.paste(tile, (x0, y0), tile)
+    return encode(picture)
+
+
+def encode(picture: Image.Image) -> bytes:
+    """A full-colour picture as a palette PNG of PALETTE_COLOURS colours.
+
+    The palette is chosen from every other pixel of every other row (a
+    board's colours are in flat areas, so a quarter of the pixels holds
+    them all, at a quarter of the cost), then each pixel takes the nearest
+    of them."""
+    w, h = picture.size
+    sample = picture.resize((max(1, w // 2), max(1, h // 2)), Image.Resampling.NEAREST)
+    palette = sample.quantize(
         colors=PALETTE_COLOURS,
         method=Image.Quantize.FASTOCTREE,
-        dither=Image.Dither.NONE,
+        dither=Image.Dither.NONE,  # dithering speckles flat areas: bigger files
     )
+    quantised = picture.quantize(palette=palette, dither=Image.Dither.NONE)
     out = io.BytesIO()
     quantised.save(out, "PNG", compress_level=COMPRESS_LEVEL)
     return out.getvalue()

@@ -1,0 +1,157 @@
+"""A phase's layer of a picture (render.py's SVG drawn without the map), cut
+into pieces that are rasterised apart, each at its own small size.
+
+resvg hands back PNG bytes only, so a full-size layer costs a full-size
+PNG encode and decode just to move its pixels, and its text is shaped again
+for every picture.  Cut up instead:
+
+* the title band, drawn on a canvas of the band's size (and kept by its
+  text: the next game's results often share it);
+* each centre and unit, a small sprite kept by its SVG text (the same
+  marker on the same spot is the same pixels), so their letters are shaped
+  once per process;
+* each other element (orders, dislodged units' rings and retreat lines) on
+  a canvas the size of its box, read from its own coordinates.
+
+Every piece is laid over the picture in the SVG's own order, so the result
+is the SVG's painting: compositing each element over what lies under it,
+one after the other, is what the SVG does.  An element whose box cannot be
+read from its text is drawn over the whole map, which is slow but right.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in the picture's pixels
+
+_NUMBER = r"-?(?:\d+\.?\d*|\.\d+)"
+_PAIR = re.compile(rf"({_NUMBER})[ ,]({_NUMBER})")
+_CIRCLE = re.compile(rf'cx="({_NUMBER})" cy="({_NUMBER})" r="({_NUMBER})"')
+_LINE = re.compile(
+    rf'x1="({_NUMBER})" y1="({_NUMBER})" x2="({_NUMBER})" y2="({_NUMBER})"'
+)
+_PATH = re.compile(r' d="([^"]*)"')
+_POINTS = re.compile(r' points="([^"]*)"')
+_WIDTH = re.compile(rf'stroke-width="({_NUMBER})"')
+_TRANSLATE = re.compile(rf'^<g [^>]*transform="translate\(({_NUMBER}),({_NUMBER})\)"')
+_CONTAINER = re.compile(r'^<g class="[\w-]+">$')
+_SIZE = re.compile(
+    rf'width="({_NUMBER})" height="({_NUMBER})" viewBox="({_NUMBER}) ({_NUMBER})'
+)
+# What a path may hold for its box to be read from its points: moves, lines,
+# and Bézier curves (which lie inside their points' hull).
+_PATH_LETTERS = set("MLlmZzQqTtCcSs")
+UNIT_REACH = 24.0  # a unit's marker, its letter and stroke, from its spot
+SPRITES = ('<g class="unit"', '<g class="centre"')
+
+
+@dataclass(frozen=True)
+class Piece:
+    svg: str  # the element's own SVG text
+    box: Box
+    sprite: bool  # a marker: kept by its text
+
+
+@dataclass(frozen=True)
+class Layer:
+    width: int
+    height: int
+    band: int  # the title band's height: the map starts this far down
+    root: str  # the root element's start tag
+    defs: str
+    title: str  # an SVG document of the title band alone
+    pieces: tuple[Piece, ...]
+
+
+def split(svg: str) -> Layer:
+    """Cut render.py's phase layer (one element per line) into its pieces."""
+    lines = svg.split("\n")
+    root = lines[0]
+    size = _SIZE.search(root)
+    if size is None:
+        raise ValueError("the layer's root has no size and view box")
+    width, height = round(float(size[1])), round(float(size[2]))
+    band = round(-float(size[4]))
+    try:
+        start = lines.index('<g class="map">')
+    except ValueError:
+        raise ValueError("the layer has no map group") from None
+    defs = next((line for line in lines[1:start] if line.startswith("<defs>")), "")
+    head = [line for line in lines[1:start] if not line.startswith(("<title", "<desc"))]
+    title = "".join([root, *head, "</svg>"])
+    pieces = []
+    for line in lines[start + 1 :]:
+        if (
+            not line
+            or line in ("</g>", "</g></svg>", "</svg>")
+            or _CONTAINER.match(line)
+        ):
+            continue
+        box = element_box(line)
+        if box is None:
+            whole = (0, 0, width, height)
+            pieces.append(Piece(line, whole, False))
+            continue
+        x0, y0, x1, y1 = box
+        clipped = (
+            max(0, math.floor(x0)),
+            max(0, math.floor(y0) + band),
+            min(width, math.ceil(x1)),
+            min(height, math.ceil(y1) + band),
+        )
+        if clipped[0] >= clipped[2] or clipped[1] >= clipped[3]:
+            continue  # off the picture
+        pieces.append(Piece(line, clipped, line.startswith(SPRITES)))
+    return Layer(width, height, band, root, defs, title, tuple(pieces))
+
+
+def element_box(line: str) -> tuple[float, float, float, float] | None:
+    """The box, in the map's coordinates, that one element's drawing lies
+    in (strokes included), or None when its text does not say."""
+    moved = _TRANSLATE.match(line)
+    if moved is not None:
+        if not line.startswith('<g class="unit"') or line.count("translate(") > 1:
+            return None
+        x, y = float(moved[1]), float(moved[2])
+        return (x - UNIT_REACH, y - UNIT_REACH, x + UNIT_REACH, y + UNIT_REACH)
+    if "transform=" in line or "<text" in line or "<use" in line:
+        return None
+    points: list[tuple[float, float]] = []
+    for d in _PATH.findall(line):
+        if not set(re.sub(rf"{_NUMBER}|[\s,]", "", d)) <= _PATH_LETTERS:
+            return None
+        if re.search(r"[a-z]", d.replace("z", "")):
+            return None  # relative steps: not read here
+        points += [(float(a), float(b)) for a, b in _PAIR.findall(d)]
+    for text in _POINTS.findall(line):
+        points += [(float(a), float(b)) for a, b in _PAIR.findall(text)]
+    for cx, cy, r in _CIRCLE.findall(line):
+        x, y, radius = float(cx), float(cy), float(r)
+        points += [(x - radius, y - radius), (x + radius, y + radius)]
+    for x1, y1, x2, y2 in _LINE.findall(line):
+        points += [(float(x1), float(y1)), (float(x2), float(y2))]
+    shapes = line.count("<path") + line.count("<polygon") + line.count("<circle")
+    shapes += line.count("<line")
+    if not points or shapes != line.count("/>"):
+        return None  # a shape whose points were not all read
+    pad = max((float(w) for w in _WIDTH.findall(line)), default=1.0) + 3
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+
+
+def tile_svg(layer: Layer, piece: Piece) -> str:
+    """An SVG document drawing one piece on a canvas the size of its box."""
+    x0, y0, x1, y1 = piece.box
+    w, h = x1 - x0, y1 - y0
+    font = re.search(r' font-family=("[^"]*"|\'[^\']*\')', layer.root)
+    family = f" font-family={font[1]}" if font else ""
+    defs = layer.defs if "url(#" in piece.svg else ""
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" '
+        f'width="{w}" height="{h}" viewBox="{x0} {y0 - layer.band} {w} {h}"{family}>'
+        f"{defs}{piece.svg}</svg>"
+    )
