@@ -51,7 +51,7 @@ SPRITES = ('<g class="unit"', '<g class="centre"')
 @dataclass(frozen=True)
 class Piece:
     svg: str  # the element's own SVG text
-    box: Box
+    box: Box | None  # None for a sprite: found when it is first drawn
     sprite: bool  # a marker: kept by its text
 
 
@@ -90,22 +90,47 @@ def split(svg: str) -> Layer:
             or _CONTAINER.match(line)
         ):
             continue
-        box = element_box(line)
-        if box is None:
-            whole = (0, 0, width, height)
-            pieces.append(Piece(line, whole, False))
+        if not whole_element(line):
+            raise ValueError(f"not one element a line: {line[:60]}")
+        if line.startswith(SPRITES):
+            pieces.append(Piece(line, None, True))  # its box: when drawn
             continue
-        x0, y0, x1, y1 = box
-        clipped = (
-            max(0, math.floor(x0)),
-            max(0, math.floor(y0) + band),
-            min(width, math.ceil(x1)),
-            min(height, math.ceil(y1) + band),
-        )
-        if clipped[0] >= clipped[2] or clipped[1] >= clipped[3]:
-            continue  # off the picture
-        pieces.append(Piece(line, clipped, line.startswith(SPRITES)))
+        box = pixel_box(line, width, height, band)
+        if box is not None:
+            pieces.append(Piece(line, box, False))
     return Layer(width, height, band, root, defs, title, tuple(pieces))
+
+
+def whole_element(line: str) -> bool:
+    """Is this line one element, closed, with all it holds?"""
+    if not line.startswith("<") or line.startswith("</"):
+        return False
+    tag = re.match(r"<([a-z]+)", line)
+    if tag is None:
+        return False
+    name = tag[1]
+    if line.endswith("/>") and line.count("<") == 1:
+        return True
+    opened = len(re.findall(rf"<{name}[ >]", line))
+    return line.endswith(f"</{name}>") and opened == line.count(f"</{name}>")
+
+
+def pixel_box(line: str, width: int, height: int, band: int) -> Box | None:
+    """Where one element is drawn in the picture, in whole pixels (the whole
+    picture when its text does not say; None when it is off the picture)."""
+    box = element_box(line)
+    if box is None:
+        return (0, 0, width, height)
+    x0, y0, x1, y1 = box
+    clipped = (
+        max(0, math.floor(x0)),
+        max(0, math.floor(y0) + band),
+        min(width, math.ceil(x1)),
+        min(height, math.ceil(y1) + band),
+    )
+    if clipped[0] >= clipped[2] or clipped[1] >= clipped[3]:
+        return None
+    return clipped
 
 
 def element_box(line: str) -> tuple[float, float, float, float] | None:
@@ -143,15 +168,15 @@ def element_box(line: str) -> tuple[float, float, float, float] | None:
     return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 
 
-def tile_svg(layer: Layer, piece: Piece) -> str:
-    """An SVG document drawing one piece on a canvas the size of its box."""
-    x0, y0, x1, y1 = piece.box
+def tile_svg(layer: Layer, svg: str, box: Box) -> str:
+    """An SVG document drawing one element on a canvas the size of `box`."""
+    x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     font = re.search(r' font-family=("[^"]*"|\'[^\']*\')', layer.root)
     family = f" font-family={font[1]}" if font else ""
-    defs = layer.defs if "url(#" in piece.svg else ""
+    defs = layer.defs if "url(#" in svg else ""
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" '
         f'width="{w}" height="{h}" viewBox="{x0} {y0 - layer.band} {w} {h}"{family}>'
-        f"{defs}{piece.svg}</svg>"
+        f"{defs}{svg}</svg>"
     )

@@ -1,9 +1,18 @@
-"""SVG to PNG through resvg (the `resvg` wheel: no system libraries needed),
-then to a palette PNG through Pillow.
+"""Pictures as PNG: resvg (the `resvg` wheel: no system libraries needed)
+for what needs an SVG renderer, Pillow for the pixels.
 
-A board has a few flat colours, the power tints and the lines' anti-aliased
-edges: 64 colours keep it clear and the file a quarter of the full-colour
-one's size (each results mail carries a copy; docs/pictures.md).
+A map with real geography is put together (compose): the map's own layers,
+rasterised once per process (MapLayers), coloured through a palette; this
+phase's title band, centres, units and orders laid over them piece by piece
+(pieces.py: sprites kept by their SVG text, plain shapes painted straight
+onto the pixels by paint.py, anything else through resvg on a canvas the
+size of its box).  The binding hands back PNG bytes only, so nothing is
+rasterised at the map's full size per picture.  A schematic map goes whole
+through resvg (svg_to_png).
+
+A board has a few flat colours, the power tints and the lines' soft edges:
+a 48-colour palette keeps it clear and the file a quarter of the
+full-colour one's size (each results mail carries a copy; docs/pictures.md).
 
 resvg turns text into outlines with the system's fonts.  The font database
 is loaded once per process (scanning it costs more than drawing a map); the
@@ -23,6 +32,8 @@ from PIL import Image
 
 IDENTITY = (1.0, 0.0, 0.0, 0.0, 1.0, 0.0)
 PALETTE_COLOURS = 48
+SAMPLE = 4  # the palette's soft edges are chosen from one pixel in 4 x 4
+_HEX = re.compile(r'(?:fill|stroke)="(#[0-9A-Fa-f]{6})"')
 COMPRESS_LEVEL = 5  # measured: 6 saves 6 % for 60 % more time, 4 is 5 % bigger
 
 # The binding's objects belong to the thread that made them (using one from
@@ -146,10 +157,10 @@ class _Kept:
 
     def __init__(self, limit: int):
         self.limit = limit
-        self.items: dict[str, Image.Image] = {}
+        self.items: dict = {}
         self.lock = threading.Lock()
 
-    def get(self, key: str, make) -> Image.Image:
+    def get(self, key, make):
         with self.lock:
             hit = self.items.get(key)
         if hit is not None:
@@ -193,7 +204,10 @@ def compose(layers: MapLayers, tints: dict[str, str], top_svg: str) -> bytes:
     as a palette PNG."""
     from judge.pictures import paint, pieces
 
-    layer = pieces.split(top_svg)
+    try:
+        layer = pieces.split(top_svg)
+    except ValueError:  # not cut as pieces.py expects: laid whole, slower
+        return _compose_whole(layers, tints, top_svg)
     picture = Image.new("RGB", (layer.width, layer.height), "white")
     picture.paste(_base(layers, tints), (0, layer.band))
     band = _titles.get(
@@ -201,27 +215,49 @@ def compose(layers: MapLayers, tints: dict[str, str], top_svg: str) -> bytes:
     )
     picture.paste(band, (0, 0), band)
     for piece in layer.pieces:
-        if not piece.sprite:
-            try:
-                paint.paint(picture, piece.svg, piece.box, layer.band)
-                continue
-            except paint.Refused:
-                pass  # drawn by resvg below
+        if piece.sprite:
+            kept = _sprites.get(
+                (layer.band, piece.svg), lambda p=piece: _sprite(layer, p)
+            )
+            if kept is not None:
+                tile, at = kept
+                picture.paste(tile, at, tile)
+            continue
+        try:
+            paint.paint(picture, piece.svg, piece.box, layer.band)
+        except paint.Refused:  # drawn by resvg
+            tile = _render(pieces.tile_svg(layer, piece.svg, piece.box))
+            picture.paste(tile, piece.box[:2], tile)
+    return encode(picture, _drawn_colours(tints, top_svg))
 
-        def draw(piece=piece):
-            return _render(pieces.tile_svg(layer, piece))
 
-        tile = _sprites.get(piece.svg, draw) if piece.sprite else draw()
-        picture.paste(tile, piece.box[:2], tile)
+def _compose_whole(layers: MapLayers, tints: dict[str, str], top_svg: str) -> bytes:
+    """compose() with the phase's layer drawn by resvg in one piece."""
+    top = _render(top_svg)
+    picture = Image.new("RGB", top.size, "white")
+    base = _base(layers, tints)
+    picture.paste(base, (0, top.height - base.height))
+    picture.paste(top, (0, 0), top)
+    return encode(picture, _drawn_colours(tints, top_svg))
+
+
+def _drawn_colours(tints: dict[str, str], svg: str) -> list[str]:
+    """The flat colours a picture is drawn with: the map's, the tints and
+    every colour the SVG names."""
     from judge.pictures import style
 
     drawn = [style.SEA, style.WAVES, style.LAND, style.FILLER_LAND, style.BORDER]
-    drawn += [style.INK, style.SEA_INK, *tints.values(), *_HEX.findall(top_svg)]
-    return encode(picture, drawn)
+    return drawn + [style.INK, style.SEA_INK, *tints.values(), *_HEX.findall(svg)]
 
 
-SAMPLE = 4
-_HEX = re.compile(r'(?:fill|stroke)="(#[0-9A-Fa-f]{6})"')
+def _sprite(layer, piece) -> tuple[Image.Image, tuple[int, int]] | None:
+    """A marker drawn on its own, and where it goes (None: off the map)."""
+    from judge.pictures import pieces
+
+    box = pieces.pixel_box(piece.svg, layer.width, layer.height, layer.band)
+    if box is None:
+        return None
+    return _render(pieces.tile_svg(layer, piece.svg, box)), box[:2]
 
 
 def encode(picture: Image.Image, colours: Iterable[str] = ()) -> bytes:

@@ -1,0 +1,138 @@
+"""The parts the fast PNG is made of: the phase layer cut into pieces, plain
+shapes painted without resvg, and the fallbacks when either cannot be used."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image, ImageChops
+
+from judge.pictures import paint, pieces, raster, render, static, style
+from judge.pictures.geometry import load_geometry
+from tests.pictures.pngread import read_png
+from tests.pictures.test_fast_png import LIMIT, busy, worst_square
+
+
+def layer_svg():
+    board, position, result = busy()
+    geo = load_geometry(board)
+    return board, position, render._picture(board, position, result, "t", geo, False)
+
+
+def test_every_element_of_the_layer_is_one_piece():
+    board, position, top = layer_svg()
+    layer = pieces.split(top)
+    sprites = [p for p in layer.pieces if p.sprite]
+    centres = sum(1 for p in board.provinces.values() if p.centre)
+    assert len(sprites) == len(position.units) + centres
+    drawn = [p for p in layer.pieces if not p.sprite]
+    assert len(drawn) == top.count('<g class="order"')
+    assert all(p.box[2] > p.box[0] and p.box[3] > p.box[1] for p in drawn)
+    assert 0 < layer.band < layer.height
+
+
+def test_an_arrows_box_holds_its_ends_and_its_stroke():
+    line = (
+        '<g class="order"><path d="M10,20 L110,70" fill="none" stroke="#222222" '
+        'stroke-width="4.2"/><polygon points="110,70 100,60 104,76" fill="#D55E00" '
+        'stroke="#222222" stroke-width="1"/></g>'
+    )
+    x0, y0, x1, y1 = pieces.element_box(line)
+    assert x0 <= 10 - 2.1 and y0 <= 20 - 2.1 and x1 >= 110 + 2.1 and y1 >= 76 + 0.5
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '<g class="order"><text x="1" y="2">A</text></g>',
+        '<g class="order" transform="rotate(3)"><circle cx="1" cy="2" r="3"/></g>',
+        '<g class="order"><path d="M1,2 A 3 3 0 0 1 9 9"/></g>',
+        '<g class="order"><rect x="1" y="2" width="3" height="4"/></g>',
+    ],
+)
+def test_what_cannot_be_read_is_drawn_over_the_whole_map(line):
+    assert pieces.element_box(line) is None
+    assert pieces.pixel_box(line, 300, 200, 20) == (0, 0, 300, 200)
+
+
+def cut_inside_orders(top: str) -> str:
+    """The layer with every order's element cut over two lines."""
+    return "\n".join(
+        line.replace('"/><path', '"/>\n<path', 1)
+        if line.startswith('<g class="order"')
+        else line
+        for line in top.split("\n")
+    )
+
+
+def test_a_layer_not_cut_one_element_a_line_is_refused():
+    _board, _position, top = layer_svg()
+    with pytest.raises(ValueError):
+        pieces.split(cut_inside_orders(top))
+
+
+def test_compose_draws_a_layer_it_cannot_cut_whole():
+    board, position, top = layer_svg()
+    geo = load_geometry(board)
+    layers = static.raster_layers(board, geo)
+    colours = style.board_colours(board)
+    tints = {
+        pid: style.tint(colours[o], style.TINT)
+        for pid, o in render.played_territories(board, position).items()
+    }
+    fast = read_png(raster.compose(layers, tints, top))
+    whole = read_png(raster.compose(layers, tints, cut_inside_orders(top)))
+    assert worst_square(fast, whole) < LIMIT
+
+
+def blank(size=(60, 40)) -> Image.Image:
+    return Image.new("RGB", size, "white")
+
+
+def test_paint_draws_a_dashed_line_with_gaps():
+    image = blank()
+    line = (
+        '<g class="order"><path d="M5,20 L55,20" fill="none" stroke="#000000" '
+        'stroke-width="4" stroke-dasharray="6 4" stroke-linecap="butt"/></g>'
+    )
+    paint.paint(image, line, (0, 0, 60, 40), 0)
+    row = [image.getpixel((x, 20))[0] for x in range(60)]
+    assert row[7] < 50 and row[13] > 200 and row[17] < 50  # dash, gap, dash
+    assert row[2] > 200 and row[58] > 200  # nothing past the ends
+
+
+def test_paint_fills_and_strokes_a_circle_as_svg_does():
+    image = blank()
+    circle = (
+        '<circle cx="30" cy="20" r="10" fill="#FF0000" stroke="#000000" '
+        'stroke-width="2"/>'
+    )
+    paint.paint(image, circle, (0, 0, 60, 40), 0)
+    assert image.getpixel((30, 20)) == (255, 0, 0)
+    assert max(image.getpixel((40, 20))) < 80  # on the stroke
+    assert image.getpixel((45, 20)) == (255, 255, 255)
+
+
+def test_paint_moves_the_map_down_by_the_title_band():
+    image = blank()
+    dot = '<circle cx="10" cy="5" r="3" fill="#000000"/>'
+    paint.paint(image, dot, (0, 0, 60, 40), 20)
+    assert image.getpixel((10, 25)) == (0, 0, 0)
+    assert image.getpixel((10, 5)) == (255, 255, 255)
+
+
+@pytest.mark.parametrize(
+    "svg",
+    [
+        '<g class="order"><text x="1" y="9">A</text></g>',
+        '<g class="order"><circle cx="5" cy="5" r="3" fill="url(#sea)"/></g>',
+        '<g class="order"><path d="M1,1 Q5,9 9,1" stroke="#000000"/></g>',
+        '<g class="order" opacity="0.5"><circle cx="5" cy="5" r="3"/></g>',
+        '<g class="order"><circle cx="5" cy="5" r="3" fill="#000000"/>'
+        '<circle cx="9" cy="9" r="3" transform="scale(2)"/></g>',
+    ],
+)
+def test_paint_refuses_what_it_does_not_draw_and_paints_nothing(svg):
+    image = blank()
+    with pytest.raises(paint.Refused):
+        paint.paint(image, svg, (0, 0, 60, 40), 0)
+    assert ImageChops.difference(image, blank()).getbbox() is None
