@@ -177,6 +177,14 @@ _sprites = _Kept(4096)
 _titles = _Kept(64)
 
 
+def forget() -> None:
+    """Drop the kept sprites and title bands (benchmarks: a picture whose
+    markers and title this process has not drawn before)."""
+    for kept in (_sprites, _titles):
+        with kept.lock:
+            kept.items.clear()
+
+
 def _base(layers: MapLayers, tints: dict[str, str]) -> Image.Image:
     """The map's fills coloured by palette (each province its tint or plain
     land), the map's overlay (seas, borders, labels) laid on them."""
