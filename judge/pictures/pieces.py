@@ -64,6 +64,9 @@ class Layer:
     defs: str
     title: str  # an SVG document of the title band alone
     pieces: tuple[Piece, ...]
+    # The title band cut up (its ground, heading, each power's count), in
+    # the band's own pixels; empty when it is not laid out as expected.
+    title_pieces: tuple[Piece, ...] = ()
 
 
 def split(svg: str) -> Layer:
@@ -98,7 +101,72 @@ def split(svg: str) -> Layer:
         box = pixel_box(line, width, height, band)
         if box is not None:
             pieces.append(Piece(line, box, False))
-    return Layer(width, height, band, root, defs, title, tuple(pieces))
+    band_pieces = title_pieces(lines[1:start], width, band)
+    return Layer(width, height, band, root, defs, title, tuple(pieces), band_pieces)
+
+
+_TITLE_OPEN = re.compile(rf'^<g class="title" transform="translate\(0,({_NUMBER})\)">')
+_HEADING = re.compile(r'<text class="heading"[^>]*>[^<]*</text>')
+_BADGE_Y = re.compile(rf'<rect x="{_NUMBER}" y="({_NUMBER})"')
+
+
+def title_pieces(head: list[str], width: int, band: int) -> tuple[Piece, ...]:
+    """The title band as pieces drawn apart: its ground (the band and the
+    rule under it, the same for every picture of a map), the heading (each
+    game's and phase's own), and each power's count (shared by any picture
+    where that power has that count): so a new game's title shapes only its
+    heading's text.  Empty when the band is not as render.py draws it."""
+    try:
+        first = next(
+            i for i, line in enumerate(head) if line.startswith('<g class="title"')
+        )
+    except StopIteration:
+        return ()
+    opening, *counts, closing = head[first:]
+    moved = _TITLE_OPEN.match(opening)
+    heading = _HEADING.search(opening)
+    if moved is None or heading is None or round(-float(moved[1])) != band:
+        return ()
+    ground = opening[moved.end() : heading.start()] + opening[heading.end() :]
+    if not closing.endswith("</g>") or not ground.startswith("<rect"):
+        return ()
+    rule = closing[: -len("</g>")]
+    if not (whole_element(ground) and whole_element(rule)):
+        return ()
+    out = [
+        Piece(ground + rule, (0, 0, width, band), True),
+        Piece(heading[0], (0, 0, width, min(band, 34)), False),
+    ]
+    for line in counts:
+        y = _BADGE_Y.search(line)
+        if not line.startswith('<g class="count"') or not whole_element(line) or not y:
+            return ()
+        top = max(0, math.floor(float(y[1])) - 3)
+        out.append(Piece(line, (0, top, width, min(band, top + 21)), True))
+    return tuple(out)
+
+
+_DATA = re.compile(r' data-[\w-]+="[^"]*"')
+
+
+def moved_sprite(layer: Layer, line: str) -> tuple[object, Box] | None:
+    """For a unit's marker (drawn about its spot by a translation): a key
+    it shares with every marker that looks the same at the same fraction of
+    a pixel, wherever it stands, and its box in the picture; None for
+    another element, or one whose box the picture's edge cuts."""
+    moved = _TRANSLATE.match(line)
+    if moved is None or not line.startswith('<g class="unit"'):
+        return None
+    if line.count("translate(") > 1:
+        return None
+    x, y = float(moved[1]), float(moved[2])
+    reach = round(UNIT_REACH)
+    x0, y0 = math.floor(x) - reach, math.floor(y) - reach + layer.band
+    box = (x0, y0, x0 + 2 * reach, y0 + 2 * reach)
+    if x0 < 0 or y0 < 0 or box[2] > layer.width or box[3] > layer.height:
+        return None
+    look = _DATA.sub("", line[: moved.start(1)] + line[moved.end(2) :])
+    return (look, round(x - math.floor(x), 2), round(y - math.floor(y), 2)), box
 
 
 def whole_element(line: str) -> bool:
@@ -168,15 +236,17 @@ def element_box(line: str) -> tuple[float, float, float, float] | None:
     return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 
 
-def tile_svg(layer: Layer, svg: str, box: Box) -> str:
-    """An SVG document drawing one element on a canvas the size of `box`."""
+def tile_svg(layer: Layer, svg: str, box: Box, in_band: bool = False) -> str:
+    """An SVG document drawing one element on a canvas the size of `box`
+    (`in_band`: an element of the title band, in the band's own pixels)."""
     x0, y0, x1, y1 = box
+    top = y0 if in_band else y0 - layer.band
     w, h = x1 - x0, y1 - y0
     font = re.search(r' font-family=("[^"]*"|\'[^\']*\')', layer.root)
     family = f" font-family={font[1]}" if font else ""
     defs = layer.defs if "url(#" in svg else ""
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" '
-        f'width="{w}" height="{h}" viewBox="{x0} {y0 - layer.band} {w} {h}"{family}>'
+        f'width="{w}" height="{h}" viewBox="{x0} {top} {w} {h}"{family}>'
         f"{defs}{svg}</svg>"
     )

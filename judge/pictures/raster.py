@@ -174,7 +174,7 @@ class _Kept:
 
 
 _sprites = _Kept(4096)
-_titles = _Kept(64)
+_titles = _Kept(1024)  # title grounds, headings and counts
 
 
 def forget() -> None:
@@ -218,12 +218,28 @@ def compose(layers: MapLayers, tints: dict[str, str], top_svg: str) -> bytes:
         return _compose_whole(layers, tints, top_svg)
     picture = Image.new("RGB", (layer.width, layer.height), "white")
     picture.paste(_base(layers, tints), (0, layer.band))
-    band = _titles.get(
-        layer.title, lambda: _render(layer.title, (layer.width, layer.band))
-    )
-    picture.paste(band, (0, 0), band)
+    for piece in layer.title_pieces or ():
+        tile = _titles.get(
+            (piece.box, piece.svg),
+            lambda p=piece: _render(pieces.tile_svg(layer, p.svg, p.box, in_band=True)),
+        )
+        picture.paste(tile, piece.box[:2], tile)
+    if not layer.title_pieces:
+        band = _titles.get(
+            layer.title, lambda: _render(layer.title, (layer.width, layer.band))
+        )
+        picture.paste(band, (0, 0), band)
     for piece in layer.pieces:
         if piece.sprite:
+            moved = pieces.moved_sprite(layer, piece.svg)
+            if moved is not None:  # a unit: the same look anywhere
+                key, box = moved
+                tile = _sprites.get(
+                    key,
+                    lambda s=piece.svg, b=box: _render(pieces.tile_svg(layer, s, b)),
+                )
+                picture.paste(tile, box[:2], tile)
+                continue
             kept = _sprites.get(
                 (layer.band, piece.svg), lambda p=piece: _sprite(layer, p)
             )
