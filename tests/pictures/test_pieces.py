@@ -136,3 +136,43 @@ def test_paint_refuses_what_it_does_not_draw_and_paints_nothing(svg):
     with pytest.raises(paint.Refused):
         paint.paint(image, svg, (0, 0, 60, 40), 0)
     assert ImageChops.difference(image, blank()).getbbox() is None
+
+
+def test_the_title_band_is_cut_into_ground_heading_and_counts():
+    board, _position, top = layer_svg()
+    layer = pieces.split(top)
+    assert len(layer.title_pieces) == 2 + top.count('<g class="count"')
+    ground, heading, *counts = layer.title_pieces
+    assert ground.box == (0, 0, layer.width, layer.band)
+    assert 'class="heading"' in heading.svg
+    assert all(c.svg.startswith('<g class="count"') for c in counts)
+
+
+def test_a_title_band_laid_out_otherwise_is_drawn_whole():
+    board, position, top = layer_svg()
+    odd = top.replace('<text class="heading"', '<text class="headline"')
+    assert pieces.split(odd).title_pieces == ()
+    geo = load_geometry(board)
+    layers = static.raster_layers(board, geo)
+    tints = {}
+    cut = read_png(raster.compose(layers, tints, top))
+    whole = read_png(raster.compose(layers, tints, odd))
+    assert worst_square(cut, whole) < LIMIT
+
+
+def test_units_that_look_the_same_share_one_sprite():
+    _board, _position, top = layer_svg()
+    layer = pieces.split(top)
+
+    def unit(where: str, x: float, y: float, power: str = "FRANCE") -> str:
+        return (
+            f'<g class="unit" data-unit="A {where}" data-power="{power}" '
+            f'transform="translate({x},{y})"><circle r="7.5" fill="#0072B2"/></g>'
+        )
+
+    par = pieces.moved_sprite(layer, unit("PAR", 341.3, 500.2))
+    bur = pieces.moved_sprite(layer, unit("BUR", 401.3, 520.2))
+    off = pieces.moved_sprite(layer, unit("BUR", 401.6, 520.2))
+    assert par[0] == bur[0] != off[0]
+    assert par[1] == (341 - 24, 500 - 24 + layer.band, 341 + 24, 500 + 24 + layer.band)
+    assert pieces.moved_sprite(layer, unit("BRE", 5.0, 500.0)) is None  # at the edge
