@@ -169,11 +169,15 @@ def _shape(draw, kind: str, a: dict[str, str]) -> None:
         if pen is None or whole:
             return
     pts, closed = _points(kind, a)
-    if kind != "circle" and closed:
-        brush = _brush(fill) if fill is not None else None
-        if brush or whole:
-            draw.polygon(_flat(pts), pen if whole else None, brush)
-        if whole:
+    if kind != "circle" and (closed or kind == "path"):
+        # SVG fills an open path too, as if closed; a line never.
+        brush = _brush(fill) if fill is not None and len(pts) > 2 else None
+        if brush:
+            draw.polygon(_flat(pts), pen if whole and closed else None, brush)
+            if whole and closed:
+                return
+        elif whole and closed:
+            draw.polygon(_flat(pts), pen, None)
             return
     if pen is None:
         return

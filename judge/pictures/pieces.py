@@ -146,6 +146,7 @@ def title_pieces(head: list[str], width: int, band: int) -> tuple[Piece, ...]:
     return tuple(out)
 
 
+_GROUP_TAGS = re.compile(r"</?g(?: [^>]*)?>")
 _DATA = re.compile(r' data-[\w-]+="[^"]*"')
 
 
@@ -185,7 +186,10 @@ def whole_element(line: str) -> bool:
 
 def pixel_box(line: str, width: int, height: int, band: int) -> Box | None:
     """Where one element is drawn in the picture, in whole pixels (the whole
-    picture when its text does not say; None when it is off the picture)."""
+    picture when its text does not say; None when it is off the picture or
+    draws nothing, as a group with nothing in it)."""
+    if not _GROUP_TAGS.sub("", line):
+        return None
     box = element_box(line)
     if box is None:
         return (0, 0, width, height)

@@ -151,6 +151,9 @@ def _render(svg: str, size: tuple[int, int] | None = None) -> Image.Image:
         return image.convert("RGBA")
 
 
+_MISSING = object()
+
+
 class _Kept:
     """Rasters kept by their SVG text, a bounded number (the markers of a
     few games' worth of positions; the last titles)."""
@@ -162,8 +165,8 @@ class _Kept:
 
     def get(self, key, make):
         with self.lock:
-            hit = self.items.get(key)
-        if hit is not None:
+            hit = self.items.get(key, _MISSING)
+        if hit is not _MISSING:
             return hit
         value = make()
         with self.lock:
@@ -173,14 +176,17 @@ class _Kept:
         return value
 
 
+# Markers are small (a unit's is under 30 pixels a side once trimmed); a
+# heading is as wide as its text, a count as its badge and name.
 _sprites = _Kept(4096)
-_titles = _Kept(1024)  # title grounds, headings and counts
+_titles = _Kept(512)  # title bands' grounds and counts
+_headings = _Kept(16)  # a game's heading, drawn again for the same game
 
 
 def forget() -> None:
     """Drop the kept sprites and title bands (benchmarks: a picture whose
     markers and title this process has not drawn before)."""
-    for kept in (_sprites, _titles):
+    for kept in (_sprites, _titles, _headings):
         with kept.lock:
             kept.items.clear()
 
@@ -218,40 +224,39 @@ def compose(layers: MapLayers, tints: dict[str, str], top_svg: str) -> bytes:
         return _compose_whole(layers, tints, top_svg)
     picture = Image.new("RGB", (layer.width, layer.height), "white")
     picture.paste(_base(layers, tints), (0, layer.band))
-    for piece in layer.title_pieces or ():
-        tile = _titles.get(
-            (piece.box, piece.svg),
-            lambda p=piece: _render(pieces.tile_svg(layer, p.svg, p.box, in_band=True)),
+    for piece in layer.title_pieces:
+        # The ground and counts recur from game to game; a heading is its own.
+        kept = _titles if piece.sprite else _headings
+        svg = pieces.tile_svg(layer, piece.svg, piece.box, in_band=True)
+        _lay(
+            picture,
+            kept.get((piece.box, piece.svg), lambda s=svg: _trim(_render(s))),
+            piece.box,
         )
-        picture.paste(tile, piece.box[:2], tile)
     if not layer.title_pieces:
-        band = _titles.get(
-            layer.title, lambda: _render(layer.title, (layer.width, layer.band))
-        )
-        picture.paste(band, (0, 0), band)
+        band = (0, 0, layer.width, layer.band)
+        draw = lambda: _trim(_render(layer.title, band[2:]))  # noqa: E731
+        _lay(picture, _headings.get(layer.title, draw), band)
     for piece in layer.pieces:
-        if piece.sprite:
-            moved = pieces.moved_sprite(layer, piece.svg)
-            if moved is not None:  # a unit: the same look anywhere
-                key, box = moved
-                tile = _sprites.get(
-                    key,
-                    lambda s=piece.svg, b=box: _render(pieces.tile_svg(layer, s, b)),
-                )
-                picture.paste(tile, box[:2], tile)
-                continue
-            kept = _sprites.get(
-                (layer.band, piece.svg), lambda p=piece: _sprite(layer, p)
-            )
-            if kept is not None:
-                tile, at = kept
-                picture.paste(tile, at, tile)
+        if not piece.sprite:
+            try:
+                paint.paint(picture, piece.svg, piece.box, layer.band)
+            except paint.Refused:  # drawn by resvg
+                tile = _render(pieces.tile_svg(layer, piece.svg, piece.box))
+                picture.paste(tile, piece.box[:2], tile)
             continue
-        try:
-            paint.paint(picture, piece.svg, piece.box, layer.band)
-        except paint.Refused:  # drawn by resvg
-            tile = _render(pieces.tile_svg(layer, piece.svg, piece.box))
-            picture.paste(tile, piece.box[:2], tile)
+        moved = pieces.moved_sprite(layer, piece.svg)
+        if moved is not None:  # a unit: the same look anywhere
+            key, box = moved
+            svg = pieces.tile_svg(layer, piece.svg, box)
+            _lay(picture, _sprites.get(key, lambda s=svg: _trim(_render(s))), box)
+            continue
+        # Another marker, kept where it stands (its box found once).
+        box = _sprites.get((layer.band, piece.svg), lambda p=piece: _box(layer, p))
+        if box is not None:
+            svg = pieces.tile_svg(layer, piece.svg, box)
+            draw = lambda s=svg: _trim(_render(s))  # noqa: E731
+            _lay(picture, _sprites.get(("drawn", box, piece.svg), draw), box)
     return encode(picture, _drawn_colours(tints, top_svg))
 
 
@@ -274,14 +279,28 @@ def _drawn_colours(tints: dict[str, str], svg: str) -> list[str]:
     return drawn + [style.INK, style.SEA_INK, *tints.values(), *_HEX.findall(svg)]
 
 
-def _sprite(layer, piece) -> tuple[Image.Image, tuple[int, int]] | None:
-    """A marker drawn on its own, and where it goes (None: off the map)."""
+def _box(layer, piece):
     from judge.pictures import pieces
 
-    box = pieces.pixel_box(piece.svg, layer.width, layer.height, layer.band)
-    if box is None:
+    return pieces.pixel_box(piece.svg, layer.width, layer.height, layer.band)
+
+
+Kept = tuple[Image.Image, int, int] | None  # a tile trimmed, and its offset
+
+
+def _trim(tile: Image.Image) -> Kept:
+    """A drawn tile cut to what it holds (kept tiles take memory), with
+    where that starts in it; None when it holds nothing."""
+    inked = tile.getchannel("A").getbbox()
+    if inked is None:
         return None
-    return _render(pieces.tile_svg(layer, piece.svg, box)), box[:2]
+    return tile.crop(inked), inked[0], inked[1]
+
+
+def _lay(picture: Image.Image, kept: Kept, box) -> None:
+    if kept is not None:
+        tile, dx, dy = kept
+        picture.paste(tile, (box[0] + dx, box[1] + dy), tile)
 
 
 def encode(picture: Image.Image, colours: Iterable[str] = ()) -> bytes:

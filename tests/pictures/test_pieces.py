@@ -176,3 +176,19 @@ def test_units_that_look_the_same_share_one_sprite():
     assert par[0] == bur[0] != off[0]
     assert par[1] == (341 - 24, 500 - 24 + layer.band, 341 + 24, 500 + 24 + layer.band)
     assert pieces.moved_sprite(layer, unit("BRE", 5.0, 500.0)) is None  # at the edge
+
+
+def test_paint_fills_an_open_path_as_svg_does_but_not_a_line():
+    image = blank()
+    shapes = (
+        '<g class="order"><path d="M5,5 L55,5 L30,35" fill="#FF0000"/>'
+        '<line x1="5" y1="38" x2="55" y2="38" stroke="#0000FF" stroke-width="2"/></g>'
+    )
+    paint.paint(image, shapes, (0, 0, 60, 40), 0)
+    assert image.getpixel((30, 15)) == (255, 0, 0)
+    assert image.getpixel((30, 38))[2] > 200 and image.getpixel((30, 38))[0] < 60
+
+
+def test_an_empty_group_is_no_piece():
+    empty = '<g class="retreat-options" data-unit="A VIE"></g>'
+    assert pieces.pixel_box(empty, 300, 200, 20) is None
