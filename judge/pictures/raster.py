@@ -31,7 +31,8 @@ import resvg
 from PIL import Image
 
 IDENTITY = (1.0, 0.0, 0.0, 0.0, 1.0, 0.0)
-PALETTE_COLOURS = 48
+PALETTE_COLOURS = 48  # more on a map of many powers (encode)
+SOFT_COLOURS = 16  # at least, for the soft edges
 SAMPLE = 4  # the palette's soft edges are chosen from one pixel in 4 x 4
 _HEX = re.compile(r'(?:fill|stroke)="(#[0-9A-Fa-f]{6})"')
 COMPRESS_LEVEL = 5  # measured: 6 saves 6 % for 60 % more time, 4 is 5 % bigger
@@ -304,25 +305,29 @@ def _lay(picture: Image.Image, kept: Kept, box) -> None:
 
 
 def encode(picture: Image.Image, colours: Iterable[str] = ()) -> bytes:
-    """A full-colour picture as a palette PNG of PALETTE_COLOURS colours.
+    """A full-colour picture as a palette PNG of PALETTE_COLOURS colours
+    (more when `colours` needs them).
 
     `colours` (#RRGGBB) are kept exactly: the flat colours the picture was
     drawn with (a power's colour on its thin arrows covers too few pixels
     to win a place on its own).  The rest of the palette, for the soft
     edges, is chosen from one pixel in SAMPLE of one row in SAMPLE (a
     fraction of the cost); then each pixel takes the nearest colour."""
-    kept = list(dict.fromkeys(c.upper() for c in colours))[: PALETTE_COLOURS - 16]
+    kept = list(dict.fromkeys(c.upper() for c in colours))[:224]
+    # A map of many powers gets more colours: each keeps its own, and the
+    # soft edges keep SOFT_COLOURS at least.
+    soft = max(SOFT_COLOURS, PALETTE_COLOURS - len(kept))
     w, h = picture.size
     sample = picture.resize(
         (max(1, w // SAMPLE), max(1, h // SAMPLE)), Image.Resampling.NEAREST
     )
     chosen = sample.quantize(
-        colors=PALETTE_COLOURS - len(kept),
+        colors=soft,
         method=Image.Quantize.FASTOCTREE,
         dither=Image.Dither.NONE,  # dithering speckles flat areas: bigger files
     )
     entries = [v for c in kept for v in _rgb(c)]
-    entries += chosen.getpalette()[: (PALETTE_COLOURS - len(kept)) * 3]
+    entries += chosen.getpalette()[: soft * 3]
     palette = Image.new("P", (1, 1))
     palette.putpalette(entries)
     quantised = picture.quantize(palette=palette, dither=Image.Dither.NONE)

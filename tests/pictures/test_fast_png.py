@@ -5,12 +5,13 @@ compared pixel by pixel with the same SVG drawn whole by resvg."""
 from __future__ import annotations
 
 import pytest
-from PIL import ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageStat
 
 from benchmarks.render import ORDERS, board_position
-from judge.engine.api import adjudicate
+from judge.engine.api import adjudicate, initial_position
 from judge.pictures import raster, render_png, render_svg
 from judge.pictures.response import parse_canonical
+from judge.variants import load_variant
 from tests.pictures.game import BOARD, play
 from tests.pictures.pngread import read_png
 
@@ -31,8 +32,15 @@ def phase(kind: str):
     raise AssertionError(kind)
 
 
+def start_of(variant: str):
+    board, _rules = load_variant(variant)
+    return board, initial_position(board), None
+
+
 CASES = {
     "busy movement": busy,
+    "1913 start": lambda: start_of("1913"),
+    "imperial start": lambda: start_of("imperial"),
     "retreat": lambda: phase("R"),
     "builds": lambda: phase("A"),
     "start": lambda: (BOARD, PHASES[0][0], None),
@@ -53,9 +61,12 @@ def worst_square(fast, whole) -> int:
 
 
 def pictures(board, position, result, drawn=None):
+    """The fast PNG, and the SVG drawn whole by resvg in full colour."""
     fast = read_png(render_png(board, position, result, title="t"))
     drawn = drawn or position
-    whole = read_png(raster.svg_to_png(render_svg(board, drawn, result, "t")))
+    full = raster.rasterise(render_svg(board, drawn, result, "t"))
+    whole = Image.new("RGB", full.size, "white")
+    whole.paste(full, (0, 0), full)
     return fast, whole
 
 
