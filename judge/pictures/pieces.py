@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from xml.sax.saxutils import unescape
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in the picture's pixels
 
@@ -108,6 +109,23 @@ def split(svg: str) -> Layer:
 _TITLE_OPEN = re.compile(rf'^<g class="title" transform="translate\(0,({_NUMBER})\)">')
 _HEADING = re.compile(r'<text class="heading"[^>]*>[^<]*</text>')
 _BADGE_Y = re.compile(rf'<rect x="{_NUMBER}" y="({_NUMBER})"')
+
+
+_HEADING_PARTS = re.compile(
+    rf'^<text class="heading" x="({_NUMBER})" y="({_NUMBER})" '
+    rf'font-size="({_NUMBER})" font-weight="bold" fill="(#[0-9A-Fa-f]{{6}})">'
+    r"([^<]*)</text>$"
+)
+
+
+def heading_parts(svg: str) -> tuple[float, float, float, str, str] | None:
+    """A heading's left end and baseline, size, colour and text (unescaped),
+    when it is a plain bold line of text as render.py writes it."""
+    parts = _HEADING_PARTS.match(svg)
+    if parts is None:
+        return None
+    x, y, size = float(parts[1]), float(parts[2]), float(parts[3])
+    return x, y, size, parts[4], unescape(parts[5], {"&quot;": '"', "&apos;": "'"})
 
 
 def title_pieces(head: list[str], width: int, band: int) -> tuple[Piece, ...]:

@@ -192,3 +192,35 @@ def test_paint_fills_an_open_path_as_svg_does_but_not_a_line():
 def test_an_empty_group_is_no_piece():
     empty = '<g class="retreat-options" data-unit="A VIE"></g>'
     assert pieces.pixel_box(empty, 300, 200, 20) is None
+
+
+def test_a_heading_is_read_back_unescaped():
+    line = (
+        '<text class="heading" x="12" y="22" font-size="15" font-weight="bold" '
+        'fill="#222222">A &amp; B &lt;c&gt;: Spring 1901</text>'
+    )
+    assert pieces.heading_parts(line) == (
+        12.0,
+        22.0,
+        15.0,
+        "#222222",
+        "A & B <c>: Spring 1901",
+    )
+    assert pieces.heading_parts(line.replace('font-weight="bold" ', "")) is None
+
+
+@pytest.mark.parametrize("title", ["Spiel & Spaß — Ærø", "東京 game"])
+def test_a_heading_looks_as_the_svg_draws_it(title):
+    """Latin text is drawn by Pillow with the SVG's font, other scripts by
+    resvg (which finds a font that has them): both as the SVG shows it."""
+    from judge.engine.api import initial_position
+    from tests.pictures.game import BOARD
+
+    position = initial_position(BOARD)
+    fast = read_png(render.render_png(BOARD, position, None, title=title))
+    full = raster.rasterise(render.render_svg(BOARD, position, None, title))
+    whole = Image.new("RGB", full.size, "white")
+    whole.paste(full, (0, 0), full)
+    assert worst_square(fast, whole) < LIMIT
+    heading = fast.crop((0, 0, fast.width, 30))
+    assert heading.convert("L").getextrema()[0] < 80  # the text is there
