@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+import threading
 import xml.etree.ElementTree as ET
 
 import aggdraw
@@ -131,21 +132,24 @@ def _points(kind: str, a: dict[str, str]) -> tuple[list[Point], bool]:
 _DISC = [
     (math.cos(2 * math.pi * i / 8), math.sin(2 * math.pi * i / 8)) for i in range(1, 8)
 ]
-_pens: dict[tuple[str, float], object] = {}
-_brushes: dict[str, object] = {}
+# Pens and brushes, kept per thread (the daemon draws on more than one, and
+# aggdraw's objects are not said to be safe to share).
+_kept = threading.local()
 
 
 def _pen(colour: str, width: float):
-    pen = _pens.get((colour, width))
+    pens = _kept.__dict__.setdefault("pens", {})
+    pen = pens.get((colour, width))
     if pen is None:
-        pen = _pens[(colour, width)] = aggdraw.Pen(colour, width)
+        pen = pens[(colour, width)] = aggdraw.Pen(colour, width)
     return pen
 
 
 def _brush(colour: str):
-    brush = _brushes.get(colour)
+    brushes = _kept.__dict__.setdefault("brushes", {})
+    brush = brushes.get(colour)
     if brush is None:
-        brush = _brushes[colour] = aggdraw.Brush(colour)
+        brush = brushes[colour] = aggdraw.Brush(colour)
     return brush
 
 

@@ -22,7 +22,6 @@ any font the picture is still drawn, only without its lettering.
 
 from __future__ import annotations
 
-import functools
 import io
 import re
 import threading
@@ -286,12 +285,18 @@ def _drawn_colours(tints: dict[str, str], svg: str) -> list[str]:
 HEADING_FONT = "DejaVuSans-Bold.ttf"  # what the SVG's title names first
 
 
-@functools.lru_cache(maxsize=8)
 def _font(size: float):
-    try:
-        return ImageFont.truetype(HEADING_FONT, size)
-    except OSError:
-        return None  # not installed: resvg finds what there is
+    """The heading's font at `size`, one per thread (a FreeType face is not
+    to be used by two threads at once); None when it is not installed."""
+    fonts = getattr(_per_thread, "fonts", None)
+    if fonts is None:
+        fonts = _per_thread.fonts = {}
+    if size not in fonts:
+        try:
+            fonts[size] = ImageFont.truetype(HEADING_FONT, size)
+        except OSError:
+            fonts[size] = None  # resvg finds what there is
+    return fonts[size]
 
 
 def _heading(layer, piece) -> Image.Image | None:

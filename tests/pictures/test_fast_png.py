@@ -89,3 +89,26 @@ def test_the_comparison_sees_a_missing_unit(gone):
     del units[gone]
     other = dataclasses.replace(position, units=units)
     assert worst_square(*pictures(board, position, result, other)) >= LIMIT
+
+
+def test_the_busy_png_is_the_same_drawn_on_several_threads_at_once():
+    """Sprites, pens and fonts are kept per process or per thread: threads
+    drawing at once get the same picture as one alone."""
+    import threading
+
+    board, position, result = busy()
+    alone = render_png(board, position, result, title="t")
+    pictures: list[bytes] = []
+    gate = threading.Barrier(3)
+
+    def draw():
+        gate.wait()
+        for _ in range(3):
+            pictures.append(render_png(board, position, result, title="t"))
+
+    threads = [threading.Thread(target=draw) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(pictures) == 9 and set(pictures) == {alone}
