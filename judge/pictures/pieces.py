@@ -272,3 +272,40 @@ def tile_svg(layer: Layer, svg: str, box: Box, in_band: bool = False) -> str:
         f'width="{w}" height="{h}" viewBox="{x0} {top} {w} {h}"{family}>'
         f"{defs}{svg}</svg>"
     )
+
+
+_SHEET_SIZE = re.compile(r'^<svg [^>]*width="(\d+)" height="(\d+)"')
+
+
+def sheet_svg(tiles: list[str]) -> tuple[str, list[tuple[int, int, int, int]]]:
+    """Tile documents (tile_svg's) laid side by side on one sheet, each a
+    nested SVG keeping its own view (and clipped to it), in rows of at most
+    SHEET_WIDTH pixels; the sheet, and where each tile is on it."""
+    places = []
+    body = []
+    x = y = row = 0
+    head = None
+    for tile in tiles:
+        size = _SHEET_SIZE.match(tile)
+        if size is None:
+            raise ValueError("not a tile document")
+        w, h = int(size[1]), int(size[2])
+        if x and x + w > SHEET_WIDTH:
+            x, y, row = 0, y + row + 1, 0
+        places.append((x, y, w, h))
+        inner = tile.replace("<svg ", f'<svg x="{x}" y="{y}" ', 1)
+        if head is None:
+            family = re.search(r' font-family=("[^"]*"|\'[^\']*\')', tile)
+            head = f" font-family={family[1]}" if family else ""
+        body.append(inner)
+        x, row = x + w + 1, max(row, h)
+    width = max((px + w for px, _py, w, _h in places), default=1)
+    height = y + row
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"'
+        f"{head or ''}>{''.join(body)}</svg>",
+        places,
+    )
+
+
+SHEET_WIDTH = 1024

@@ -164,6 +164,16 @@ class _Kept:
         self.items: dict = {}
         self.lock = threading.Lock()
 
+    def has(self, key) -> bool:
+        with self.lock:
+            return key in self.items
+
+    def put(self, key, value) -> None:
+        with self.lock:
+            if len(self.items) >= self.limit:
+                self.items.clear()  # rare: a process draws few maps
+            self.items[key] = value
+
     def get(self, key, make):
         with self.lock:
             hit = self.items.get(key, _MISSING)
@@ -225,6 +235,8 @@ def compose(layers: MapLayers, tints: dict[str, str], top_svg: str) -> bytes:
         return _compose_whole(layers, tints, top_svg)
     picture = Image.new("RGB", (layer.width, layer.height), "white")
     picture.paste(_base(layers, tints), (0, layer.band))
+    markers = _markers(layer)
+    _draw_missing(layer, markers)
     for piece in layer.title_pieces:
         # The ground and counts recur from game to game; a heading is its own.
         kept = _titles if piece.sprite else _headings
@@ -241,26 +253,61 @@ def compose(layers: MapLayers, tints: dict[str, str], top_svg: str) -> bytes:
         draw = lambda: _trim(_render(layer.title, band[2:]))  # noqa: E731
         _lay(picture, _headings.get(layer.title, draw), band)
     for piece in layer.pieces:
+        if piece.sprite:
+            marker = markers.get(id(piece))
+            if marker is not None:
+                key, svg, box = marker
+                _lay(picture, _sprites.get(key, lambda s=svg: _trim(_render(s))), box)
+            continue
+        try:
+            paint.paint(picture, piece.svg, piece.box, layer.band)
+        except ValueError:  # paint.Refused, or numbers it cannot read: resvg
+            tile = _render(pieces.tile_svg(layer, piece.svg, piece.box))
+            picture.paste(tile, piece.box[:2], tile)
+    return encode(picture, _drawn_colours(tints, top_svg))
+
+
+def _markers(layer) -> dict[int, tuple[object, str, tuple[int, int, int, int]]]:
+    """For each marker of the layer (by its piece's id): the key its sprite
+    is kept by, an SVG document drawing it alone, and its box."""
+    from judge.pictures import pieces
+
+    out = {}
+    for piece in layer.pieces:
         if not piece.sprite:
-            try:
-                paint.paint(picture, piece.svg, piece.box, layer.band)
-            except ValueError:  # paint.Refused, or numbers it cannot read: resvg
-                tile = _render(pieces.tile_svg(layer, piece.svg, piece.box))
-                picture.paste(tile, piece.box[:2], tile)
             continue
         moved = pieces.moved_sprite(layer, piece.svg)
         if moved is not None:  # a unit: the same look anywhere
             key, box = moved
-            svg = pieces.tile_svg(layer, piece.svg, box)
-            _lay(picture, _sprites.get(key, lambda s=svg: _trim(_render(s))), box)
-            continue
-        # Another marker, kept where it stands (its box found once).
-        box = _sprites.get((layer.band, piece.svg), lambda p=piece: _box(layer, p))
-        if box is not None:
-            svg = pieces.tile_svg(layer, piece.svg, box)
-            draw = lambda s=svg: _trim(_render(s))  # noqa: E731
-            _lay(picture, _sprites.get(("drawn", box, piece.svg), draw), box)
-    return encode(picture, _drawn_colours(tints, top_svg))
+        else:  # another marker, kept where it stands (its box found once)
+            box = _sprites.get((layer.band, piece.svg), lambda p=piece: _box(layer, p))
+            if box is None:
+                continue
+            key = ("drawn", box, piece.svg)
+        out[id(piece)] = (key, pieces.tile_svg(layer, piece.svg, box), box)
+    return out
+
+
+def _draw_missing(layer, markers) -> None:
+    """Draw the markers no picture of this process has drawn yet in one
+    resvg call, side by side on one sheet (each call has a cost of its own,
+    and a new position has dozens), and keep them."""
+    from judge.pictures import pieces
+
+    missing = {}  # (where it is kept, its key) -> its document
+    for key, svg, _box in markers.values():
+        if not _sprites.has(key):
+            missing[(_sprites, key)] = svg
+    for piece in layer.title_pieces:  # the band's ground and counts
+        key = (piece.box, piece.svg)
+        if piece.sprite and not _titles.has(key):
+            missing[(_titles, key)] = pieces.tile_svg(layer, piece.svg, piece.box, True)
+    if len(missing) < 2:
+        return
+    sheet, places = pieces.sheet_svg(list(missing.values()))
+    drawn = _render(sheet)
+    for (kept, key), (x, y, w, h) in zip(missing, places, strict=True):
+        kept.put(key, _trim(drawn.crop((x, y, x + w, y + h))))
 
 
 def _compose_whole(layers: MapLayers, tints: dict[str, str], top_svg: str) -> bytes:

@@ -224,3 +224,30 @@ def test_a_heading_looks_as_the_svg_draws_it(title):
     assert worst_square(fast, whole) < LIMIT
     heading = fast.crop((0, 0, fast.width, 30))
     assert heading.convert("L").getextrema()[0] < 80  # the text is there
+
+
+def test_markers_drawn_on_one_sheet_are_the_markers_drawn_alone():
+    _board, _position, top = layer_svg()
+    layer = pieces.split(top)
+    tiles = [svg for _key, svg, _box in raster._markers(layer).values()][:40]
+    tiles += [
+        pieces.tile_svg(layer, p.svg, p.box, True)
+        for p in layer.title_pieces
+        if p.sprite
+    ]
+    sheet, places = pieces.sheet_svg(tiles)
+    drawn = raster.rasterise(sheet)
+    for tile, (x, y, w, h) in zip(tiles, places, strict=True):
+        alone = raster.rasterise(tile)
+        assert alone.size == (w, h)
+        on_sheet = drawn.crop((x, y, x + w, y + h))
+        bands = ImageChops.difference(alone, on_sheet).getextrema()
+        assert max(hi for _lo, hi in bands) <= 2
+
+
+def test_a_picture_drawn_cold_is_the_picture_drawn_warm():
+    board, position, result = busy()
+    raster.forget()
+    cold = render.render_png(board, position, result, title="t")
+    warm = render.render_png(board, position, result, title="t")
+    assert cold == warm
