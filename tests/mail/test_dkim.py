@@ -106,3 +106,43 @@ def test_an_unusable_key_stops_the_judge_at_start(tmp_path, make_judge_config):
         )
         with pytest.raises(ConfigError, match=r"\[dkim\] key_file"):
             Daemon(config, handler=None)
+
+
+def test_copies_of_one_content_each_verify_with_their_own_headers(key_pair):
+    """A game's results: the same body to each recipient, the headers each
+    one's own (To, List-Unsubscribe): every copy verifies, and a copy's
+    token cannot be moved onto another's signature."""
+    signer = DkimSigner(DOMAIN, SELECTOR, key_pair[0])
+    body = b"Spring 1901 results.  \r\n\r\nA  Par-Bur\t\r\n" + b"QUJD" * 5000 + b"\r\n"
+    heads, copies = [], []
+    for n in range(3):
+        head = (
+            f"From: Judge <judge@{DOMAIN}>\r\nTo: p{n}@example.net\r\n"
+            "Subject: PYJ:alpha - Spring 1901 Results\r\n"
+            f"List-Unsubscribe: <mailto:judge@{DOMAIN}?subject=unsubscribe%20t{n}>,\r\n"
+            f" <https://dip.example.org/unsubscribe/t{n}>\r\n"
+            "List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n\r\n"
+        ).encode()
+        heads.append(head)
+        copies.append(signer.sign(head + body))
+    for raw in copies:
+        assert dkim.verify(raw, dnsfunc=dns_with(key_pair[1]))
+        assert b"h=from:subject:to:list-unsubscribe:list-unsubscribe-post;" in raw
+    # the first copy's signature over the second copy's token: refused
+    swapped = copies[0].replace(b"%20t0>", b"%20t1>").replace(b"/t0>", b"/t1>")
+    assert not dkim.verify(swapped, dnsfunc=dns_with(key_pair[1]))
+    # the body hash kept for the content is not reused for another body
+    changed = signer.sign(heads[0] + body.replace(b"Par", b"Mar"))
+    assert dkim.verify(changed, dnsfunc=dns_with(key_pair[1]))
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"", b"\r\n\r\n", b"no line end", b"trailing \t \r\n\r\n \r\n", b" \t x  y \r\n"],
+)
+def test_relaxed_body_edges_verify(key_pair, body):
+    signer = DkimSigner(DOMAIN, SELECTOR, key_pair[0])
+    head = b"From: a@example.org\r\nSubject:  folded\r\n  over \t lines\r\n"
+    raw = signer.sign(head + b"Subject: twice\r\n\r\n" + body)
+    assert dkim.verify(raw, dnsfunc=dns_with(key_pair[1]))
+    assert not dkim.verify(raw + b"x", dnsfunc=dns_with(key_pair[1]))
