@@ -201,6 +201,7 @@ class Daemon:
             should_stop=self.stop_event.is_set,
             signer=self.signer,
         )
+        worker.warm()
         interval = self.config.limits.tick_interval
         next_tick = time.monotonic()
         while not self.stop_event.is_set():

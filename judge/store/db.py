@@ -160,7 +160,7 @@ def transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
 
 # The longest time one write transaction of this process held the database,
 # for the log at shutdown and the storm benchmark; a long one is logged.
-SLOW_TRANSACTION = 0.25  # seconds
+SLOW_TRANSACTION = 0.1  # seconds
 longest_transaction = [0.0]
 
 

@@ -5,6 +5,7 @@ read this one table, so the help never disagrees with the commands."""
 
 from __future__ import annotations
 
+import functools
 import re
 import textwrap
 from collections.abc import Callable, Iterable
@@ -146,8 +147,14 @@ def help_lines(usage: str, text: str, width: int = 76) -> list[str]:
     """'  USAGE                    what it does', the text wrapped under
     its column; a usage too long for the column stands on a line alone."""
     indent = " " * (USAGE_WIDTH + 3)
-    wrapped = textwrap.wrap(text, width - len(indent)) or [""]
+    wrapped = _wrapped(text, width - len(indent))
     if len(usage) > USAGE_WIDTH:
         return [f"  {usage}"] + [indent + line for line in wrapped]
     first = f"  {usage:<{USAGE_WIDTH}} {wrapped[0]}"
     return [first] + [indent + line for line in wrapped[1:]]
+
+
+@functools.lru_cache(maxsize=1024)
+def _wrapped(text: str, width: int) -> tuple[str, ...]:
+    """Wrapping is most of what HELP costs, and the texts never change."""
+    return tuple(textwrap.wrap(text, width)) or ("",)
