@@ -153,10 +153,14 @@ def _content(mail: OutgoingMail) -> tuple[bytes, bytes]:
         # generator need not search the whole message for a free boundary
         msg = MIMEMultipart(boundary=f"=_{secrets.token_hex(16)}")
         msg.attach(text)
+        marks = []
         for attachment in mail.attachments:
             maintype, _, subtype = attachment.content_type.partition("/")
             part = MIMEApplication(b"", subtype or "octet-stream", encode_noop)
-            part.set_payload(_base64(attachment.data))
+            # the base64 goes in after: the generator would copy it line by
+            # line, 1,300 lines for a picture
+            marks.append(f"=_{secrets.token_hex(16)}")
+            part.set_payload(marks[-1] + "\n")
             part["Content-Transfer-Encoding"] = "base64"
             part.replace_header("Content-Type", attachment.content_type)
             part.add_header(
@@ -170,25 +174,34 @@ def _content(mail: OutgoingMail) -> tuple[bytes, bytes]:
     else:
         msg = text
     whole = msg.as_bytes(policy=WIRE)
+    if mail.attachments:
+        for mark, attachment in zip(marks, mail.attachments, strict=True):
+            whole = whole.replace(
+                mark.encode() + b"\r\n", _base64(attachment.data), 1
+            )
     end = whole.index(b"\r\n\r\n") + 2
     made = (whole[:end], whole[end:])
     _last_content = (mail.body, mail.attachments, made)
     return made
 
 
-_last_encoded: tuple[bytes, str] = (b"", "")  # replaced whole: thread-safe
+_last_encoded: tuple[bytes, bytes] = (b"", b"")  # replaced whole: thread-safe
+BASE64_LINE = 76  # characters (RFC 2045 6.8)
 
 
-def _base64(data: bytes) -> str:
-    """Base64 lines of `data`; a results picture goes to every recipient of
-    a game, so the same bytes come several times in a row."""
+def _base64(data: bytes) -> bytes:
+    """Base64 lines of `data`, each ended by CRLF; a results picture goes
+    to every recipient of a game, so the same bytes come several times in
+    a row.  (base64.encodebytes cuts its lines in a Python loop.)"""
     global _last_encoded
     last = _last_encoded
     if last[0] is data:
         return last[1]
-    text = base64.encodebytes(data).decode("ascii")
-    _last_encoded = (data, text)
-    return text
+    text = base64.b64encode(data)
+    lines = [text[i : i + BASE64_LINE] for i in range(0, len(text), BASE64_LINE)]
+    encoded = b"".join(line + b"\r\n" for line in lines)
+    _last_encoded = (data, encoded)
+    return encoded
 
 
 def list_id(name: str, judge_code: str, domain: str) -> str:

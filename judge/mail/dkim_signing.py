@@ -42,7 +42,7 @@ SIGNED_HEADERS = (
 _SIGNED = frozenset(SIGNED_HEADERS)
 
 _WSP_RUN = re.compile(rb"[ \t]+")
-_WSP_AT_EOL = re.compile(rb"[ \t]+\r\n")
+_SPACES = re.compile(rb"  +")
 B_LINE = 72  # characters of the signature's value per folded line
 
 
@@ -164,9 +164,18 @@ def _relaxed(name: bytes, value: bytes) -> bytes:
 
 def _relaxed_body(body: bytes) -> bytes:
     """RFC 6376 3.4.4: no white space at the end of a line, runs of it
-    made one space, no empty lines at the end, a CRLF ending the rest."""
-    body = _WSP_RUN.sub(b" ", _WSP_AT_EOL.sub(b"\r\n", body))
-    if body.endswith((b" ", b"\t")):  # the last line without its CRLF
-        body = body.rstrip(b" \t")
-    body = body.rstrip(b"\r\n")
-    return body + b"\r\n" if body else b""
+    made one space, no empty lines at the end, a CRLF ending the rest.
+    Each step only where needed: a picture's base64 has no white space,
+    and a regular expression over all of it took 8 ms."""
+    if b"\t" in body:
+        body = body.replace(b"\t", b" ")
+    if b"  " in body:
+        body = _SPACES.sub(b" ", body)
+    if b" \r\n" in body:
+        body = body.replace(b" \r\n", b"\r\n")
+    if not body.endswith(b"\r\n"):
+        body += b"\r\n"  # (white space before it kept, as dkimpy keeps it)
+    end = len(body)
+    while body.endswith(b"\r\n", 0, end - 2):  # empty lines at the end
+        end -= 2
+    return b"" if end == 2 else body[:end]

@@ -12,11 +12,14 @@ import dkim
 import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from judge.config import ConfigError, DkimSettings, RelaySettings
 from judge.daemon.daemon import Daemon
 from judge.mail.decode import header, parse
 from judge.mail.dkim_signing import DkimSigner
+from tests.strength import examples
 
 DOMAIN = "example.org"
 SELECTOR = "judge2026"
@@ -146,3 +149,22 @@ def test_relaxed_body_edges_verify(key_pair, body):
     raw = signer.sign(head + b"Subject: twice\r\n\r\n" + body)
     assert dkim.verify(raw, dnsfunc=dns_with(key_pair[1]))
     assert not dkim.verify(raw + b"x", dnsfunc=dns_with(key_pair[1]))
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(
+    st.lists(
+        st.lists(st.sampled_from([b"a", b"Zq", b" ", b"\t", b"  ", b"=", b"+/"])).map(
+            b"".join
+        ),
+        max_size=8,
+    ),
+    st.booleans(),
+)
+def test_relaxed_body_is_dkimpys(lines, crlf_at_end):
+    from dkim.canonicalization import Relaxed
+
+    from judge.mail.dkim_signing import _relaxed_body
+
+    body = b"\r\n".join(lines) + (b"\r\n" if crlf_at_end else b"")
+    assert _relaxed_body(body) == Relaxed.canonicalize_body(body)
