@@ -176,9 +176,7 @@ def _content(mail: OutgoingMail) -> tuple[bytes, bytes]:
     whole = msg.as_bytes(policy=WIRE)
     if mail.attachments:
         for mark, attachment in zip(marks, mail.attachments, strict=True):
-            whole = whole.replace(
-                mark.encode() + b"\r\n", _base64(attachment.data), 1
-            )
+            whole = whole.replace(mark.encode() + b"\r\n", _base64(attachment.data), 1)
     end = whole.index(b"\r\n\r\n") + 2
     made = (whole[:end], whole[end:])
     _last_content = (mail.body, mail.attachments, made)
