@@ -233,7 +233,7 @@ def main(argv: list[str] | None = None) -> None:
                 if "cpu_ms_per_message" in result
                 else ""
             )
-            + f"; longest write transaction {result['longest_ms']} ms",
+            + f"; longest write transaction {result['longest_ms']}",
             flush=True,
         )
 

@@ -47,8 +47,14 @@ def dkim_section(folder: Path) -> str:
     return f'[dkim]\ndomain = "example.org"\nselector = "bench"\nkey_file = "{path}"\n'
 
 
-def longest_transaction_ms(log_text: str) -> int | None:
-    """The longest time one write transaction held the database, as the
-    judge logs it when it stops."""
-    found = re.findall(r"longest write transaction (\d+) ms", log_text)
-    return int(found[-1]) if found else None
+def longest_transaction_ms(log_text: str) -> str:
+    """The longest time one write transaction held the database, and the
+    most CPU time one spent, as the judge logs them when it stops."""
+    found = re.findall(
+        r"longest write transaction (\d+) ms \(most CPU time in one (\d+) ms\)",
+        log_text,
+    )
+    if not found:
+        return "(not logged)"
+    wall, cpu = found[-1]
+    return f"{wall} ms (CPU time: at most {cpu} ms)"

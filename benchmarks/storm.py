@@ -323,7 +323,7 @@ def main(argv: list[str] | None = None) -> None:
             f"  HELP during the storm ({r['help_answered']} of {r['help_sent']}"
             f" answered): p50 {r['help_p50'] * 1000:.0f} ms,"
             f" p95 {r['help_p95'] * 1000:.0f} ms, max {r['help_max'] * 1000:.0f} ms\n"
-            f"  longest write transaction {r['longest_ms']} ms"
+            f"  longest write transaction {r['longest_ms']}"
             f" ({r['slow_transactions']} over 100 ms)\n"
             f"  peak RSS: judge {r['rss_main_mb']:.0f} MB, with its drawing"
             f" processes {r['rss_total_mb']:.0f} MB\n"
