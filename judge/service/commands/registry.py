@@ -69,6 +69,7 @@ class Topic:
 class Registry:
     def __init__(self, specs: Iterable[Spec], topics: Iterable[Topic]) -> None:
         self.specs: dict[str, Spec] = {}
+        self._listings: dict[tuple, tuple] = {}  # HELP's, per groups and specs
         for spec in specs:
             self.add(spec)
         self.topics: dict[str, Topic] = {t.name: t for t in topics}
@@ -117,7 +118,18 @@ class Registry:
         return self.usage(keyword)
 
     def listing(self, groups: Iterable[str]) -> str:
-        """The commands of the groups, a heading each, as HELP shows them."""
+        """The commands of the groups, a heading each, as HELP shows them
+        (kept while the same specs are registered)."""
+        groups, specs = tuple(groups), tuple(self.specs.values())
+        key = (groups, tuple(map(id, specs)))
+        if key not in self._listings:
+            if len(self._listings) > 16:
+                self._listings.clear()
+            # the specs kept with it: their ids cannot name other specs
+            self._listings[key] = (specs, self._listing(groups))
+        return self._listings[key][1]
+
+    def _listing(self, groups: tuple[str, ...]) -> str:
         parts = []
         for group in groups:
             lines = [GROUP_TITLES[group]]
