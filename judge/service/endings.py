@@ -14,6 +14,7 @@ Like draw votes, the proposals are cleared when a phase is processed
 from __future__ import annotations
 
 from judge.service import seats
+from judge.service.commands.flow import Go
 from judge.service.lifecycle import finish_game
 from judge.service.queries import load_game, members, proposals, propose_ending
 from judge.variants import variant_for
@@ -66,20 +67,20 @@ def _seat_rows(session, game, me) -> list:
     return seats.seat_rows(session.db, game, game.board, me)
 
 
-def set_end(session, command) -> None:
+def set_end(session, command) -> Go:
     me, game = _game_for_vote(session)
     if game is None:
-        return
+        return Go.ON
     text = " ".join(command.args[0].split()) if command.args else ""
     if not text:
         session.say("Use: SET END <the ending, as free text>, e.g. SET END Gaul wins.")
-        return
+        return Go.ON
     if len(text) > MAX_LENGTH:
         session.say(
             f"SET END refused: an ending is at most {MAX_LENGTH} characters"
             f" (this one has {len(text)})."
         )
-        return
+        return Go.ON
     board = game.board
     voters = current_voters(session.db, game, board)
     if me.id not in {m.id for m in voters}:
@@ -87,7 +88,7 @@ def set_end(session, command) -> None:
             "SET END refused: only players whose empire has units or centres"
             " vote on an ending."
         )
-        return
+        return Go.ON
     for row in _seat_rows(session, game, me):
         propose_ending(session.db, row.id, text)
     session.say(f'You propose to end the game with: "{text}".')
@@ -99,18 +100,20 @@ def set_end(session, command) -> None:
         session.mail(
             finish_game(session.db, session.settings, game.name, result), results=True
         )
+    return Go.ON
 
 
-def set_noend(session, command) -> None:
+def set_noend(session, command) -> Go:
     me, game = _game_for_vote(session)
     if game is None:
-        return
+        return Go.ON
     for row in _seat_rows(session, game, me):
         propose_ending(session.db, row.id, None)
     session.say("Your proposed ending is withdrawn.")
     board = game.board
     voters = current_voters(session.db, game, board)
     session.say(_tally(game, board, voters, proposals(session.db, game.name)))
+    return Go.ON
 
 
 def _tally(game, board, voters, votes: dict[int, str]) -> str:

@@ -1,19 +1,29 @@
-"""What a command's handler sees: the sender, the clock, the database, who
-has signed on so far in this message, and the reply being built.  Handlers
-never see the mail or the reading of its lines."""
+"""What a command's handler sees and writes.  A handler never sees the mail
+or the reading of its lines.
+
+    Request  what it reads and cannot change: the database, the settings,
+             the sender, the clock, the registry, the message's budgets
+    Reply    what it writes: the reply paragraph by paragraph (within its
+             size), the other mails the message causes (within their
+             budget), attachments, copies, notices to the players
+    Context  both, and what the reading knows so far: who the sender is
+             signed on as (identity), the orders gathered, an open block;
+             it also spends the message's password budget"""
 
 from __future__ import annotations
 
 import re
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import Any
 
 from judge.config import Budgets
 from judge.mail.message import Attachment, OutgoingMail
 from judge.reports.dates import judge_date
 from judge.service import passwords
+from judge.service.commands.flow import Block, Stop
 from judge.service.order_block import take_master_orders, take_orders
 from judge.service.queries import (
     Game,
@@ -26,57 +36,111 @@ from judge.service.queries import (
 )
 
 GAME_NAME = re.compile(r"^[a-z0-9_-]{1,20}$")
-
-
-class Stop(Exception):
-    """The rest of the message is not read."""
-
-
-class Block(Protocol):
-    """A command that reads the lines after it (PRESS ... ENDPRESS,
-    REGISTER ... END) until it says it is done."""
-
-    def line(self, ctx: Context, raw: str, text: str) -> bool:
-        """Read one line; False ends the message (SIGNOFF)."""
-
-    def unfinished(self) -> str:
-        """What the reply says when the message ends inside the block."""
-
-
 REPEATED = 120  # a paragraph this long said twice is said once (HELP x 1000)
 HOUR, DAY = 3600, 86400
 SLOW = 300  # seconds between password checks for an address that guesses
 
 
-class Context:
-    def __init__(
-        self, db, settings, sender: str, now: datetime, registry,
-        budgets: Budgets | None = None,
-    ) -> None:  # fmt: skip
-        self.db, self.settings, self.sender, self.now = db, settings, sender, now
-        self.registry = registry
-        self.budgets = budgets or Budgets()
-        # Why the judge could not write to an address (None: it can).
-        self.address_problem: Callable[[str], str | None] = lambda address: None
+def _writable(address: str) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a handler reads: fixed for the whole message."""
+
+    db: Any
+    settings: Any
+    sender: str
+    now: datetime
+    registry: Any
+    budgets: Budgets = field(default_factory=Budgets)
+    # Why the judge could not write to an address (None: it can).
+    address_problem: Callable[[str], str | None] = _writable
+
+
+class Reply:
+    """What a handler writes: the reply and the mails the message causes,
+    each within the message's budget."""
+
+    def __init__(self, budgets: Budgets) -> None:
+        self.budgets = budgets
+        self.lines: list[str] = []  # the reply, paragraph by paragraph
         self.size = 0  # bytes of the reply so far
         self.skipped = 0  # paragraphs left out of the reply (its size cap)
         self.said: set[str] = set()  # long paragraphs already in the reply
+        self.extra: list[OutgoingMail] = []  # other mails the message causes
+        self.mails = 0  # mails caused, besides a processing's results
+        self.mails_dropped = 0
+        self.attachments: list[Attachment] = []  # on the reply (a world's map)
+        self.copy_to: set[str] = set()  # seat holders who see the reply too
+        # changes every player must know of (SET, EJECT ...), by game: one
+        # notice per game at the end of the message
+        self.notices: dict[str, list[str]] = {}
+
+    def say(self, text: str) -> None:
+        if len(text) >= REPEATED:
+            if text in self.said:
+                text = "(The same answer as above.)"
+            self.said.add(text)
+        if self.size + len(text) > self.budgets.reply_bytes:
+            self.skipped += 1
+            return
+        self.size += len(text) + 2
+        self.lines.append(text)
+
+    def announce(self, game: str, text: str) -> None:
+        self.notices.setdefault(game, []).append(text)
+
+    def mail(self, mails: list[OutgoingMail], *, results: bool = False) -> None:
+        """Mails a command causes.  The results of a processing it triggers
+        (a phase, a game's start or end) always go; other mails count
+        against the message's budget, and those beyond it are dropped."""
+        if results:
+            self.extra += mails
+            return
+        room = self.mail_room()
+        self.extra += mails[:room]
+        self.mails += min(room, len(mails))
+        self.mails_dropped += max(0, len(mails) - room)
+
+    def mail_room(self) -> int:
+        return max(0, self.budgets.mails_per_message - self.mails)
+
+    def finish(self) -> None:
+        """Say what the budgets left out (the last words of the reply)."""
+        if self.skipped:
+            self.lines.append(
+                f"{self.skipped} more answer(s) were left out: a reply holds at"
+                f" most {self.budgets.reply_bytes} characters."
+            )
+        if self.mails_dropped:
+            self.lines.append(
+                f"{self.mails_dropped} mail(s) were not sent: one message may"
+                f" cause at most {self.budgets.mails_per_message}."
+            )
+
+
+class Context:
+    """A handler's view: `request` (read), `reply` (written), and the
+    reading's state so far.  The request's fields and the reply's methods
+    are reachable from here too (ctx.db, ctx.say), the request read only."""
+
+    def __init__(self, request: Request) -> None:
+        self.request = request
+        self.reply = Reply(request.budgets)
         self.hashes = 0  # password hashes this message has cost
         self.hash_seconds = 0.0  # and the time they took
         self.checks = 0  # passwords checked in this message
-        self.mails = 0  # mails caused, besides a processing's results
-        self.mails_dropped = 0
-        self.lines: list[str] = []  # the reply, paragraph by paragraph
-        self.extra: list[OutgoingMail] = []  # other mails the message causes
-        self.attachments: list[Attachment] = []  # on the reply (a world's map)
-        self.copy_to: set[str] = set()  # seat holders who see the reply too
+        # -- identity: who the sender speaks as ------------------------------
         self.me: Member | None = None  # signed on as a power or master
         self.joined: Member | None = None  # joined a forming game here
         self.acting: str | None = None  # the power orders are for
+        # BECOME <power>: (power, index in the reply where acting for it began)
+        self.became: list[tuple[str, int]] = []
+        # -- the orders gathered -----------------------------------------------
         # a master's order lines without BECOME, for any power's units
         self.master_orders: list[str] = []
-        # BECOME <power>: (power, index in `lines` where acting for it began)
-        self.became: list[tuple[str, int]] = []
         self.reports: dict[str, tuple[int, int]] = {}  # power: its order report
         self.order_text: dict[str, list[str]] = {}
         self.refused: dict[str, list[tuple[str, str]]] = {}
@@ -92,52 +156,47 @@ class Context:
         self.pending_lines: list[str] = []
         self.subject_game: tuple[str, str] | None = None
         self.block: Block | None = None
-        # changes every player must know of (SET, EJECT ...), by game: one
-        # notice per game at the end of the message
-        self.notices: dict[str, list[str]] = {}
+
+    # -- what a handler reads ----------------------------------------------------
+    @property
+    def db(self):
+        return self.request.db
+
+    @property
+    def settings(self):
+        return self.request.settings
+
+    @property
+    def sender(self) -> str:
+        return self.request.sender
+
+    @property
+    def now(self) -> datetime:
+        return self.request.now
+
+    @property
+    def registry(self):
+        return self.request.registry
+
+    @property
+    def budgets(self) -> Budgets:
+        return self.request.budgets
+
+    def address_problem(self, address: str) -> str | None:
+        return self.request.address_problem(address)
+
+    # -- what it writes ------------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.reply.say(text)
 
     def announce(self, game: str, text: str) -> None:
-        self.notices.setdefault(game, []).append(text)
+        self.reply.announce(game, text)
 
-    def say(self, text: str) -> None:
-        if len(text) >= REPEATED:
-            if text in self.said:
-                text = "(The same answer as above.)"
-            self.said.add(text)
-        if self.size + len(text) > self.budgets.reply_bytes:
-            self.skipped += 1
-            return
-        self.size += len(text) + 2
-        self.lines.append(text)
-
-    def finish_reply(self) -> None:
-        """Say what the budgets left out (the last words of the reply)."""
-        if self.skipped:
-            self.lines.append(
-                f"{self.skipped} more answer(s) were left out: a reply holds at"
-                f" most {self.budgets.reply_bytes} characters."
-            )
-        if self.mails_dropped:
-            self.lines.append(
-                f"{self.mails_dropped} mail(s) were not sent: one message may"
-                f" cause at most {self.budgets.mails_per_message}."
-            )
-
-    # -- mails the message causes ------------------------------------------------
     def mail(self, mails: list[OutgoingMail], *, results: bool = False) -> None:
-        """Mails a command causes.  The results of a processing it triggers
-        (a phase, a game's start or end) always go; other mails count
-        against the message's budget, and those beyond it are dropped."""
-        if results:
-            self.extra += mails
-            return
-        room = self.mail_room()
-        self.extra += mails[:room]
-        self.mails += min(room, len(mails))
-        self.mails_dropped += max(0, len(mails) - room)
+        self.reply.mail(mails, results=results)
 
     def mail_room(self) -> int:
-        return max(0, self.budgets.mails_per_message - self.mails)
+        return self.reply.mail_room()
 
     # -- passwords ----------------------------------------------------------------
     def hash_password(self, password: str) -> str:
@@ -188,7 +247,7 @@ class Context:
             if slow:
                 quota_take(self.db, self.sender, "badpw-wait", self.now, SLOW)
         if holder and holder.lower() != self.sender.lower():
-            self.copy_to.add(holder)
+            self.reply.copy_to.add(holder)
         return False
 
     def _spend_hash(self) -> None:

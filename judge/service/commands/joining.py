@@ -20,7 +20,8 @@ from judge.service import (
 )
 from judge.service.checks import check_variant
 from judge.service.commands import registration
-from judge.service.commands.context import DAY, GAME_NAME, Stop
+from judge.service.commands.context import DAY, GAME_NAME
+from judge.service.commands.flow import Go, Stop
 from judge.service.commands.master import eject
 from judge.service.commands.registry import Spec
 from judge.service.lifecycle import start_game
@@ -53,7 +54,7 @@ CREATE_OPTIONS = {"nonmr", "nmr", "gunboat", "anonymous", "nopress", "greypress"
                   "whitepress"}  # fmt: skip
 
 
-def do_create(ctx, command) -> None:
+def do_create(ctx, command) -> Go:
     name_arg, password = command.args[0], command.args[1]
     words = command.args[2].lower().split() if len(command.args) > 2 else []
     name = name_arg.lower().lstrip("?")
@@ -118,6 +119,7 @@ def do_create(ctx, command) -> None:
             f" ?{name} <password>) to be its master instead of a player."
         )
     world_joined(ctx, load_game(ctx.db, name))
+    return Go.ON
 
 
 def checked_variant(ctx, variant: str, game: str) -> str:
@@ -134,7 +136,7 @@ def world_joined(ctx, game) -> None:
     if world_games.world_info(board) is None:
         return
     ctx.say(world_games.join_note(board))
-    ctx.attachments.append(world_games.join_picture(board, game.name))
+    ctx.reply.attachments.append(world_games.join_picture(board, game.name))
 
 
 def add_member(ctx, game: str, hashed: str, role: str, power=None) -> Member:
@@ -147,24 +149,25 @@ def add_member(ctx, game: str, hashed: str, role: str, power=None) -> Member:
     return member_by_id(ctx.db, member_id)
 
 
-def do_become_master(ctx, command) -> None:
+def do_become_master(ctx, command) -> Go:
     joined = ctx.joined
     if joined is None:
         ctx.say("BECOME MASTER follows CREATE or SIGNON ?<game> <password>.")
-        return
+        return Go.ON
     game = load_game(ctx.db, joined.game)
     if joined.role == "master":
         ctx.say(f"You are already the master of game '{game.name}'.")
-        return
+        return Go.ON
     if game.status != "forming" or len(members(ctx.db, game.name)) != 1:
         ctx.say("Only the creator, while still alone in the game, may become master.")
-        return
+        return Go.ON
     update_member(ctx.db, joined.id, role="master")
     ctx.joined = ctx.me = member_by_id(ctx.db, joined.id)
     ctx.say(f"You are now the master of game '{game.name}'.")
+    return Go.ON
 
 
-def do_signon(ctx, command) -> None:
+def do_signon(ctx, command) -> Go:
     target, password = command.args
     problem = ctx.address_problem(ctx.sender)
     if problem:  # the judge could never write to this seat
@@ -192,12 +195,12 @@ def do_signon(ctx, command) -> None:
         raise Stop
     if letter == "?":
         join_forming(ctx, game, password)
-        return
+        return Go.ON
     if letter == "O" and not any(
         p.letter.upper() == "O" for p in game.board.powers.values()
     ):
         observer_signon(ctx, game, password)
-        return
+        return Go.ON
     if game.status == "finished":
         ctx.say(f"Game '{game.name}' is over. {game.result or ''}".rstrip())
         raise Stop
@@ -217,7 +220,7 @@ def do_signon(ctx, command) -> None:
         tally = votes.for_master(ctx.db, game)
         if tally:
             ctx.say(tally)
-        return
+        return Go.ON
     if letter == "O":  # an observer with the password of its OBSERVE (press)
         seat = next(
             (m for m in members(ctx.db, game.name, "observer")
@@ -229,7 +232,7 @@ def do_signon(ctx, command) -> None:
             raise Stop
         signed_on(ctx, seat, None)
         ctx.say(f"Signed on as an observer of game '{game.name}'.")
-        return
+        return Go.ON
     board = game.board
     power_id, why = seats.power_for_letter(board, seats.game_seats(game, board), letter)
     if power_id is None:
@@ -276,7 +279,7 @@ def do_signon(ctx, command) -> None:
                 quiet=True,
             ))  # fmt: skip
         signed_on(ctx, member_by_id(ctx.db, seat.id), power.id)
-        return
+        return Go.ON
     if newcomer:
         # Imperial, rule 3: the city's empire lives on elsewhere and the
         # city is neutral again; a newcomer founds a new empire there.
@@ -300,7 +303,7 @@ def do_signon(ctx, command) -> None:
             ctx.say(f"{taken}; choose a city still neutral (LIST {game.name}).")
             raise Stop
         take_over(ctx, game, power, seat, password)
-        return
+        return Go.ON
     ctx.say(f"Wrong password for {power.name} in game '{game.name}'.")
     raise Stop
 
@@ -338,7 +341,7 @@ def signed_on(ctx, seat: Member, power: str | None) -> None:
     ctx.me = seat
     ctx.acting = power
     if seat.address.lower() != ctx.sender.lower():
-        ctx.copy_to.add(seat.address)  # the address of record sees it too
+        ctx.reply.copy_to.add(seat.address)  # the address of record sees it too
     if power:
         game = load_game(ctx.db, seat.game)
         rows = seats.seat_rows(ctx.db, game, game.board, seat)
@@ -499,11 +502,12 @@ def sign_on_refused(game, address: str) -> str | None:
     return None
 
 
-def do_observe(ctx, command) -> None:
+def do_observe(ctx, command) -> Go:
     game = ctx.game_arg(command.args[0])
     if game is None:
-        return
+        return Go.ON
     observe(ctx, game, command.args[1] if len(command.args) > 1 else None)
+    return Go.ON
 
 
 def observe(ctx, game, password: str | None) -> None:
@@ -560,34 +564,35 @@ def observe(ctx, game, password: str | None) -> None:
     )
 
 
-def do_confirm(ctx, command) -> None:
+def do_confirm(ctx, command) -> Go:
     token = command.args[0].lower()
     if registration.confirm(ctx, token):  # I AM ALSO, UNREGISTER (issue 25)
-        return
+        return Go.ON
     member_id = pending_member(ctx.db, token)
     member = member_by_id(ctx.db, member_id) if member_id is not None else None
     if member is None or member.address.lower() != ctx.sender.lower():
         ctx.say(f"Nothing waits for the confirmation '{token[:20]}' from you.")
-        return
+        return Go.ON
     update_member(ctx.db, member.id, state="active")
     drop_pending(ctx.db, token)
     ctx.say(f"You are observing game '{member.game}': you will get its results.")
+    return Go.ON
 
 
-def do_resign(ctx, command) -> None:
+def do_resign(ctx, command) -> Go:
     if command.args:  # njudge: the master's RESIGN <power-or-address>
         if ctx.me is None or ctx.me.role != "master":
             ctx.say(
                 "RESIGN <power or address> is the master's form (it ejects that"
                 " player); to leave a game yourself send RESIGN alone."
             )
-            return
+            return Go.ON
         eject(ctx, load_game(ctx.db, ctx.me.game), command)
-        return
+        return Go.ON
     me = ctx.me or ctx.joined
     if me is None:
         ctx.say("Sign on first: SIGNON <letter><game> <password>.")
-        return
+        return Go.ON
     game = load_game(ctx.db, me.game)
     if game.status == "forming":
         delete_member(ctx.db, me.id)
@@ -612,6 +617,7 @@ def do_resign(ctx, command) -> None:
         ctx.say(f"You are no longer in game '{game.name}'.")
     ctx.me = ctx.joined = None
     ctx.acting = None
+    return Go.ON
 
 
 COMMANDS = [

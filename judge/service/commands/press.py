@@ -8,6 +8,7 @@ import re
 
 from judge.language.press_options import PressOptionError, read_press_options
 from judge.service.commands.context import HOUR
+from judge.service.commands.flow import Go
 from judge.service.commands.registry import Spec
 from judge.service.press import PressDraft, send_press
 from judge.service.processing import recipients
@@ -22,19 +23,19 @@ class PressBlock:
     def __init__(self, draft: PressDraft) -> None:
         self.draft = draft
 
-    def line(self, ctx, raw: str, text: str) -> bool:
+    def line(self, ctx, raw: str, text: str) -> Go:
         squashed = re.sub(r"\s+", "", text).upper()
         if squashed in ("ENDPRESS", "ENDBROADCAST"):
             ctx.block = None
             if self.draft.error:
                 ctx.say(f"> {text}\nNo press sent: {self.draft.error}")
-                return True
+                return Go.ON
             ctx.say(f"> {text}\n{self.send(ctx)}")
-            return True
+            return Go.ON
         if squashed == "SIGNOFF":
-            return False
+            return Go.STOP
         self.draft.lines.append(raw.rstrip())
-        return True
+        return Go.ON
 
     def send(self, ctx) -> str:
         """Send the press unless the sender's budgets are spent: the mails
@@ -103,20 +104,24 @@ def start_press(ctx, kind: str, options_text: str | None) -> None:
     ctx.block = PressBlock(PressDraft(me, ctx.acting, options, error=error, kind=kind))
 
 
-def do_press(ctx, command) -> None:
+def do_press(ctx, command) -> Go:
     start_press(ctx, "press", command.args[0] if command.args else None)
+    return Go.ON
 
 
-def do_broadcast(ctx, command) -> None:
+def do_broadcast(ctx, command) -> Go:
     start_press(ctx, "broadcast", command.args[0] if command.args else None)
+    return Go.ON
 
 
-def do_postal_press(ctx, command) -> None:
+def do_postal_press(ctx, command) -> Go:
     start_press(ctx, "postal", None)
+    return Go.ON
 
 
-def do_endpress(ctx, command) -> None:
+def do_endpress(ctx, command) -> Go:
     ctx.say("ENDPRESS without PRESS: nothing to end.")
+    return Go.ON
 
 
 COMMANDS = [

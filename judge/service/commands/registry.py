@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from judge.language.commands import Command
+from judge.service.commands.flow import Go, Handler, Stop
 
 # The heading each group has in HELP; master's commands have a topic of
 # their own (GET MASTER).
@@ -37,7 +38,7 @@ class Spec:
     group: str
     usage: str
     help: str
-    handler: Callable[..., None] = field(compare=False)
+    handler: Handler = field(compare=False)
     shown: str = ""
     keyword: str = ""  # the keyword whose usage this spec shares
 
@@ -88,8 +89,18 @@ class Registry:
     def __contains__(self, name: str) -> bool:
         return name in self.specs
 
-    def dispatch(self, ctx, command: Command) -> None:
-        self.specs[command.name].handler(ctx, command)
+    def dispatch(self, ctx, command: Command) -> Go:
+        """Run the command's handler: its Go says whether the message is
+        read on.  A `Stop` raised below a handler (a password budget spent,
+        a failed SIGNON's helper) ends here, as Go.STOP."""
+        try:
+            go = self.specs[command.name].handler(ctx, command)
+        except Stop:
+            ctx.say("The rest of your message was not read.")
+            return Go.STOP
+        if not isinstance(go, Go):  # a handler in the old shape, returning None
+            raise TypeError(f"the handler of {command.name} returned {go!r}, not a Go")
+        return go
 
     def usage(self, keyword: str) -> str:
         """The usage of a keyword: its forms joined ('BECOME MASTER or BECOME
