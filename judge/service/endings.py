@@ -1,5 +1,5 @@
-"""Imperial Diplomacy's agreed endings (IMP-14(e)): SET END <text> and
-SET NOEND.
+"""Agreed endings, in a variant that has them (`Variant.agreed_endings`):
+SET END <text> and SET NOEND.
 
 A unanimous vote of all current players may end the game with any result,
 recorded as free text.  A player's proposed ending is kept in svc_endings
@@ -14,7 +14,7 @@ Like draw votes, the proposals are cleared when a phase is processed
 from __future__ import annotations
 
 from judge.service import seats
-from judge.service.commands.flow import Go
+from judge.service.flow import Go
 from judge.service.lifecycle import finish_game
 from judge.service.queries import load_game, members, proposals, propose_ending
 from judge.variants import variant_for
@@ -54,7 +54,8 @@ def _game_for_vote(session):
     game = load_game(session.db, me.game)
     if not variant_for(game.board).agreed_endings:
         session.say(
-            "SET END refused: agreed endings are an Imperial rule; use SET DRAW."
+            "SET END refused: agreed endings are not a rule of this game's"
+            f" variant ({game.variant}); use SET DRAW."
         )
         return None, None
     if game.status != "active":
@@ -85,7 +86,7 @@ def set_end(session, command) -> Go:
     voters = current_voters(session.db, game, board)
     if me.id not in {m.id for m in voters}:
         session.say(
-            "SET END refused: only players whose empire has units or centres"
+            "SET END refused: only players whose power has units or centres"
             " vote on an ending."
         )
         return Go.ON

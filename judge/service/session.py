@@ -18,13 +18,13 @@ from judge.service import unsubscribe
 from judge.service.became import tell_became
 from judge.service.commands import REGISTRY
 from judge.service.commands.context import Context, Request
-from judge.service.commands.flow import Go
 from judge.service.commands.joining import start_full_games
 from judge.service.commands.phases import (
     flush_pending,
     keep_for_phase,
     report_pending,
 )
+from judge.service.flow import Go
 from judge.service.game_options import stored
 from judge.service.order_block import report_orders
 from judge.service.press_replies import answer, reply_token_of

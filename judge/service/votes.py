@@ -18,7 +18,7 @@ from itertools import combinations
 
 from judge.reports import game_result
 from judge.service import endings, game_options, seats
-from judge.service.commands.flow import Go
+from judge.service.flow import Go
 from judge.service.lifecycle import finish_game
 from judge.service.press import read_list
 from judge.service.queries import load_game, members, update_member

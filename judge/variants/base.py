@@ -8,7 +8,8 @@ exports one instance as `VARIANT`) and overrides what it changes:
 * seats: who orders which countries (`seats`), whether a country nobody
   plays is listed (`roster_lists_every_country`), whether players are
   listed by seat (`roster_by_seat`), whether a seat can be
-  taken (`seat_taken`, `seat_closed`, `newcomer_seat`, `seat_city`), how
+  taken (`seat_taken`, `seat_closed`, `newcomer_seat` and what the
+  newcomer is told, `newcomer_note`, `seat_city`), how
   to sign on (`signon_hint`), opening orders (`opening_join`);
 * the language: words for its unit kinds (`unit_words`, `unit_word_prefixes`),
   where its garrisons stand (`garrisons`), orders of its own
@@ -58,7 +59,8 @@ class Variant:
     roster_lists_every_country = True
     # WHOGAME lists players by seat (`P2: Austria, France`), not by country.
     roster_by_seat = False
-    # Players may agree on how the game ends (SET END) instead of a draw.
+    # Players may agree on how the game ends (SET END) instead of a draw:
+    # the game ends when every current player proposes the same text.
     agreed_endings = False
     # How the guards it places fight (judge.engine.hooks.GuardRules): a
     # second piece in a province, as Imperial's garrisons are.
@@ -148,6 +150,15 @@ class Variant:
         """The seat a newcomer signing on to a held `seat` founds instead
         (None: none; the seat is taken over as usual)."""
         return None
+
+    def newcomer_note(self, board: Board, seat: str, founded: str, game: str) -> str:
+        """What a newcomer signing on to `seat` is told on founding
+        `founded` instead (`newcomer_seat`)."""
+        name = board.powers[founded].name
+        return (
+            f"{board.powers[seat].name} is held: you found {name} instead"
+            f" (SIGNON {board.powers[founded].letter}{game})."
+        )
 
     def seat_city(self, seat: str) -> str | None:
         """The province a seat is named after, where seats are places."""

@@ -17,13 +17,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Protocol, TypeAlias
 
 from judge.config import Budgets
+from judge.language.commands import Command
 from judge.mail.message import Attachment, OutgoingMail
 from judge.reports.dates import judge_date
 from judge.service import passwords
-from judge.service.commands.flow import Block, Stop
+from judge.service.flow import Go
 from judge.service.order_block import take_master_orders, take_orders
 from judge.service.queries import (
     Game,
@@ -121,6 +122,17 @@ class Reply:
             )
 
 
+class Block(Protocol):
+    """A command that reads the lines after it (PRESS ... ENDPRESS,
+    REGISTER ... END) until it says it is done."""
+
+    def line(self, ctx: Context, raw: str, text: str) -> Go:
+        """Read one line; Go.STOP ends the message (SIGNOFF)."""
+
+    def unfinished(self) -> str:
+        """What the reply says when the message ends inside the block."""
+
+
 class Context:
     """A handler's view: `request` (read), `reply` (written), and the
     reading's state so far.  The request's fields and the reply's methods
@@ -198,9 +210,17 @@ class Context:
     def mail_room(self) -> int:
         return self.reply.mail_room()
 
+    def stop(self) -> Go:
+        """End the message here: the reply says the rest was not read."""
+        self.say("The rest of your message was not read.")
+        return Go.STOP
+
     # -- passwords ----------------------------------------------------------------
-    def hash_password(self, password: str) -> str:
-        self._spend_hash()
+    def hash_password(self, password: str) -> str | None:
+        """The password's hash; None (the reply says why) when the message
+        has spent its hashes: the handler then stops."""
+        if not self._spend_hash():
+            return None
         started = time.perf_counter()
         try:
             return passwords.hash_password(password)
@@ -209,10 +229,11 @@ class Context:
 
     def check_password(
         self, password: str, stored: str, holder: str | None, *, guess: bool = True
-    ) -> bool:
+    ) -> bool | None:
         """Check a password given for a seat.  A wrong one is copied to the
         seat's holder (`holder`, when not the sender) and counted against
-        the sender: after some in an hour one try a message, then none."""
+        the sender: after some in an hour one try a message, then none.
+        None: not checked, the reply says why; the handler then stops."""
         if passwords.remembered(password, stored):
             return passwords.check_password(password, stored)
         failures = quota_used(self.db, self.sender, "badpw", self.now, HOUR)
@@ -223,7 +244,7 @@ class Context:
                 f"Too many wrong passwords from {self.sender}: no password from"
                 f" this address is checked until {until}."
             )
-            raise Stop
+            return None
         slow = failures >= budgets.password_failures_slow
         if slow and (self.checks or quota_used(self.db, self.sender, "badpw-wait",
                                                 self.now, SLOW)):  # fmt: skip
@@ -233,9 +254,10 @@ class Context:
                 f" {SLOW // 60} minutes is checked from your address: wait until"
                 f" {until}."
             )
-            raise Stop
+            return None
         self.checks += 1
-        self._spend_hash()
+        if not self._spend_hash():
+            return None
         started = time.perf_counter()
         try:
             if passwords.check_password(password, stored):
@@ -250,9 +272,10 @@ class Context:
             self.reply.copy_to.add(holder)
         return False
 
-    def _spend_hash(self) -> None:
-        """Count one hash; Stop when the message has spent its hashes, or
-        when one more (as long as those so far) would pass its time."""
+    def _spend_hash(self) -> bool:
+        """Count one hash; False (the reply says so) when the message has
+        spent its hashes, or when one more (as long as those so far) would
+        pass its time."""
         budgets = self.budgets
         average = self.hash_seconds / self.hashes if self.hashes else 0.0
         if (
@@ -263,8 +286,9 @@ class Context:
                 f"This message has used its {self.budgets.hashes_per_message}"
                 " password checks; send the rest in another message."
             )
-            raise Stop
+            return False
         self.hashes += 1
+        return True
 
     # -- per-sender limits ----------------------------------------------------------
     def allow(
@@ -316,3 +340,8 @@ class Context:
         if self.master_orders:
             take_master_orders(self, self.master_orders)
             self.master_orders = []
+
+
+# A command's handler: the context it reads and writes, the command as read;
+# it returns whether the message is read on.
+Handler: TypeAlias = Callable[[Context, Command], Go]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from judge.service import diaries
-from judge.service.commands.flow import Go
 from judge.service.commands.registry import Spec
+from judge.service.flow import Go
 from judge.service.queries import load_game
 
 

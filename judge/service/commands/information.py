@@ -17,9 +17,9 @@ from judge.reports.results import phase_title
 from judge.reports.templating import render
 from judge.service import info, reachability, registration
 from judge.service.commands.context import HOUR
-from judge.service.commands.flow import Go
 from judge.service.commands.registry import Spec, Topic
 from judge.service.commands.timing import sender_zone
+from judge.service.flow import Go
 from judge.service.picture_pool import render_map
 from judge.service.queries import (
     load_game,
@@ -404,6 +404,10 @@ def judge_version() -> str:
         return "(version unknown)"
 
 
+def do_signoff(ctx, command) -> Go:
+    return Go.STOP  # quietly: the sender chose to end here
+
+
 COMMANDS = [
     Spec("help", "information", "HELP", "this text", do_help),
     Spec(
@@ -458,7 +462,7 @@ COMMANDS = [
         "information",
         "SIGNOFF",
         "the rest of the message is not read (nor after a signature line, '-- ')",
-        lambda ctx, command: Go.STOP,
+        do_signoff,
     ),
     Spec(
         "map",

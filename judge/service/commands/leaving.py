@@ -5,8 +5,8 @@ header of every game mail sends (judge/service/unsubscribe.py)."""
 from __future__ import annotations
 
 from judge.service import unsubscribe
-from judge.service.commands.flow import Go
 from judge.service.commands.registry import Spec
+from judge.service.flow import Go
 from judge.service.queries import members
 
 
@@ -42,8 +42,7 @@ def do_unsubscribe(ctx, command) -> Go:
     """A token (from a List-Unsubscribe header) or a game's name."""
     arg = command.args[0].strip().lower()
     if not unsubscribe.TOKEN.fullmatch(arg):
-        do_unobserve(ctx, command)
-        return Go.ON
+        return do_unobserve(ctx, command)
     answer = unsubscribe.redeem(ctx.db, arg, ctx.now)
     ctx.say(answer or "That unsubscribe token is not known to this judge.")
     return Go.ON

@@ -13,10 +13,10 @@ from judge.reports.dates import judge_date
 from judge.service import seats
 from judge.service.checks import check_variant
 from judge.service.commands import timing
-from judge.service.commands.flow import Go
 from judge.service.commands.options import is_variant_option, variant_option
 from judge.service.commands.registry import Spec
 from judge.service.deadlines import next_deadline
+from judge.service.flow import Go
 from judge.service.lifecycle import finish_game, start_game
 from judge.service.passwords import LOCKED
 from judge.service.processing import (

@@ -6,8 +6,8 @@ parameters")."""
 from __future__ import annotations
 
 from judge.service import seats
-from judge.service.commands.flow import Go
 from judge.service.commands.registry import Spec, Topic
+from judge.service.flow import Go
 from judge.service.game_options import (
     MAP_FEATURES,
     NOT_FOLLOWED,

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from judge.language.phased import PhasedError, read_block, read_phase
 from judge.service import pending
-from judge.service.commands.flow import Go
 from judge.service.commands.information import page
 from judge.service.commands.registry import Spec, Topic
+from judge.service.flow import Go
 from judge.service.queries import delete_orders, load_game
 from judge.service.replies import echo
 

@@ -8,9 +8,9 @@ from judge.language.names import fold
 from judge.language.preference import Preference, PreferenceError, read_preference
 from judge.service import seats
 from judge.service.assignment import MODES
-from judge.service.commands.flow import Go
 from judge.service.commands.master import master_only
 from judge.service.commands.registry import Spec
+from judge.service.flow import Go
 from judge.service.queries import Game, load_game, update_game, update_member
 
 

@@ -8,8 +8,8 @@ import re
 
 from judge.language.press_options import PressOptionError, read_press_options
 from judge.service.commands.context import HOUR
-from judge.service.commands.flow import Go
 from judge.service.commands.registry import Spec
+from judge.service.flow import Go
 from judge.service.press import PressDraft, send_press
 from judge.service.processing import recipients
 from judge.service.queries import load_game, quota_take, quota_used, savepoint

@@ -5,9 +5,9 @@ the master's entry rules SET DEDICATION, SET ONTIMERAT, SET RESRAT
 from __future__ import annotations
 
 from judge.service import reliability
-from judge.service.commands.flow import Go
 from judge.service.commands.master import master_only
 from judge.service.commands.registry import Spec, Topic
+from judge.service.flow import Go
 from judge.service.queries import update_game
 from judge.service.replies import echo
 

@@ -16,9 +16,9 @@ import re
 from judge.mail.message import OutgoingMail
 from judge.service import registration, seats
 from judge.service.commands.context import HOUR
-from judge.service.commands.flow import Go
 from judge.service.commands.information import help_page, page
 from judge.service.commands.registry import Spec, Topic
+from judge.service.flow import Go
 from judge.service.queries import (
     has_account,
     holds_seats,

@@ -9,9 +9,13 @@ import re
 import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from judge.language.commands import Command
-from judge.service.commands.flow import Go, Handler, Stop
+from judge.service.flow import Go
+
+if TYPE_CHECKING:
+    from judge.service.commands.context import Handler
 
 # The heading each group has in HELP; master's commands have a topic of
 # their own (GET MASTER).
@@ -91,13 +95,8 @@ class Registry:
 
     def dispatch(self, ctx, command: Command) -> Go:
         """Run the command's handler: its Go says whether the message is
-        read on.  A `Stop` raised below a handler (a password budget spent,
-        a failed SIGNON's helper) ends here, as Go.STOP."""
-        try:
-            go = self.specs[command.name].handler(ctx, command)
-        except Stop:
-            ctx.say("The rest of your message was not read.")
-            return Go.STOP
+        read on."""
+        go = self.specs[command.name].handler(ctx, command)
         if not isinstance(go, Go):  # a handler in the old shape, returning None
             raise TypeError(f"the handler of {command.name} returned {go!r}, not a Go")
         return go

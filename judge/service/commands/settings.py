@@ -11,9 +11,9 @@ from judge.mail.addresses import for_sending
 from judge.service import endings, game_options, reachability, seats, votes
 from judge.service.checks import valid_zone
 from judge.service.commands import powers, timing
-from judge.service.commands.flow import Go
 from judge.service.commands.registration import do_end, do_register
 from judge.service.commands.registry import Spec
+from judge.service.flow import Go
 from judge.service.queries import (
     absence_days,
     add_absence,
@@ -42,7 +42,10 @@ def set_password(ctx, command) -> Go:
     me = ctx.me or ctx.joined or ctx.need_me()
     if me is None:
         return Go.ON
-    update_seat(ctx, me, password=ctx.hash_password(command.args[0]))
+    hashed = ctx.hash_password(command.args[0])
+    if hashed is None:  # the message's password budget is spent
+        return ctx.stop()
+    update_seat(ctx, me, password=hashed)
     ctx.say("Your password has been changed.")
     return Go.ON
 
@@ -285,7 +288,7 @@ COMMANDS = [
     Spec(
         "set_end",
         "settings",
-        "SET END <ending>/NOEND (Imperial)",
+        "SET END <ending>/NOEND (a variant's rule)",
         "propose (or withdraw) an ending; all current players agreeing ends the game",
         endings.set_end,
     ),

@@ -16,8 +16,8 @@ from datetime import datetime, time
 from judge.language.dates import DateError, clock_minutes, read_date
 from judge.reports.dates import date_in_words
 from judge.service import deadlines
-from judge.service.commands.flow import Go
 from judge.service.deadlines import PhaseTiming
+from judge.service.flow import Go
 from judge.service.queries import account_tz, iso, moment, update_game
 
 KINDS = {"MOVE": "movement", "MOVEMENT": "movement", "RETREAT": "retreat",

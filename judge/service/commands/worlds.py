@@ -3,8 +3,8 @@ random world, between the draw and the first processing."""
 
 from __future__ import annotations
 
-from judge.service.commands.flow import Go
 from judge.service.commands.registry import Spec
+from judge.service.flow import Go
 from judge.service.processing import tell_all
 from judge.service.queries import load_game
 from judge.service.world_games import Refusal, set_colour, set_country

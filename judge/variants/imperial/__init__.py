@@ -45,7 +45,7 @@ class Imperial(Variant):
     unit_word_prefixes = {"imperial": "garrison"}  # "Imperial Garrison Brest"
     multi_step_move = MultiMove  # `F MAO - WES - TYS` (IMP-5)
     roster_lists_every_country = False  # no NEUTRAL, DISORDER, untaken cities
-    agreed_endings = True
+    agreed_endings = True  # IMP-14(e): SET END, all current players agreeing
     guard_rules = GarrisonRules()  # how its garrisons fight (IMP-3)
     _hooks = ImperialRules()
 
@@ -126,6 +126,18 @@ class Imperial(Variant):
             return None
         return next(
             (s for s in open_slots(board, position) if city_of(s) == city), None
+        )
+
+    def newcomer_note(self, board: Board, seat: str, founded: str, game: str) -> str:
+        """Rule 3: the city's empire lives on elsewhere and the city is
+        neutral again; the newcomer founds a new empire there."""
+        city = imperial_city(founded)
+        new = board.powers[founded]
+        return (
+            f"{board.powers[seat].name} lives on without"
+            f" {board.location_name(city)}, which is neutral again: you found a"
+            f" new empire there, {new.name} (SIGNON {new.letter}{game}), and"
+            f" order JOIN {city}."
         )
 
     def seat_city(self, seat: str) -> str | None:
