@@ -1,12 +1,12 @@
 """Agreed endings, in a variant that has them (`Variant.agreed_endings`):
 SET END <text> and SET NOEND.
 
-A unanimous vote of all current players may end the game with any result,
-recorded as free text.  A player's proposed ending is kept in svc_endings
-(one row per svc_members row of the seat); the game ends at once when every
-current player (an active player whose empire still has units or centres,
-the same voters as a draw) has proposed the same text, compared without
-regard to case or runs of spaces.  The game then finishes as a unanimous
+The variant's rule (judge.variants.base.AgreedEndings) says how long an
+ending may be, when two are the same and when the players agree; this
+module keeps the votes.  A player's proposed ending is kept in svc_endings
+(one row per svc_members row of the seat); the voters are the current
+players (active, on a power that still has units or centres: the same
+voters as a draw).  Once they agree the game finishes as a unanimous
 draw does (`finish_game`: status finished, the game-over mail to everyone).
 Like draw votes, the proposals are cleared when a phase is processed
 (processing.py), so each vote is about the position the players see."""
@@ -18,13 +18,6 @@ from judge.service.flow import Go
 from judge.service.lifecycle import finish_game
 from judge.service.queries import load_game, members, proposals, propose_ending
 from judge.variants import variant_for
-
-MAX_LENGTH = 200  # characters of an ending
-
-
-def normal(text: str) -> str:
-    """The form endings are compared in: spaces collapsed, case folded."""
-    return " ".join(text.split()).casefold()
 
 
 def survivors(game, board) -> list[str]:
@@ -76,9 +69,10 @@ def set_end(session, command) -> Go:
     if not text:
         session.say("Use: SET END <the ending, as free text>, e.g. SET END Gaul wins.")
         return Go.ON
-    if len(text) > MAX_LENGTH:
+    rule = variant_for(game.board).agreed_endings
+    if len(text) > rule.max_length:
         session.say(
-            f"SET END refused: an ending is at most {MAX_LENGTH} characters"
+            f"SET END refused: an ending is at most {rule.max_length} characters"
             f" (this one has {len(text)})."
         )
         return Go.ON
@@ -95,9 +89,8 @@ def set_end(session, command) -> Go:
     session.say(f'You propose to end the game with: "{text}".')
     votes = proposals(session.db, game.name)
     session.say(_tally(game, board, voters, votes))
-    agreed = all(normal(votes.get(m.id, "")) == normal(text) for m in voters)
-    if agreed and len(voters) > 1:  # as a draw: not one player alone
-        result = f"The players have agreed to end the game: {text}"
+    if rule.agreed(votes, [m.id for m in voters]) is not None:
+        result = rule.result(text)  # in the last proposer's words
         session.mail(
             finish_game(session.db, session.settings, game.name, result), results=True
         )
@@ -119,10 +112,11 @@ def set_noend(session, command) -> Go:
 
 def _tally(game, board, voters, votes: dict[int, str]) -> str:
     """Who has proposed which ending so far; counts only when anonymous."""
+    rule = variant_for(board).agreed_endings
     by_ending: dict[str, list] = {}
     for m in voters:
         if m.id in votes:
-            by_ending.setdefault(normal(votes[m.id]), []).append(m)
+            by_ending.setdefault(rule.normal(votes[m.id]), []).append(m)
     waiting = [m for m in voters if m.id not in votes]
     lines = [f"Endings proposed so far ({len(voters) - len(waiting)} of"
              f" {len(voters)} players):"]  # fmt: skip

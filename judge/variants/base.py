@@ -33,14 +33,31 @@ docs/variants.md ("Adding a variant") walks through a new one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol
 
 from judge.engine.api import initial_position
 from judge.engine.board import Board
 from judge.engine.orders import Order, Unit
 from judge.engine.state import Position
 from judge.variants.state import Checker, check_fields
+
+
+class AgreedEndings(Protocol):
+    """A variant's rule letting the players end the game by agreement
+    (SET END <text>, SET NOEND): the service keeps each current player's
+    proposal and asks the rule whether they agree."""
+
+    max_length: int  # characters of an ending
+
+    def normal(self, text: str) -> str:
+        """The form two endings are compared in."""
+
+    def agreed(self, proposals: Mapping[int, str], voters: Iterable[int]) -> str | None:
+        """The ending the voters (their ids) agreed on, or None."""
+
+    def result(self, ending: str) -> str:
+        """The game's result, in words, once they agreed on `ending`."""
 
 
 class Variant:
@@ -59,9 +76,9 @@ class Variant:
     roster_lists_every_country = True
     # WHOGAME lists players by seat (`P2: Austria, France`), not by country.
     roster_by_seat = False
-    # Players may agree on how the game ends (SET END) instead of a draw:
-    # the game ends when every current player proposes the same text.
-    agreed_endings = False
+    # Its rule for ending the game by agreement (SET END) instead of a draw
+    # (None: the variant has none).
+    agreed_endings: AgreedEndings | None = None
     # How the guards it places fight (judge.engine.hooks.GuardRules): a
     # second piece in a province, as Imperial's garrisons are.
     guard_rules: Any = None
