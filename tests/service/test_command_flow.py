@@ -74,3 +74,16 @@ def test_nothing_in_the_service_raises_to_stop():
         if re.search(r"\braise Stop\b|\bexcept Stop\b|class Stop\b", line)
     ]
     assert raised == []
+
+
+def test_a_handler_reads_the_request_and_writes_the_reply():
+    """The request is read only; what a handler says goes to the reply."""
+    ctx = Context(Request(None, None, "a@example.org", None, REGISTRY))
+    with pytest.raises(AttributeError):
+        ctx.sender = "b@example.org"
+    with pytest.raises(AttributeError):
+        ctx.request.sender = "b@example.org"  # frozen
+    ctx.say("one")
+    ctx.announce("g", "SET WAIT")
+    assert ctx.reply.lines == ["one"]
+    assert ctx.reply.notices == {"g": ["SET WAIT"]}
