@@ -67,7 +67,7 @@ CREATE TABLE IF NOT EXISTS svc_press (
   body TEXT NOT NULL,
   sent TEXT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS svc_endings (  -- SET END: proposed endings
+CREATE TABLE IF NOT EXISTS svc_endings (  -- Imperial SET END: proposed endings
   member INTEGER PRIMARY KEY,      -- svc_members.id
   text TEXT NOT NULL               -- as written, spaces collapsed
 );
