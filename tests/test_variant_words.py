@@ -8,14 +8,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 JUDGE = Path(__file__).resolve().parent.parent / "judge"
 # Imperial's name, its garrison (and the code IG), its barbarians
 WORDS = re.compile(r"\bIG\b|(?i:garrison|imperial|barbarian)")
 
-# The files the order-kind lane (ordkind, issue 22 §1) rewrites: checked
-# apart until that work is merged.
+# The files the order kinds' work (issue 22 §1) rewrote, where Imperial's
+# garrison was: checked apart, so a failure says which side it is on.
 ORDER_KIND_FILES = frozenset({
     "adjudicate.py",
     "engine/orders.py",
@@ -84,11 +82,6 @@ def test_the_shared_layers_name_no_variant():
     assert hits(files) == []
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="the ordkind lane (issue 22 §1) takes Imperial's garrison out of"
-    " these files; the coordinator removes this mark when it is merged",
-)
 def test_the_order_kind_files_name_no_variant():
     files = [f for f in shared_files() if f in ORDER_KIND_FILES]
     assert files

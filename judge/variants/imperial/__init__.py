@@ -11,7 +11,7 @@ from judge.engine.board import Board
 from judge.engine.state import Position
 from judge.variants.base import Variant
 from judge.variants.imperial.endings import ImperialEndings
-from judge.variants.imperial.garrisons import GarrisonRules
+from judge.variants.imperial.garrisons import GARRISON_KIND, GarrisonRules
 from judge.variants.imperial.map import (
     NEUTRAL,
     PASSIVE,
@@ -50,6 +50,7 @@ class Imperial(Variant):
     roster_lists_every_country = False  # no NEUTRAL, DISORDER, untaken cities
     agreed_endings = ImperialEndings()  # IMP-14(e): SET END
     guard_rules = GarrisonRules()  # how its garrisons fight (IMP-3)
+    unit_kinds = (GARRISON_KIND,)
     _hooks = ImperialRules()
 
     def adjudicate(self, board, position, orders, rules, standard, standard_needed):
@@ -66,7 +67,7 @@ class Imperial(Variant):
     def check_relations(self, extra) -> None:
         check_relations(extra)
 
-    def garrisons(self, position: Position):
+    def guards(self, position: Position):
         return (position.extra or {}).get("garrisons", {})
 
     def parse_order(self, board: Board, text: str, position=None):
