@@ -71,8 +71,9 @@ def adjudicate(
 
 
 def _retreats(retreating: Mapping[str, Dislodged], unit: Unit) -> bool:
-    """Is this dislodged unit one with somewhere to go?  (Not a beaten
-    garrison, though the unit beside it may retreat.)"""
+    """Is this dislodged unit one with somewhere to go?  (Not a variant's
+    beaten second piece in the province, though the unit beside it may
+    retreat.)"""
     d = retreating.get(unit.province)
     return d is not None and d.unit == unit
 

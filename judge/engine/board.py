@@ -143,15 +143,15 @@ class Board:
 
     def home_centres(self, power: str) -> list[str]:
         """The provinces naming `power` as their home, and those its own
-        `homes` list names (a province has one `home`; Imperial's later
-        empires of a city share it with the first)."""
+        `homes` list names (a province has one `home`; a variant's later
+        power founded in the same place shares it with the first)."""
         homes = {p.id for p in self.provinces.values() if p.home == power}
         homes.update(self.data.get("powers", {}).get(power, {}).get("homes", ()))
         return sorted(homes)
 
     def is_reserve(self, power: str) -> bool:
-        """A power the map keeps in reserve (Imperial's later empires of a
-        city): listed only once it has units or centres."""
+        """A power the map keeps in reserve (a variant's later power of the
+        same home): listed only once it has units or centres."""
         return bool(self.data.get("powers", {}).get(power, {}).get("reserve"))
 
     def supply_centres(self) -> list[str]:

@@ -221,11 +221,11 @@ def tokenize(text: str, index: NameIndex, join_dashes: bool = True) -> list[Word
                 out.append(_word("VIA", text_i, start, raw[i + 1][3]))
                 i += 2
                 continue
-            if w in index.unit_words:  # "IG Bre", "Imperial Garrison Brest"
+            if w in index.unit_words:  # a variant's own kind of piece
                 out.append(_word("UNITTYPE", text_i, start, end, index.unit_words[w]))
                 i += 1
                 continue
-            after = index.unit_word_prefixes.get(w)  # "Imperial Garrison"
+            after = index.unit_word_prefixes.get(w)  # a word before one
             if after is not None and is_word(i + 1, after):
                 i += 1
                 continue

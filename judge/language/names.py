@@ -107,8 +107,8 @@ class NameIndex:
                     if (short,) not in self.exact:
                         self.nations.setdefault(short, pid)
 
-        # The variant's words for its own kinds of piece (Imperial's garrison,
-        # "IG Bre"), and its multi-step moves (a fleet's route).
+        # The variant's words for its own kinds of piece, and its multi-step
+        # moves (a fleet's route).
         self.variant = variant_for(board)
         self.unit_words = dict(self.variant.unit_words)
         self.unit_word_prefixes = dict(self.variant.unit_word_prefixes)

@@ -64,8 +64,8 @@ def read_preference(
     text: str, names: Mapping[str, str], letters: Mapping[str, str]
 ) -> Preference:
     """`names`: every spelling of a power (folded: lower case, no accents)
-    -> its id; `letters`: each power's letter (upper case; Imperial's are
-    three letters long) -> its id.  Raises PreferenceError."""
+    -> its id; `letters`: each power's letter (upper case; a variant's may
+    be several letters long) -> its id.  Raises PreferenceError."""
     if len(text) > MAX_TEXT:
         raise PreferenceError(f"a preference list is at most {MAX_TEXT} characters")
     tokens = _TOKEN.findall(text.strip())
@@ -126,7 +126,7 @@ def _read_word(
         written = " ".join(words)
         power = names.get(fold(written)) or names.get(fold("-".join(words)))
         if power is None and size == 1:
-            power = letters.get(written.upper())  # a letter, or Imperial's 'BRE'
+            power = letters.get(written.upper())  # a letter, one letter or several
         if power is not None:
             return [(power, written)], size
     word = tokens[i]

@@ -1,5 +1,4 @@
-"""Multi-step fleet moves on the map (Imperial Diplomacy's): how far a fleet
-went.
+"""Multi-step fleet moves on the map (a variant's): how far a fleet went.
 
 Such a move is an order with `steps` (the variant's multi-step move), given
 with no codes when it went all the way and "bounce" when a step failed;

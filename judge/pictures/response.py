@@ -24,8 +24,8 @@ def parse_canonical(text: str) -> Order:
 
 
 def _order(board: Board, text) -> Order:
-    """A canonical order, or one only the variant knows (Imperial's
-    multi-step moves, JOIN, ...)."""
+    """A canonical order, or one only the variant knows (multi-step
+    moves, JOIN, ...)."""
     try:
         return parse_canonical(text)
     except ValueError:

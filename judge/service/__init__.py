@@ -3,6 +3,7 @@
 handler.py        GameService: what the judge does with each mail and
                   on each tick (the worker's handler)
 session.py        one message read line by line: commands, orders, blocks
+flow.py           Go: a handler's verdict, read on or stop (the one way)
 commands/         the commands, one module per group, and their registry
 order_block.py    the orders after a SIGNON, read and stored
 variant_orders.py orders only a variant knows, beside the order language

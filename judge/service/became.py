@@ -14,7 +14,7 @@ def tell_became(ctx) -> None:
     if ctx.me is None or ctx.me.role != "master" or not ctx.became:
         return
     game = load_game(ctx.db, ctx.me.game)
-    ends = [start for _, start in ctx.became[1:]] + [len(ctx.lines)]
+    ends = [start for _, start in ctx.became[1:]] + [len(ctx.reply.lines)]
     for (power, start), end in zip(ctx.became, ends, strict=True):
         seat = seat_of(ctx.db, game.name, power)
         if seat is None or seat.address.lower() == ctx.sender.lower():
@@ -22,7 +22,9 @@ def tell_became(ctx) -> None:
         name = game.board.powers[power].name
         first, last = ctx.reports.get(power, (end, end))
         # what followed its BECOME up to the next, and its own order report
-        done = "\n\n".join(ctx.lines[start : min(end, first)] + ctx.lines[first:last])
+        done = "\n\n".join(
+            ctx.reply.lines[start : min(end, first)] + ctx.reply.lines[first:last]
+        )
         text = (
             f"The master of game '{game.name}' acted as {name} (BECOME"
             f" {name}) and sent, in your name:\n\n{done}\n"

@@ -1,12 +1,12 @@
-"""Imperial Diplomacy's agreed endings (IMP-14(e)): SET END <text> and
-SET NOEND.
+"""Agreed endings, in a variant that has them (`Variant.agreed_endings`):
+SET END <text> and SET NOEND.
 
-A unanimous vote of all current players may end the game with any result,
-recorded as free text.  A player's proposed ending is kept in svc_endings
-(one row per svc_members row of the seat); the game ends at once when every
-current player (an active player whose empire still has units or centres,
-the same voters as a draw) has proposed the same text, compared without
-regard to case or runs of spaces.  The game then finishes as a unanimous
+The variant's rule (judge.variants.base.AgreedEndings) says how long an
+ending may be, when two are the same and when the players agree; this
+module keeps the votes.  A player's proposed ending is kept in svc_endings
+(one row per svc_members row of the seat); the voters are the current
+players (active, on a power that still has units or centres: the same
+voters as a draw).  Once they agree the game finishes as a unanimous
 draw does (`finish_game`: status finished, the game-over mail to everyone).
 Like draw votes, the proposals are cleared when a phase is processed
 (processing.py), so each vote is about the position the players see."""
@@ -14,16 +14,10 @@ Like draw votes, the proposals are cleared when a phase is processed
 from __future__ import annotations
 
 from judge.service import seats
+from judge.service.flow import Go
 from judge.service.lifecycle import finish_game
 from judge.service.queries import load_game, members, proposals, propose_ending
 from judge.variants import variant_for
-
-MAX_LENGTH = 200  # characters of an ending
-
-
-def normal(text: str) -> str:
-    """The form endings are compared in: spaces collapsed, case folded."""
-    return " ".join(text.split()).casefold()
 
 
 def survivors(game, board) -> list[str]:
@@ -53,7 +47,8 @@ def _game_for_vote(session):
     game = load_game(session.db, me.game)
     if not variant_for(game.board).agreed_endings:
         session.say(
-            "SET END refused: agreed endings are an Imperial rule; use SET DRAW."
+            "SET END refused: agreed endings are not a rule of this game's"
+            f" variant ({game.variant}); use SET DRAW."
         )
         return None, None
     if game.status != "active":
@@ -66,59 +61,62 @@ def _seat_rows(session, game, me) -> list:
     return seats.seat_rows(session.db, game, game.board, me)
 
 
-def set_end(session, command) -> None:
+def set_end(session, command) -> Go:
     me, game = _game_for_vote(session)
     if game is None:
-        return
+        return Go.ON
     text = " ".join(command.args[0].split()) if command.args else ""
     if not text:
         session.say("Use: SET END <the ending, as free text>, e.g. SET END Gaul wins.")
-        return
-    if len(text) > MAX_LENGTH:
+        return Go.ON
+    rule = variant_for(game.board).agreed_endings
+    if len(text) > rule.max_length:
         session.say(
-            f"SET END refused: an ending is at most {MAX_LENGTH} characters"
+            f"SET END refused: an ending is at most {rule.max_length} characters"
             f" (this one has {len(text)})."
         )
-        return
+        return Go.ON
     board = game.board
     voters = current_voters(session.db, game, board)
     if me.id not in {m.id for m in voters}:
         session.say(
-            "SET END refused: only players whose empire has units or centres"
+            "SET END refused: only players whose power has units or centres"
             " vote on an ending."
         )
-        return
+        return Go.ON
     for row in _seat_rows(session, game, me):
         propose_ending(session.db, row.id, text)
     session.say(f'You propose to end the game with: "{text}".')
     votes = proposals(session.db, game.name)
     session.say(_tally(game, board, voters, votes))
-    agreed = all(normal(votes.get(m.id, "")) == normal(text) for m in voters)
-    if agreed and len(voters) > 1:  # as a draw: not one player alone
-        result = f"The players have agreed to end the game: {text}"
+    if rule.agreed(votes, [m.id for m in voters]) is not None:
+        result = rule.result(text)  # in the last proposer's words
         session.mail(
             finish_game(session.db, session.settings, game.name, result), results=True
         )
+    return Go.ON
 
 
-def set_noend(session, command) -> None:
+def set_noend(session, command) -> Go:
     me, game = _game_for_vote(session)
     if game is None:
-        return
+        return Go.ON
     for row in _seat_rows(session, game, me):
         propose_ending(session.db, row.id, None)
     session.say("Your proposed ending is withdrawn.")
     board = game.board
     voters = current_voters(session.db, game, board)
     session.say(_tally(game, board, voters, proposals(session.db, game.name)))
+    return Go.ON
 
 
 def _tally(game, board, voters, votes: dict[int, str]) -> str:
     """Who has proposed which ending so far; counts only when anonymous."""
+    rule = variant_for(board).agreed_endings
     by_ending: dict[str, list] = {}
     for m in voters:
         if m.id in votes:
-            by_ending.setdefault(normal(votes[m.id]), []).append(m)
+            by_ending.setdefault(rule.normal(votes[m.id]), []).append(m)
     waiting = [m for m in voters if m.id not in votes]
     lines = [f"Endings proposed so far ({len(voters) - len(waiting)} of"
              f" {len(voters)} players):"]  # fmt: skip

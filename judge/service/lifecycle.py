@@ -113,8 +113,8 @@ def leave_out(position, table: dict[str, list[str]], played: set[str]):
 
 def roster_lines(db, game: Game, board) -> list[str]:
     """Powers and players; addresses only in games that are not anonymous.
-    In a variant: countries nobody plays are neutral; Imperial lists the
-    empires that have a player."""
+    In a variant: countries nobody plays are neutral, or left out where
+    the variant lists only the seats that have a player."""
     seats = {m.power: m for m in members(db, game.name, "player") if m.power}
     table = game_seats(game, board)
     seated = {c for countries in table.values() for c in countries}
@@ -125,10 +125,10 @@ def roster_lines(db, game: Game, board) -> list[str]:
         member = seats.get(power)
         if power not in seated:
             if not every_country:
-                continue  # e.g. Imperial's NEUTRAL garrisons: no player
+                continue  # a country that is never anyone's seat
             who = "(neutral)"
         elif member is None and not every_country:
-            continue  # e.g. an Imperial City nobody has taken
+            continue  # a seat nobody has taken
         elif member is None and game.powers:
             who = "(not in this game)"  # SET POWERS left it out
         else:
@@ -267,7 +267,7 @@ def start_text(
 
 def join_cities(db, game: Game, board) -> None:
     """The orders the variant gives each player's country at the start
-    (Imperial: each empire drawn orders `JOIN <its city>`, IMP-2)."""
+    (`Variant.opening_join`), which its player may replace."""
     variant = variant_for(board)
     for member in members(db, game.name, "player"):
         join = variant.opening_join(board, member.power or "")

@@ -172,7 +172,7 @@ def report_orders(ctx) -> None:
     timing = game.deadline_settings(ctx.settings.timezone)
     orders = engine_orders(board, position, texts, game.rules)
     for power in ctx.ordered:
-        first = len(ctx.lines)
+        first = len(ctx.reply.lines)
         refused = ctx.refused.get(power, [])
         ctx.subject_game = (game.name, str(position.phase))
         ctx.say(
@@ -206,4 +206,4 @@ def report_orders(ctx) -> None:
                 f"{len(refused) - REFUSED_SHOWN} more lines for {power} were not"
                 " taken as orders either (not listed)."
             )
-        ctx.reports[power] = (first, len(ctx.lines))
+        ctx.reports[power] = (first, len(ctx.reply.lines))

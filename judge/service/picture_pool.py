@@ -49,7 +49,7 @@ def picture_key(game: str, turn: int, position: str, orders) -> str:
 
 
 def render_map(board, position, result, title: str) -> bytes | None:
-    """The PNG, or None when the map has no drawing (Imperial): the results
+    """The PNG, or None when the map has no drawing (a variant's): the results
     then go without a picture.  Any other failure is logged, not hidden."""
     try:
         return render_png(board, position, result, title=title)

@@ -79,7 +79,7 @@ def read_list(board, words: str) -> tuple[set[str], bool, bool, str | None]:
             observers = True
         elif key in by_name:
             powers.add(by_name[key])
-        elif word.upper() in letters:  # a longer letter (Imperial's 'BRE')
+        elif word.upper() in letters:  # a letter of several (a variant's)
             powers.add(letters[word.upper()])
         elif all(ch.upper() in letters or ch.upper() in "MO" for ch in word):
             for ch in word.upper():

@@ -134,7 +134,7 @@ def check_early(db, game_name: str, settings, now: datetime) -> None:
     board = game.board
     position = game.current(board)
     waiting = any(m.wait for m in members(db, game.name, "player") if m.power)
-    # a phase nobody owes orders for (Imperial's W1900A, where empires join)
+    # a phase nobody owes orders for (a variant's opening, where seats join)
     # waits for its deadline or the master's PROCESS, leaving time to join
     owed = any(orders_needed(board, position, game.rules).values())
     process_at = None

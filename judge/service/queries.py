@@ -575,7 +575,7 @@ def holders(db, game: str) -> list[tuple[str, str, str]]:
     ).fetchall()
 
 
-# -- Imperial endings (SET END) --------------------------------------------------------
+# -- agreed endings (SET END) ------------------------------------------------------
 
 
 def proposals(db, game: str) -> dict[int, str]:

@@ -57,14 +57,14 @@ def compose(ctx, mail: IncomingMail, code: str) -> list[OutgoingMail]:
         subject = original or "your message to the judge"
         if not subject.lower().startswith("re:"):
             subject = "Re: " + subject
-    body = "\n\n".join(ctx.lines) + "\n"
+    body = "\n\n".join(ctx.reply.lines) + "\n"
     reply = OutgoingMail(
         to=(mail.sender,),
         subject=subject,
         body=body,
         in_reply_to=mail.message_id or None,
         references=mail.references,
-        attachments=tuple(ctx.attachments),
+        attachments=tuple(ctx.reply.attachments),
     )
     # a copy answers nothing its reader sent: no "Re:"
     copy_subject = f"Copy: {subject.removeprefix('Re: ')}"
@@ -75,6 +75,6 @@ def compose(ctx, mail: IncomingMail, code: str) -> list[OutgoingMail]:
             body=f"A copy of the judge's reply to a message from"
             f" {mail.sender}, who signed on as you:\n\n{body}",
         )
-        for address in sorted(ctx.copy_to)
+        for address in sorted(ctx.reply.copy_to)
     ]
-    return [reply, *copies, *ctx.extra]
+    return [reply, *copies, *ctx.reply.extra]

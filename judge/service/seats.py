@@ -2,15 +2,16 @@
 
 A seat is the countries one player orders: one power in the standard game and
 1913; P1, P2, ... with one to three countries in the rulebook's small games;
-one Imperial City (an `EMPIRE_<city>` slot) in Imperial.  The service keeps
+a place, in a variant whose seats are places (`Variant.seat_city`).  The
+service keeps
 one svc_members row per country, so everything that works per power (late
 notices, civil disorder, the roster, press) works unchanged; a seat with
 several countries is several rows with one address and one password.
 
 Signing on (docs/variants.md, "By mail"): `SIGNON <letter><game>` with the
 letter of any of the seat's countries, or the seat's number in the small
-games (`SIGNON 2<game>` for P2); in Imperial the city's three letters
-(`SIGNON BRE<game>`).
+games (`SIGNON 2<game>` for P2); where a map letters its powers with
+several letters, those (`long_letter`).
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ def power_for_letter(
         return None, None
     if seat_name(seats, power.id) is None:
         closed = variant_for(board).seat_closed(board, power.id)
-        if closed:  # e.g. Imperial's later empire of a city, not open yet
+        if closed:  # a seat the variant opens later
             return None, f"{power.name} is not open: {closed}"
         return None, f"{power.name} is played by nobody in this variant"
     return power.id, None
@@ -125,8 +126,8 @@ def reseat(db, game: Game, board: Board, position: Position) -> list[str]:
 
 
 def city_taken(board: Board, position: Position, seat: str) -> str | None:
-    """Why a newcomer cannot take this seat now (Imperial: its city is no
-    longer free), or None."""
+    """Why a newcomer cannot take this seat now (the variant says: e.g. the
+    place it is named after is no longer free), or None."""
     return variant_for(board).seat_taken(board, position, seat)
 
 
@@ -147,10 +148,10 @@ def signon_hint(board: Board, seat: str, countries: list[str], game: str) -> str
 
 
 def long_letter(db, target: str) -> str | None:
-    """Imperial's three-letter SIGNON prefix: 'BREalpha' -> 'BRE' when game
-    'alpha' exists and has a seat lettered BRE; a later empire of a city has
-    the city's letters and its number ('BRE2alpha' -> 'BRE2').  Else None:
-    one letter."""
+    """A SIGNON prefix of three letters, where a map letters its powers so:
+    'ABCalpha' -> 'ABC' when game 'alpha' exists and has a power lettered
+    ABC; three letters and a digit name a later power of the same letters
+    ('ABC2alpha' -> 'ABC2').  Else None: one letter."""
     if len(target) < 4 or not target[:3].isalpha():
         return None
     size = 4 if target[3:4].isdigit() else 3
@@ -165,6 +166,5 @@ def long_letter(db, target: str) -> str | None:
 
 def newcomer_slot(board: Board, position: Position, seat: str) -> str | None:
     """The seat a newcomer signing on to `seat` founds instead, when the
-    variant has one (Imperial, rule 3: a city whose empire lost it and lives
-    on elsewhere, the city neutral again), else None."""
+    variant has one (`Variant.newcomer_seat`), else None."""
     return variant_for(board).newcomer_seat(board, position, seat)

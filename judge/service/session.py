@@ -2,8 +2,10 @@
 (dispatched through the registry, judge.service.commands), an order for the
 power signed on, or part of a block (PRESS ... ENDPRESS, REGISTER ... END).
 
-Each command is applied whole or not at all; a failed SIGNON or CREATE stops
-the reading (what followed was meant for that game)."""
+Each command is applied whole or not at all.  Whatever reads a line (a
+command's handler, a block, the message's budgets) answers with a `Go`: on,
+or stop (a failed SIGNON or CREATE: what followed was meant for that game;
+SIGNOFF).  That verdict is the one way the reading ends early."""
 
 from __future__ import annotations
 
@@ -15,13 +17,14 @@ from judge.mail.message import IncomingMail, OutgoingMail
 from judge.service import unsubscribe
 from judge.service.became import tell_became
 from judge.service.commands import REGISTRY
-from judge.service.commands.context import Context, Stop
+from judge.service.commands.context import Context, Request
 from judge.service.commands.joining import start_full_games
 from judge.service.commands.phases import (
     flush_pending,
     keep_for_phase,
     report_pending,
 )
+from judge.service.flow import Go
 from judge.service.game_options import stored
 from judge.service.order_block import report_orders
 from judge.service.press_replies import answer, reply_token_of
@@ -36,9 +39,11 @@ class Session:
         self.mail = mail
         self.budgets = service.budgets
         self.ctx = Context(
-            db, self.settings, mail.sender, now, REGISTRY, service.budgets
-        )
-        self.ctx.address_problem = service.address_problem
+            Request(
+                db, self.settings, mail.sender, now, REGISTRY, service.budgets,
+                service.address_problem,
+            )
+        )  # fmt: skip
         self.commands = 0  # commands read, against the message's budget
         self.order_lines = 0
 
@@ -47,16 +52,13 @@ class Session:
         token = reply_token_of(self.mail.subject)
         if token is not None and self.is_answer():
             answer(ctx, token, self.mail.body)
-            ctx.finish_reply()
+            ctx.reply.finish()
             return
-        try:
-            for raw in self.command_text().splitlines():
-                if raw.rstrip() == "--" or raw.startswith("-- "):
-                    break
-                if not self.line(raw):
-                    break
-        except Stop:
-            ctx.say("The rest of your message was not read.")
+        for raw in self.command_text().splitlines():
+            if raw.rstrip() == "--" or raw.startswith("-- "):
+                break
+            if self.line(raw) is Go.STOP:
+                break
         if ctx.block is not None:
             ctx.say(ctx.block.unfinished())
             ctx.block = None
@@ -69,9 +71,9 @@ class Session:
         send_notices(ctx)
         for game in ctx.games_touched:
             check_early(ctx.db, game, self.settings, ctx.now)
-        if not ctx.lines:
+        if not ctx.reply.lines:
             ctx.say("Your message had no commands. Send HELP for the list.")
-        ctx.finish_reply()
+        ctx.reply.finish()
 
     def is_answer(self) -> bool:
         """A reply to a press mail whose first line is no command."""
@@ -99,15 +101,14 @@ class Session:
             return first + self.mail.body
         return first or subject
 
-    def line(self, raw: str) -> bool:
-        """Read one line; False ends the message (SIGNOFF, or the budget of
-        commands spent)."""
+    def line(self, raw: str) -> Go:
+        """Read one line; Go.STOP ends the message."""
         ctx = self.ctx
         text = raw.strip()
         if ctx.block is not None:
             return ctx.block.line(ctx, raw, text)
         if not text or quoted(text):
-            return True
+            return Go.ON
         try:
             command, error = read_command(text), None
         except CommandError as mistyped:
@@ -116,19 +117,19 @@ class Session:
         if command is None and error is None and self.master_order(text):
             return self.count_order()
         if command is None and error is None and ctx.acting is not None:
-            if not self.count_order():
-                return False
+            if self.count_order() is Go.STOP:
+                return Go.STOP
             if ctx.pending_phase is not None:  # a PHASE block's line
                 ctx.pending_lines.append(text)
             else:
                 ctx.order_text.setdefault(ctx.acting, []).append(text)
-            return True
-        if not self.count_command(shown):
-            return False
+            return Go.ON
+        if self.count_command(shown) is Go.STOP:
+            return Go.STOP
         if error is not None:
             usage = REGISTRY.nearest_usage(error.keyword, text)
             ctx.say(f"> {shown}\nUse: {usage}")
-            return True
+            return Go.ON
         if command is None:
             word = text.split()[0][:40]
             ctx.say(
@@ -136,17 +137,16 @@ class Session:
                 + (" (orders need a SIGNON first)." if ctx.me is None else ".")
                 + " Send HELP for the list of commands."
             )
-            return True
+            return Go.ON
         if command.name == "signoff":
-            return False
+            return REGISTRY.dispatch(ctx, command)  # nothing to echo or flush
         ctx.flush_orders()
         if command.name in ENDS_PHASE_BLOCK:
             flush_pending(ctx)
         if command.name in ("set_wait", "set_nowait") and keep_for_phase(ctx, text):
-            return True  # njudge: SET WAIT in a PHASE block is that phase's
+            return Go.ON  # njudge: SET WAIT in a PHASE block is that phase's
         ctx.say(f"> {shown}")
-        REGISTRY.dispatch(ctx, command)
-        return True
+        return REGISTRY.dispatch(ctx, command)
 
     def master_order(self, text: str) -> bool:
         """An order line of a master signed on without BECOME: kept for the
@@ -157,29 +157,29 @@ class Session:
         ctx.master_orders.append(text)
         return True
 
-    def count_order(self) -> bool:
+    def count_order(self) -> Go:
         """Count an order line (orders do not count against the commands);
-        False (the reading stops) beyond the message's budget."""
+        the reading stops beyond the message's budget."""
         self.order_lines += 1
         if self.order_lines <= self.budgets.order_lines_per_message:
-            return True
+            return Go.ON
         self.ctx.say(
             f"Only the first {self.budgets.order_lines_per_message} order"
             " lines of a message are read; the rest were not."
         )
-        return False
+        return Go.STOP
 
-    def count_command(self, text: str) -> bool:
+    def count_command(self, text: str) -> Go:
         """Count a line (not an order) against the message's budget of
-        commands; False (the reading stops) beyond it."""
+        commands; the reading stops beyond it."""
         self.commands += 1
         if self.commands <= self.budgets.commands_per_message:
-            return True
+            return Go.ON
         self.ctx.say(
             f"> {text}\nOnly the first {self.budgets.commands_per_message}"
             " commands of a message are read; this line and the rest were not."
         )
-        return False
+        return Go.STOP
 
     def outgoing(self) -> list[OutgoingMail]:
         return compose(self.ctx, self.mail, self.settings.code)
@@ -194,7 +194,7 @@ def send_notices(ctx) -> None:
     """One notice per game of the changes this message made (njudge's
     "mucking around with parameters"), to everyone in it but the sender,
     within the message's budget of mails."""
-    for game_name, texts in ctx.notices.items():
+    for game_name, texts in ctx.reply.notices.items():
         game = load_game(ctx.db, game_name)
         if game is None:
             continue
@@ -207,7 +207,7 @@ def send_notices(ctx) -> None:
             for m in recipients(ctx.db, game)
             if m.address.lower() != ctx.sender.lower()
         ])  # fmt: skip
-    ctx.notices.clear()
+    ctx.reply.notices.clear()
 
 
 def changer(ctx, game) -> str:

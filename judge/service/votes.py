@@ -18,6 +18,7 @@ from itertools import combinations
 
 from judge.reports import game_result
 from judge.service import endings, game_options, seats
+from judge.service.flow import Go
 from judge.service.lifecycle import finish_game
 from judge.service.press import read_list
 from judge.service.queries import load_game, members, update_member
@@ -42,18 +43,18 @@ def voter(ctx, votes: str):
     return me, game
 
 
-def set_draw(ctx, command) -> None:
+def set_draw(ctx, command) -> Go:
     on = not command.words[0].startswith("NO")
     me, game = voter(ctx, "Draws")
     if game is None:
-        return
+        return Go.ON
     board = game.board
     dias = game_options.stored(game)["dias"]
     listed = command.args[0] if command.args else ""
     survivors = endings.survivors(game, board)
     if listed and not on:
         ctx.say("SET NO DRAW takes no powers: it withdraws your vote.")
-        return
+        return Go.ON
     powers: list[str] = []
     if listed:
         if dias:
@@ -61,15 +62,15 @@ def set_draw(ctx, command) -> None:
                 f"Game '{game.name}' is DIAS: a draw includes all survivors, so"
                 " SET DRAW takes no powers (the master may SET NO DIAS)."
             )
-            return
+            return Go.ON
         found, master, observers, error = read_list(board, listed)
         if error or master or observers:
             ctx.say(f"Draw not voted: {error or 'only powers can share a draw'}.")
-            return
+            return Go.ON
         dead = sorted(found - set(survivors))
         if dead:
             ctx.say(f"Draw not voted: {board.powers[dead[0]].name} is out of the game.")
-            return
+            return Go.ON
         powers = [p for p in board.powers if p in found]
     for row in seat_rows(ctx, game, me):
         update_member(
@@ -78,13 +79,14 @@ def set_draw(ctx, command) -> None:
         )  # fmt: skip
     if not on:
         ctx.say("Your draw vote is withdrawn.")
-        return
+        return Go.ON
     names = ", ".join(board.powers[p].name for p in (powers or survivors))
     if powers:
         ctx.say(f"You vote for a draw among {names} (secret until it passes).")
     else:
         ctx.say(f"You vote for a draw of all survivors: {names}.")
     decide(ctx, game)
+    return Go.ON
 
 
 def decide(ctx, game) -> None:
@@ -133,28 +135,28 @@ def _accepts(me: str, listed: set[str], draw: set[str]) -> bool:
     return draw <= listed | {me}
 
 
-def set_concede(ctx, command) -> None:
+def set_concede(ctx, command) -> Go:
     on = not command.words[0].startswith("NO")
     me, game = voter(ctx, "Concessions")
     if game is None:
-        return
+        return Go.ON
     options = game_options.stored(game)
     board = game.board
     if not on:
         for row in seat_rows(ctx, game, me):
             update_member(ctx.db, row.id, concede=None)
         ctx.say("Your concession is withdrawn.")
-        return
+        return Go.ON
     if not options["concessions"] or not options["dias"]:
         ctx.say(
             f"Game '{game.name}' allows no concessions"
             + (" (a NoDIAS game)." if not options["dias"] else " (SET NO CONCESSIONS).")
         )
-        return
+        return Go.ON
     found, _, _, error = read_list(board, command.args[0] if command.args else "")
     if error or len(found) != 1:
         ctx.say("Use: SET CONCEDE <power> (the one power with the most centres).")
-        return
+        return Go.ON
     power = found.pop()
     position = game.current(board)
     counts = {p: len(position.centres_of(p)) for p in board.powers}
@@ -166,13 +168,14 @@ def set_concede(ctx, command) -> None:
             f" centres, and {board.powers[power].name} has {counts[power]}"
             f" (the most: {top})."
         )
-        return
+        return Go.ON
     for row in seat_rows(ctx, game, me):
         update_member(ctx.db, row.id, concede=power)
     ctx.say(
         f"You concede the game to {board.powers[power].name} (secret until it passes)."
     )
     decide(ctx, game)
+    return Go.ON
 
 
 def for_master(db, game) -> str | None:

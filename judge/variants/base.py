@@ -8,7 +8,8 @@ exports one instance as `VARIANT`) and overrides what it changes:
 * seats: who orders which countries (`seats`), whether a country nobody
   plays is listed (`roster_lists_every_country`), whether players are
   listed by seat (`roster_by_seat`), whether a seat can be
-  taken (`seat_taken`, `seat_closed`, `newcomer_seat`, `seat_city`), how
+  taken (`seat_taken`, `seat_closed`, `newcomer_seat` and what the
+  newcomer is told, `newcomer_note`, `seat_city`), how
   to sign on (`signon_hint`), opening orders (`opening_join`);
 * the language: words for its unit kinds (`unit_words`, `unit_word_prefixes`),
   its own unit kinds (`unit_kinds`) and where its guards stand (`guards`),
@@ -33,14 +34,31 @@ docs/variants.md ("Adding a variant") walks through a new one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol
 
 from judge.engine.api import initial_position
 from judge.engine.board import Board
 from judge.engine.orders import Order, Unit, UnitKind
 from judge.engine.state import Position
 from judge.variants.state import Checker, check_fields
+
+
+class AgreedEndings(Protocol):
+    """A variant's rule letting the players end the game by agreement
+    (SET END <text>, SET NOEND): the service keeps each current player's
+    proposal and asks the rule whether they agree."""
+
+    max_length: int  # characters of an ending
+
+    def normal(self, text: str) -> str:
+        """The form two endings are compared in."""
+
+    def agreed(self, proposals: Mapping[int, str], voters: Iterable[int]) -> str | None:
+        """The ending the voters (their ids) agreed on, or None."""
+
+    def result(self, ending: str) -> str:
+        """The game's result, in words, once they agreed on `ending`."""
 
 
 class Variant:
@@ -62,8 +80,9 @@ class Variant:
     roster_lists_every_country = True
     # WHOGAME lists players by seat (`P2: Austria, France`), not by country.
     roster_by_seat = False
-    # Players may agree on how the game ends (SET END) instead of a draw.
-    agreed_endings = False
+    # Its rule for ending the game by agreement (SET END) instead of a draw
+    # (None: the variant has none).
+    agreed_endings: AgreedEndings | None = None
     # How the guards it places fight (judge.engine.hooks.GuardRules): a
     # second piece in a province, as Imperial's garrisons are.
     guard_rules: Any = None
@@ -153,6 +172,15 @@ class Variant:
         """The seat a newcomer signing on to a held `seat` founds instead
         (None: none; the seat is taken over as usual)."""
         return None
+
+    def newcomer_note(self, board: Board, seat: str, founded: str, game: str) -> str:
+        """What a newcomer signing on to `seat` is told on founding
+        `founded` instead (`newcomer_seat`)."""
+        name = board.powers[founded].name
+        return (
+            f"{board.powers[seat].name} is held: you found {name} instead"
+            f" (SIGNON {board.powers[founded].letter}{game})."
+        )
 
     def seat_city(self, seat: str) -> str | None:
         """The province a seat is named after, where seats are places."""

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from judge.language.commands import GRAMMAR, CommandError, read_command
-from judge.service.commands import REGISTRY
+from judge.service.commands import REGISTRY, Go
 from judge.service.commands.registry import Registry, Spec, keyword_of
 
 
@@ -25,7 +25,7 @@ def test_every_grammar_rule_is_a_registered_command_and_back():
 
 
 def test_a_command_registered_twice_is_refused():
-    spec = Spec("help", "information", "HELP", "", lambda ctx, command: None)
+    spec = Spec("help", "information", "HELP", "", lambda ctx, command: Go.ON)
     with pytest.raises(ValueError, match="twice"):
         Registry([spec, spec], [])
 
@@ -80,7 +80,7 @@ OLD_USAGE = {
     "set": "SET PASSWORD <new>, SET ADDRESS <address>, SET WAIT/NOWAIT, "
     "SET DRAW [<powers>]/NODRAW, SET [NO] CONCEDE <power>, "
     "SET ABSENCE <from> [TO <to>], SET TIMEZONE <zone>, "
-    "SET END <ending>/NOEND (Imperial), "
+    "SET END <ending>/NOEND (a variant's rule), "
     "SET PREFERENCE <powers>, SET MAP ON/OFF, SET COUNTRY <name>, "
     "SET COLOUR <colour>; master: SET DEADLINE <date>, "
     "SET GRACE <date>, SET START <date>, "

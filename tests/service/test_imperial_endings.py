@@ -108,7 +108,10 @@ def test_endings_are_refused_outside_imperial_and_when_too_long(judge):
     form_game(judge)
     address = judge.seat("FRANCE")
     reply = judge.send(address, f"{signon(judge, 'FRANCE')}\nSET END France wins")
-    assert "agreed endings are an Imperial rule; use SET DRAW" in reply[0].body
+    assert (
+        "agreed endings are not a rule of this game's variant (standard);"
+        " use SET DRAW" in reply[0].body
+    )
     hold_all_but(judge)
     assert judge.game()["status"] == "active"
     imperial_game(judge)

@@ -4,12 +4,19 @@ them.  To add a command: write its handler in its group's module, add a
 first terminal is then a keyword: judge.language.commands reads the
 keywords from the grammar); HELP lists it from here.
 
+A handler is a `Handler` (context.py): `handler(ctx, command) -> Go`.  It reads
+the request (ctx.db, ctx.sender, ctx.now, ctx.settings: context.Request),
+writes the reply (ctx.say, ctx.mail, ctx.announce: context.Reply), and
+returns Go.ON to read on or Go.STOP to end the message (`return ctx.stop()`
+also says the rest was not read), the one way to stop.
+
 A command from outside the judge (a plugin, tests/service/command_plugin)
 is `register_command(spec, grammar)`: its rule, added with
 `%extend command: <rule>`, and its Spec.
 
     registry.py     Spec, Topic, Registry: dispatch, usage lines, HELP
-    context.py      what a handler sees and writes: Context, Block, Stop
+    context.py      what a handler reads (Request) and writes (Reply): Context;
+                    Handler, Block (Go, read on or stop: judge.service.flow)
     information.py  anyone: HELP, GET, LIST, HISTORY, SUMMARY, WHOGAME, MAP
     joining.py      CREATE, BECOME MASTER, SIGNON, OBSERVE, RESIGN
     playing.py      the playing commands of phases.py (the orders
@@ -43,7 +50,19 @@ from judge.service.commands import (
     settings,
     worlds,
 )
+from judge.service.commands.context import Block, Handler
 from judge.service.commands.registry import Registry, Spec
+from judge.service.flow import Go
+
+__all__ = [
+    "REGISTRY",
+    "Block",
+    "Go",
+    "Handler",
+    "Spec",
+    "register_command",
+    "unregister_command",
+]
 
 REGISTRY = Registry(
     [

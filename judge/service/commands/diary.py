@@ -7,6 +7,7 @@ import re
 
 from judge.service import diaries
 from judge.service.commands.registry import Spec
+from judge.service.flow import Go
 from judge.service.queries import load_game
 
 
@@ -17,14 +18,14 @@ class DiaryBlock:
         self.me = me
         self.lines: list[str] = []
 
-    def line(self, ctx, raw: str, text: str) -> bool:
+    def line(self, ctx, raw: str, text: str) -> Go:
         squashed = re.sub(r"\s+", "", text).upper()
         if squashed in ("ENDPRESS", "ENDBROADCAST", "SIGNOFF"):
             ctx.block = None
             self.save(ctx, text)
-            return squashed != "SIGNOFF"
+            return Go.STOP if squashed == "SIGNOFF" else Go.ON
         self.lines.append(raw.rstrip())
-        return True
+        return Go.ON
 
     def save(self, ctx, text: str) -> None:
         body = "\n".join(self.lines).strip("\n")
@@ -49,29 +50,29 @@ class DiaryBlock:
         return "DIARY had no ENDPRESS: the entry was not kept."
 
 
-def do_diary(ctx, command) -> None:
+def do_diary(ctx, command) -> Go:
     me = ctx.me
     if me is None or me.role != "player" or not me.power:
         ctx.say(
             "DIARY follows SIGNON <letter><game> <password>: a diary is a player's."
         )
-        return
+        return Go.ON
     words = (command.args[0] if command.args else "").split()
     verb = words[0].upper() if words else "RECORD"
     game = load_game(ctx.db, me.game)
     if verb == "RECORD" and len(words) == 1 or not words:
         if game.status == "finished":
             ctx.say(f"Game '{game.name}' is over: its diaries have been sent.")
-            return
+            return Go.ON
         ctx.block = DiaryBlock(me)
-        return
+        return Go.ON
     if verb == "LIST" and len(words) == 1:
         listed = diaries.entries(ctx.db, me.game, me.power)
         lines = [f"  {n:>3}  {written[:16]} UTC  {len(body)} characters"
                  for n, written, body in listed]  # fmt: skip
         ctx.say("Your diary entries:\n" + "\n".join(lines) if lines
                 else "Your diary has no entries.")  # fmt: skip
-        return
+        return Go.ON
     if verb in ("READ", "DELETE") and len(words) == 2 and words[1].isdigit():
         number = int(words[1])
         if verb == "READ":
@@ -83,8 +84,9 @@ def do_diary(ctx, command) -> None:
             ctx.say(f"Diary entry {number} deleted (its number is not used again).")
         else:
             ctx.say(f"You have no diary entry {number}.")
-        return
+        return Go.ON
     ctx.say("Use: DIARY [RECORD], DIARY LIST, DIARY READ <n> or DIARY DELETE <n>.")
+    return Go.ON
 
 
 COMMANDS = [

@@ -19,6 +19,7 @@ from judge.service import info, reachability, registration
 from judge.service.commands.context import HOUR
 from judge.service.commands.registry import Spec, Topic
 from judge.service.commands.timing import sender_zone
+from judge.service.flow import Go
 from judge.service.picture_pool import render_map
 from judge.service.queries import (
     load_game,
@@ -126,8 +127,9 @@ TOPICS = [
 ]
 
 
-def do_help(ctx, command) -> None:
+def do_help(ctx, command) -> Go:
     ctx.say(help_page(ctx))
+    return Go.ON
 
 
 # njudge forms this judge reads but cannot follow, and why
@@ -136,19 +138,20 @@ NOT_HERE = {
 }
 
 
-def do_get(ctx, command) -> None:
+def do_get(ctx, command) -> Go:
     wanted = command.args[0].lower()
     if wanted in NOT_HERE:
         ctx.say(NOT_HERE[wanted])
-        return
+        return Go.ON
     topic = ctx.registry.topics.get(wanted)
     if topic is None:
         ctx.say(
             f"There is no help topic '{command.args[0].lower()[:20]}'. Topics: "
             + ctx.registry.topic_names()
         )
-        return
+        return Go.ON
     ctx.say(topic.render(ctx))
+    return Go.ON
 
 
 def signed_on_game(ctx):
@@ -169,25 +172,26 @@ def game_or_implied(ctx, command, usage: str):
     return game
 
 
-def do_list(ctx, command) -> None:
+def do_list(ctx, command) -> Go:
     if command.args and command.args[0].lower() == "full":
         ctx.say(
             "LIST FULL: this judge has no long list of every game's players;"
             " LIST <game> gives one game's players, units and deadline."
         )
-        return
+        return Go.ON
     if not command.args:
         game = signed_on_game(ctx)
         if game is None:
             ctx.say(info.list_games(ctx.db))
-            return
+            return Go.ON
         text = info.describe_game(ctx.db, ctx.settings, game.name)
         ctx.say(with_unreachable(ctx, game.name, text))
-        return
+        return Go.ON
     game = ctx.game_arg(command.args[0])
     if game:
         text = info.describe_game(ctx.db, ctx.settings, game.name)
         ctx.say(with_unreachable(ctx, game.name, text))
+    return Go.ON
 
 
 def with_unreachable(ctx, game: str, text: str) -> str:
@@ -197,7 +201,7 @@ def with_unreachable(ctx, game: str, text: str) -> str:
     return "\n".join([text, *lines])
 
 
-def do_whogame(ctx, command) -> None:
+def do_whogame(ctx, command) -> Go:
     args = [a for a in command.args if a.lower() != "full"]  # FULL: all listed
     game = game_or_implied(ctx, _with_args(command, args), "WHOGAME <game>")
     if game:
@@ -209,6 +213,7 @@ def do_whogame(ctx, command) -> None:
         ctx.say("\n".join(registration.registered_names(
             ctx.db, game, members(ctx.db, game.name), master
         )))  # fmt: skip
+    return Go.ON
 
 
 HISTORY_USE = (
@@ -267,11 +272,11 @@ def history_options(ctx, text: str) -> tuple[str, dict] | str:
     return name, options
 
 
-def do_history(ctx, command) -> None:
+def do_history(ctx, command) -> Go:
     parsed = history_options(ctx, command.args[0] if command.args else "")
     if isinstance(parsed, str):
         ctx.say(parsed)
-        return
+        return Go.ON
     name, options = parsed
     game = (
         ctx.game_arg(name)
@@ -279,7 +284,7 @@ def do_history(ctx, command) -> None:
         else game_or_implied(ctx, _with_args(command, []), "HISTORY <game>")
     )
     if game is None:
-        return
+        return Go.ON
     text = info.history(ctx.db, game.name, settings=ctx.settings, **options)
     zone = sender_zone(ctx)
     said = [
@@ -289,7 +294,7 @@ def do_history(ctx, command) -> None:
     ]
     if said:  # the dates as understood, in words
         text = f"History of game '{game.name}' {' '.join(said)}:\n\n{text}"
-    room = ctx.budgets.reply_bytes - ctx.size - 1000
+    room = ctx.budgets.reply_bytes - ctx.reply.size - 1000
     if len(text) > room > 0:  # cut where njudge's LINES would, and say so
         options["lines"] = max(text[:room].count("\n") - 10, 1)
         text = info.history(ctx.db, game.name, settings=ctx.settings, **options)
@@ -298,12 +303,14 @@ def do_history(ctx, command) -> None:
             f" for the rest with HISTORY {game.name} FROM <date> (or EXCLSTART)."
         )
     ctx.say(text)
+    return Go.ON
 
 
-def do_summary(ctx, command) -> None:
+def do_summary(ctx, command) -> Go:
     game = game_or_implied(ctx, command, "SUMMARY <game>")
     if game:
         ctx.say(info.summary(ctx.db, game.name, settings=ctx.settings))
+    return Go.ON
 
 
 def in_game(ctx, game) -> bool:
@@ -316,24 +323,24 @@ def in_game(ctx, game) -> bool:
     )
 
 
-def do_map(ctx, command) -> None:
+def do_map(ctx, command) -> Go:
     if command.args[0] == "*":
         ctx.say(
             "MAP * (a map drawn from a pasted LIST) is not done by this judge:"
             " send MAP <game> [<phase>] for a game played here."
         )
-        return
+        return Go.ON
     game = ctx.game_arg(command.args[0])
     if game is None or not game.position:
         if game is not None:
             ctx.say(f"Game '{game.name}' has not started.")
-        return
+        return Go.ON
     if not in_game(ctx, game):
         ctx.say(
             f"Maps by mail go to the players, master and observers of game"
             f" '{game.name}' only: send OBSERVE {game.name} first."
         )
-        return
+        return Go.ON
     board = game.board
     position = game.current(board)
     played = None
@@ -342,12 +349,12 @@ def do_map(ctx, command) -> None:
         played = turn_played(ctx.db, game.name, wanted)
         if played is None and wanted != str(position.phase):
             ctx.say(f"Game '{game.name}' has no phase {wanted[:10]}.")
-            return
+            return Go.ON
     if ctx.mail_room() == 0:
-        ctx.mails_dropped += 1  # the reply says so at its end
-        return
+        ctx.reply.mails_dropped += 1  # the reply says so at its end
+        return Go.ON
     if not ctx.allow("map", ctx.budgets.maps_per_hour, HOUR, "Maps by mail"):
-        return
+        return Go.ON
     if played is None:  # the phase being ordered: its orders are secret
         picture = render_map(board, position, None, f"{game.name} {position.phase}")
     else:  # a processed phase: its orders drawn, as its results picture was
@@ -361,7 +368,7 @@ def do_map(ctx, command) -> None:
         picture = render_map(board, result.position, result, title)
     if picture is None:
         ctx.say(f"No map can be drawn for the variant {game.variant}.")
-        return
+        return Go.ON
     title = f"{game.name}-{position.phase}"
     mail = OutgoingMail(
         to=(ctx.sender,),
@@ -373,9 +380,10 @@ def do_map(ctx, command) -> None:
     )
     ctx.mail([mail])
     ctx.say(f"The map of {position.phase} follows in a separate mail.")
+    return Go.ON
 
 
-def do_version(ctx, command) -> None:
+def do_version(ctx, command) -> Go:
     if command.args:
         ctx.say(
             f"VERSION {command.args[0][:20]}: this judge keeps no log of changes"
@@ -386,6 +394,7 @@ def do_version(ctx, command) -> None:
         f" running pyjudge {judge_version()}: a Diplomacy judge speaking"
         " njudge's command language (GET INFO)."
     )
+    return Go.ON
 
 
 def judge_version() -> str:
@@ -393,6 +402,10 @@ def judge_version() -> str:
         return version("pyjudge")
     except PackageNotFoundError:
         return "(version unknown)"
+
+
+def do_signoff(ctx, command) -> Go:
+    return Go.STOP  # quietly: the sender chose to end here
 
 
 COMMANDS = [
@@ -449,7 +462,7 @@ COMMANDS = [
         "information",
         "SIGNOFF",
         "the rest of the message is not read (nor after a signature line, '-- ')",
-        lambda ctx, command: None,
+        do_signoff,
     ),
     Spec(
         "map",

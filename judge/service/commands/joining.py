@@ -21,9 +21,10 @@ from judge.service import (
 )
 from judge.service.checks import check_variant
 from judge.service.commands import registration
-from judge.service.commands.context import DAY, GAME_NAME, Stop
+from judge.service.commands.context import DAY, GAME_NAME
 from judge.service.commands.master import eject
 from judge.service.commands.registry import Spec
+from judge.service.flow import Go
 from judge.service.lifecycle import start_game
 from judge.service.passwords import LOCKED
 from judge.service.processing import tell_all
@@ -54,19 +55,19 @@ CREATE_OPTIONS = {"nonmr", "nmr", "gunboat", "anonymous", "nopress", "greypress"
                   "whitepress"}  # fmt: skip
 
 
-def do_create(ctx, command) -> None:
+def do_create(ctx, command) -> Go:
     name_arg, password = command.args[0], command.args[1]
     words = command.args[2].lower().split() if len(command.args) > 2 else []
     name = name_arg.lower().lstrip("?")
     if not name_arg.startswith("?") or not GAME_NAME.match(name):
         ctx.say("Game names are written ?<name>: 1-20 letters, digits, '-' or '_'.")
-        raise Stop
+        return ctx.stop()
     if load_game(ctx.db, name):
         ctx.say(f"There is already a game named '{name}'.")
-        raise Stop
+        return ctx.stop()
     budget = ctx.budgets.creates_per_day
     if not ctx.allow("create", budget, DAY, "New games", take=False):
-        raise Stop
+        return ctx.stop()
     variant = "standard"
     if words and words[0] not in CREATE_OPTIONS:
         variant = words.pop(0)
@@ -75,25 +76,31 @@ def do_create(ctx, command) -> None:
             seed, powers, words = world_games.world_arguments(words)
         except world_games.Refusal as refusal:
             ctx.say(str(refusal))
-            raise Stop from None
+            return ctx.stop()
     unknown = [w for w in words if w not in CREATE_OPTIONS]
     if unknown:
         ctx.say(
             f"Unknown option '{unknown[0][:20]}'. Options: "
             + ", ".join(sorted(CREATE_OPTIONS))
         )
-        raise Stop
+        return ctx.stop()
     if variant != "random":
         variant = checked_variant(ctx, variant, name)
+        if variant is None:
+            return ctx.stop()
     hashed = ctx.hash_password(password)  # before anything is written
+    if hashed is None:
+        return ctx.stop()
     quota_take(ctx.db, ctx.sender, "create", ctx.now, DAY)  # games and worlds
     if variant == "random":
         try:
             variant = world_games.create_world(ctx.settings, name, seed, powers)
         except world_games.Refusal as refusal:
             ctx.say(str(refusal))
-            raise Stop from None
+            return ctx.stop()
         variant = checked_variant(ctx, variant, name)
+        if variant is None:
+            return ctx.stop()
     settings = ctx.settings
     press = settings.game_press
     press = "none" if "nopress" in words else "grey" if "greypress" in words else press
@@ -125,13 +132,15 @@ def do_create(ctx, command) -> None:
             f" ?{name} <password>) to be its master instead of a player."
         )
     world_joined(ctx, load_game(ctx.db, name))
+    return Go.ON
 
 
-def checked_variant(ctx, variant: str, game: str) -> str:
+def checked_variant(ctx, variant: str, game: str) -> str | None:
+    """The variant's canonical name, or None after saying why it is refused."""
     canonical, error = check_variant(variant, game)
     if error:
         ctx.say(error)
-        raise Stop
+        return None
     return canonical
 
 
@@ -141,7 +150,7 @@ def world_joined(ctx, game) -> None:
     if world_games.world_info(board) is None:
         return
     ctx.say(world_games.join_note(board))
-    ctx.attachments.append(world_games.join_picture(board, game.name))
+    ctx.reply.attachments.append(world_games.join_picture(board, game.name))
 
 
 def add_member(ctx, game: str, hashed: str, role: str, power=None) -> Member:
@@ -154,89 +163,94 @@ def add_member(ctx, game: str, hashed: str, role: str, power=None) -> Member:
     return member_by_id(ctx.db, member_id)
 
 
-def do_become_master(ctx, command) -> None:
+def do_become_master(ctx, command) -> Go:
     joined = ctx.joined
     if joined is None:
         ctx.say("BECOME MASTER follows CREATE or SIGNON ?<game> <password>.")
-        return
+        return Go.ON
     game = load_game(ctx.db, joined.game)
     if joined.role == "master":
         ctx.say(f"You are already the master of game '{game.name}'.")
-        return
+        return Go.ON
     if game.status != "forming" or len(members(ctx.db, game.name)) != 1:
         ctx.say("Only the creator, while still alone in the game, may become master.")
-        return
+        return Go.ON
     update_member(ctx.db, joined.id, role="master")
     ctx.joined = ctx.me = member_by_id(ctx.db, joined.id)
     ctx.say(f"You are now the master of game '{game.name}'.")
+    return Go.ON
 
 
-def do_signon(ctx, command) -> None:
+def do_signon(ctx, command) -> Go:
     target, password = command.args
     problem = ctx.address_problem(ctx.sender)
     if problem:  # the judge could never write to this seat
         ctx.say(f"You cannot sign on from this address: {problem}.")
-        raise Stop
+        return ctx.stop()
     if target == "?":
         ctx.say(
             "SIGNON ? <password> (the next game forming, whichever it is) is not"
             " done by this judge: name the game, SIGNON ?<game> <password>"
             " (LIST shows the games forming)."
         )
-        raise Stop
+        return ctx.stop()
     if len(target) < 2:
         ctx.say("Use: SIGNON <letter><game> <password>")
-        raise Stop
+        return ctx.stop()
     letter = seats.long_letter(ctx.db, target) or target[0].upper()
     game = ctx.game_arg(target[len(letter) :])
     if game is None:
-        raise Stop
+        return ctx.stop()
     if is_ejected(ctx.db, game.name, ctx.sender):
         ctx.say(
             f"You were ejected from game '{game.name}' by its master and may"
             " not sign on to it again."
         )
-        raise Stop
+        return ctx.stop()
     if letter == "?":
-        join_forming(ctx, game, password)
-        return
+        return join_forming(ctx, game, password)
     if letter == "O" and not any(
         p.letter.upper() == "O" for p in game.board.powers.values()
     ):
-        observer_signon(ctx, game, password)
-        return
+        return observer_signon(ctx, game, password)
     if game.status == "finished":
         ctx.say(f"Game '{game.name}' is over. {game.result or ''}".rstrip())
-        raise Stop
+        return ctx.stop()
     if letter == "M":
         masters = members(ctx.db, game.name, "master")  # PROMOTE: several
         seat = next(
             (m for m in masters if m.address.lower() == ctx.sender.lower()),
             next(iter(masters), None),
         )
-        if seat is None or not ctx.check_password(
+        right = seat is not None and ctx.check_password(
             password, seat.password, seat.address
-        ):
+        )
+        if right is None:  # the message's password budget is spent
+            return ctx.stop()
+        if not right:
             ctx.say(f"Wrong master password for game '{game.name}'.")
-            raise Stop
+            return ctx.stop()
         signed_on(ctx, seat, None)
         ctx.say(f"Signed on as master of game '{game.name}'.")
         tally = votes.for_master(ctx.db, game)
         if tally:
             ctx.say(tally)
-        return
+        return Go.ON
     if letter == "O":  # an observer with the password of its OBSERVE (press)
         seat = next(
             (m for m in members(ctx.db, game.name, "observer")
              if m.address.lower() == ctx.sender.lower() and m.state == "active"),
             None,
         )  # fmt: skip
-        if seat is None or not ctx.check_password(password, seat.password, None):
+        right = seat is not None and ctx.check_password(password, seat.password, None)
+        if right is None:
+            return ctx.stop()
+        if not right:
             ctx.say(f"You do not observe game '{game.name}' with that password.")
-            raise Stop
+            return ctx.stop()
         signed_on(ctx, seat, None)
         ctx.say(f"Signed on as an observer of game '{game.name}'.")
-        return
+        return Go.ON
     board = game.board
     power_id, why = seats.power_for_letter(board, seats.game_seats(game, board), letter)
     if power_id is None:
@@ -245,13 +259,13 @@ def do_signon(ctx, command) -> None:
             if why
             else f"There is no power '{letter}' in game '{game.name}' ({game.variant})."
         )
-        raise Stop
+        return ctx.stop()
     power = board.powers[power_id]
     if game.status == "forming":
         ctx.say(
             f"Game '{game.name}' has not started yet: powers are drawn when it is full."
         )
-        raise Stop
+        return ctx.stop()
     seat = next(
         (m for m in members(ctx.db, game.name, "player") if m.power == power.id),
         None,
@@ -264,16 +278,19 @@ def do_signon(ctx, command) -> None:
         and seat.address.lower() != ctx.sender.lower()
     )
     # told of a wrong password, and counted as a guess: a seat's holder;
-    # not an open seat, nor Imperial's newcomer (who founds an empire)
+    # not an open seat, nor a newcomer founding a seat of their own
     holder = None if open_seat or newcomer else seat.address
     # an open seat signed on to from another address is taken over, even
     # with the old password (njudge): the newcomer is the player of record
     returning = seat is not None and (
         not open_seat or seat.address.lower() == ctx.sender.lower()
     )
-    if returning and ctx.check_password(
+    right = returning and ctx.check_password(
         password, seat.password, holder, guess=holder is not None
-    ):
+    )
+    if right is None:
+        return ctx.stop()
+    if right:
         if seat.state != "active":
             for row in seats.seat_rows(ctx.db, game, board, seat):
                 update_member(ctx.db, row.id, state="active")
@@ -283,18 +300,9 @@ def do_signon(ctx, command) -> None:
                 quiet=True,
             ))  # fmt: skip
         signed_on(ctx, member_by_id(ctx.db, seat.id), power.id)
-        return
-    if newcomer:
-        # Imperial, rule 3: the city's empire lives on elsewhere and the
-        # city is neutral again; a newcomer founds a new empire there.
-        city = variant_for(board).seat_city(fresh)
-        ctx.say(
-            f"{power.name} lives on without {board.location_name(city)}, which"
-            " is neutral again:"
-            f" you found a new empire there, {board.powers[fresh].name}"
-            f" (SIGNON {board.powers[fresh].letter}{game.name}), and order"
-            f" JOIN {city}."
-        )
+        return Go.ON
+    if newcomer:  # the variant's seat founded in place of a held one
+        ctx.say(variant_for(board).newcomer_note(board, power.id, fresh, game.name))
         power = board.powers[fresh]
         seat = next(
             (m for m in members(ctx.db, game.name, "player") if m.power == fresh),
@@ -305,14 +313,13 @@ def do_signon(ctx, command) -> None:
         taken = seats.city_taken(board, game.current(board), power.id)
         if seat is None and taken:
             ctx.say(f"{taken}; choose a city still neutral (LIST {game.name}).")
-            raise Stop
-        take_over(ctx, game, power, seat, password)
-        return
+            return ctx.stop()
+        return take_over(ctx, game, power, seat, password)
     ctx.say(f"Wrong password for {power.name} in game '{game.name}'.")
-    raise Stop
+    return ctx.stop()
 
 
-def observer_signon(ctx, game, password: str) -> None:
+def observer_signon(ctx, game, password: str) -> Go:
     """SIGNON O<game> <password> (njudge): a confirmed observer signs on
     with the password given to OBSERVE; anyone else is asked to confirm, as
     OBSERVE <game> <password> does (a From line is easily forged)."""
@@ -322,19 +329,21 @@ def observer_signon(ctx, game, password: str) -> None:
         None,
     )  # fmt: skip
     if mine is None:
-        observe(ctx, game, password)
-        return
+        return observe(ctx, game, password)
     if mine.password == LOCKED:
         ctx.say(
             f"You observe game '{game.name}' without a password: there is"
             " nothing to sign on to. Results come to you anyway."
         )
-        return
-    if not ctx.check_password(password, mine.password, None):
-        ctx.say(f"Wrong observer password for game '{game.name}'.")
-        raise Stop
+        return Go.ON
+    right = ctx.check_password(password, mine.password, None)
+    if not right:
+        if right is not None:
+            ctx.say(f"Wrong observer password for game '{game.name}'.")
+        return ctx.stop()
     ctx.me = mine
     ctx.say(f"Signed on as an observer of game '{game.name}'.")
+    return Go.ON
 
 
 def describe_state(state: str) -> str:
@@ -345,7 +354,7 @@ def signed_on(ctx, seat: Member, power: str | None) -> None:
     ctx.me = seat
     ctx.acting = power
     if seat.address.lower() != ctx.sender.lower():
-        ctx.copy_to.add(seat.address)  # the address of record sees it too
+        ctx.reply.copy_to.add(seat.address)  # the address of record sees it too
     if power:
         game = load_game(ctx.db, seat.game)
         rows = seats.seat_rows(ctx.db, game, game.board, seat)
@@ -356,11 +365,11 @@ def signed_on(ctx, seat: Member, power: str | None) -> None:
         ctx.games_touched.add(seat.game)
 
 
-def take_over(ctx, game, power, seat, password) -> None:
+def take_over(ctx, game, power, seat, password) -> Go:
     refused = sign_on_refused(game, ctx.sender)
     if refused:
         ctx.say(refused)
-        raise Stop
+        return ctx.stop()
     counts = dict(game_options.stored(game).get("late_counts", {}))
     if counts.pop(power.id, None) is not None:  # SET LATE COUNT: a new player
         update_game(
@@ -375,12 +384,14 @@ def take_over(ctx, game, power, seat, password) -> None:
     ]  # fmt: skip
     if playing:
         ctx.say(f"You already play in game '{game.name}'.")
-        raise Stop
+        return ctx.stop()
     refusal = reliability.entry_refusal(ctx.db, game, ctx.sender)
     if refusal:
         ctx.say(refusal)
-        raise Stop
+        return ctx.stop()
     hashed = ctx.hash_password(password)  # once for the seat's every country
+    if hashed is None:
+        return ctx.stop()
     if seat is None:
         seat = add_member(ctx, game.name, hashed, "player", power.id)
     else:
@@ -404,6 +415,7 @@ def take_over(ctx, game, power, seat, password) -> None:
     ctx.say(f"You have taken over {power.name} in game '{game.name}'.")
     needs_approval(ctx, game.name, power)
     signed_on(ctx, seat, power.id)
+    return Go.ON
 
 
 def give_replacement_time(ctx, game, power: str) -> str | None:
@@ -429,34 +441,39 @@ def give_replacement_time(ctx, game, power: str) -> str | None:
     return judge_date(deadline, ctx.settings.timezone)
 
 
-def join_forming(ctx, game, password: str) -> None:
+def join_forming(ctx, game, password: str) -> Go:
     mine = [
         m for m in members(ctx.db, game.name)
         if m.address.lower() == ctx.sender.lower() and m.role != "observer"
     ]  # fmt: skip
     if mine:
-        if not ctx.check_password(password, mine[0].password, mine[0].address):
-            ctx.say(f"Wrong password for game '{game.name}'.")
-            raise Stop
+        right = ctx.check_password(password, mine[0].password, mine[0].address)
+        if not right:
+            if right is not None:
+                ctx.say(f"Wrong password for game '{game.name}'.")
+            return ctx.stop()
         ctx.joined = mine[0]
         if mine[0].role == "master":
             ctx.me = mine[0]
         ctx.say(f"You are already in game '{game.name}'.")
-        return
+        return Go.ON
     if game.status != "forming":
         ctx.say(
             f"Game '{game.name}' is not forming. Take over an abandoned power"
             f" with SIGNON <letter>{game.name} <password>, or OBSERVE {game.name}."
         )
-        raise Stop
+        return ctx.stop()
     refusal = reliability.entry_refusal(ctx.db, game, ctx.sender)
     if refusal:
         ctx.say(refusal)
     refused = sign_on_refused(game, ctx.sender)
     if refused:
         ctx.say(refused)
-        raise Stop
-    ctx.joined = add_member(ctx, game.name, ctx.hash_password(password), "player")
+        return ctx.stop()
+    hashed = ctx.hash_password(password)
+    if hashed is None:
+        return ctx.stop()
+    ctx.joined = add_member(ctx, game.name, hashed, "player")
     needed = seats.players_needed(game, game.board)
     count = len(members(ctx.db, game.name, "player"))
     ctx.say(f"You have joined game '{game.name}' ({count} of {needed} players).")
@@ -469,6 +486,7 @@ def join_forming(ctx, game, password: str) -> None:
                 ctx.db, ctx.settings, game.name, ctx.sender, count, needed
             )
         )
+    return Go.ON
 
 
 def start_full_games(ctx) -> None:
@@ -512,14 +530,14 @@ def sign_on_refused(game, address: str) -> str | None:
     return None
 
 
-def do_observe(ctx, command) -> None:
+def do_observe(ctx, command) -> Go:
     game = ctx.game_arg(command.args[0])
     if game is None:
-        return
-    observe(ctx, game, command.args[1] if len(command.args) > 1 else None)
+        return Go.ON
+    return observe(ctx, game, command.args[1] if len(command.args) > 1 else None)
 
 
-def observe(ctx, game, password: str | None) -> None:
+def observe(ctx, game, password: str | None) -> Go:
     """Once per address and game, and only after the address answers the
     confirmation mail: nobody can subscribe someone else."""
     mine = [
@@ -533,16 +551,18 @@ def observe(ctx, game, password: str | None) -> None:
                 f"Your request to observe game '{game.name}' waits for its"
                 " confirmation: answer the mail the judge sent you."
             )
-            return
+            return Go.ON
         forget_pending(ctx.db, mine[0].id)  # a day old: asked again, anew
         mine = []
     if mine:
         ctx.say(f"You already observe game '{game.name}'.")
-        return
+        return Go.ON
     budget = ctx.budgets.subscriptions_per_day
     if not ctx.allow("observe", budget, DAY, "New subscriptions", take=False):
-        return
+        return Go.ON
     password = ctx.hash_password(password) if password else LOCKED
+    if password is None:
+        return ctx.stop()
     quota_take(ctx.db, ctx.sender, "observe", ctx.now, DAY)
     member_id = insert_member(
         ctx.db, game.name, ctx.sender, password, "observer", None,
@@ -571,39 +591,41 @@ def observe(ctx, game, password: str | None) -> None:
         f"To observe game '{game.name}', answer the confirmation mail sent to"
         f" {ctx.sender}."
     )
+    return Go.ON
 
 
-def do_confirm(ctx, command) -> None:
+def do_confirm(ctx, command) -> Go:
     token = command.args[0].lower()
     if registration.confirm(ctx, token):  # I AM ALSO, UNREGISTER (issue 25)
-        return
+        return Go.ON
     member_id = pending_member(ctx.db, token)
     member = member_by_id(ctx.db, member_id) if member_id is not None else None
     if member is None or member.address.lower() != ctx.sender.lower():
         ctx.say(f"Nothing waits for the confirmation '{token[:20]}' from you.")
-        return
+        return Go.ON
     update_member(ctx.db, member.id, state="active")
     drop_pending(ctx.db, token)
     ctx.say(f"You are observing game '{member.game}': you will get its results.")
     ctx.mail(
         signon_notices.observer_joined(ctx.db, ctx.settings, member.game, ctx.sender)
     )
+    return Go.ON
 
 
-def do_resign(ctx, command) -> None:
+def do_resign(ctx, command) -> Go:
     if command.args:  # njudge: the master's RESIGN <power-or-address>
         if ctx.me is None or ctx.me.role != "master":
             ctx.say(
                 "RESIGN <power or address> is the master's form (it ejects that"
                 " player); to leave a game yourself send RESIGN alone."
             )
-            return
+            return Go.ON
         eject(ctx, load_game(ctx.db, ctx.me.game), command)
-        return
+        return Go.ON
     me = ctx.me or ctx.joined
     if me is None:
         ctx.say("Sign on first: SIGNON <letter><game> <password>.")
-        return
+        return Go.ON
     game = load_game(ctx.db, me.game)
     if game.status == "forming":
         delete_member(ctx.db, me.id)
@@ -628,6 +650,7 @@ def do_resign(ctx, command) -> None:
         ctx.say(f"You are no longer in game '{game.name}'.")
     ctx.me = ctx.joined = None
     ctx.acting = None
+    return Go.ON
 
 
 COMMANDS = [
@@ -637,7 +660,8 @@ COMMANDS = [
         "CREATE ?<game> <password> [variant] [options], or CREATE ?<game> "
         "<password> random [powers=N] [seed=S] [options]",
         "start a forming game and join it (variant: standard, standard-4p,"
-        " 1913, imperial..., with :option=value; options: nonmr, gunboat,"
+        " 1913... as GET VARIANTS lists them, with :option=value; options:"
+        " nonmr, gunboat,"
         " nopress, greypress); 'random' plays on a new random world, whose"
         " map is mailed",
         do_create,

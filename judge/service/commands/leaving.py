@@ -6,21 +6,22 @@ from __future__ import annotations
 
 from judge.service import unsubscribe
 from judge.service.commands.registry import Spec
+from judge.service.flow import Go
 from judge.service.queries import members
 
 
-def do_unobserve(ctx, command) -> None:
+def do_unobserve(ctx, command) -> Go:
     """The sender stops observing; asking is enough, since only the
     sender's own address is affected."""
     game = ctx.game_arg(command.args[0])
     if game is None:
-        return
+        return Go.ON
     if unsubscribe.stop_observing(ctx.db, game.name, ctx.sender):
         ctx.say(
             f"You no longer observe game '{game.name}': the judge sends you"
             " nothing more of it."
         )
-        return
+        return Go.ON
     playing = any(
         m.address.lower() == ctx.sender.lower() and m.state != "resigned"
         for m in members(ctx.db, game.name)
@@ -34,16 +35,17 @@ def do_unobserve(ctx, command) -> None:
         )
     else:
         ctx.say(f"You do not observe game '{game.name}'.")
+    return Go.ON
 
 
-def do_unsubscribe(ctx, command) -> None:
+def do_unsubscribe(ctx, command) -> Go:
     """A token (from a List-Unsubscribe header) or a game's name."""
     arg = command.args[0].strip().lower()
     if not unsubscribe.TOKEN.fullmatch(arg):
-        do_unobserve(ctx, command)
-        return
+        return do_unobserve(ctx, command)
     answer = unsubscribe.redeem(ctx.db, arg, ctx.now)
     ctx.say(answer or "That unsubscribe token is not known to this judge.")
+    return Go.ON
 
 
 COMMANDS = [

@@ -17,6 +17,7 @@ from judge.service.commands import timing
 from judge.service.commands.options import is_variant_option, variant_option
 from judge.service.commands.registry import Spec
 from judge.service.deadlines import next_deadline
+from judge.service.flow import Go
 from judge.service.lifecycle import finish_game, start_game
 from judge.service.passwords import LOCKED
 from judge.service.processing import (
@@ -48,13 +49,14 @@ from judge.service.variant_orders import engine_orders, order_key, read_orders
 
 
 def master_only(body):
-    """A handler for the signed-on master of a game: body(ctx, game, command)."""
+    """A handler for the signed-on master of a game: body(ctx, game, command),
+    which returns the handler's Go."""
 
-    def handler(ctx, command) -> None:
+    def handler(ctx, command) -> Go:
         me = ctx.need_me("master")
         if me is None:
-            return
-        body(ctx, load_game(ctx.db, me.game), command)
+            return Go.ON
+        return body(ctx, load_game(ctx.db, me.game), command)
 
     return handler
 
@@ -63,17 +65,16 @@ def moderator(body):
     """A game setting: the master's, or any player's in an unmoderated game
     (njudge's 'mod' commands)."""
 
-    def handler(ctx, command) -> None:
+    def handler(ctx, command) -> Go:
         me = ctx.me
         if me is not None and me.role == "player" and me.power:
             game = load_game(ctx.db, me.game)
             if not game.moderated:
-                body(ctx, game, command)
-                return
+                return body(ctx, game, command)
         me = ctx.need_me("master")
         if me is None:
-            return
-        body(ctx, load_game(ctx.db, me.game), command)
+            return Go.ON
+        return body(ctx, load_game(ctx.db, me.game), command)
 
     return handler
 
@@ -85,9 +86,9 @@ def _running(ctx, game) -> bool:
     return True
 
 
-def become(ctx, game, command) -> None:
+def become(ctx, game, command) -> Go:
     if not _running(ctx, game):
-        return
+        return Go.ON
     wanted = command.args[0].lower()
     board = game.board
     power = next(
@@ -97,7 +98,7 @@ def become(ctx, game, command) -> None:
     )  # fmt: skip
     if power is None:
         ctx.say(f"There is no power '{wanted[:20]}' in game '{game.name}'.")
-        return
+        return Go.ON
     ctx.acting = power.id
     if power.id not in ctx.ordered:
         ctx.ordered.append(power.id)
@@ -106,13 +107,14 @@ def become(ctx, game, command) -> None:
         f"The orders that follow are {power.name}'s; its player is sent what"
         " you do in its name."
     )
-    ctx.became.append((power.id, max(0, len(ctx.lines) - 2)))  # its "> BECOME"
+    ctx.became.append((power.id, max(0, len(ctx.reply.lines) - 2)))  # its "> BECOME"
+    return Go.ON
 
 
-def process_now(ctx, game, command) -> None:
+def process_now(ctx, game, command) -> Go:
     if game.status != "active":
         ctx.say(f"Game '{game.name}' is {game.status}: nothing to process.")
-        return
+        return Go.ON
     board = game.board
     phase = str(game.current(board).phase)
     if command.args:
@@ -122,24 +124,25 @@ def process_now(ctx, game, command) -> None:
                 f"PROCESS {command.args[0][:30]} ignored: name the phase as"
                 " <season> <year> <phase> (Fall 1905 Retreat) or as F1905R."
             )
-            return
+            return Go.ON
         if wanted != phase:
             named = "" if wanted == command.args[0].upper() else f", not {wanted}"
             ctx.say(
                 f"PROCESS {command.args[0][:30]} ignored: the current phase is"
                 f" {phase}{named}."
             )
-            return
+            return Go.ON
     ctx.flush_orders()
     ctx.mail(process(ctx.db, ctx.settings, game.name, ctx.now), results=True)
     ctx.ordered.clear()
     ctx.say(f"Phase {phase} has been processed.")
+    return Go.ON
 
 
-def predict(ctx, game, command) -> None:
+def predict(ctx, game, command) -> Go:
     if game.status != "active":
         ctx.say(f"Game '{game.name}' is {game.status}: nothing to predict.")
-        return
+        return Go.ON
     ctx.flush_orders()
     board = game.board
     position = game.current(board)
@@ -153,6 +156,7 @@ def predict(ctx, game, command) -> None:
         ctx.settings, game, board, result, predicted_deadline(ctx, game, result), None
     )
     ctx.say("PREDICTION (nothing has been processed):\n\n" + body.rstrip("\n"))
+    return Go.ON
 
 
 def predicted_deadline(ctx, game, result):
@@ -163,22 +167,22 @@ def predicted_deadline(ctx, game, result):
     return next_deadline(result.position.phase.type, timing, processed)
 
 
-def rollback(ctx, game, command) -> None:
+def rollback(ctx, game, command) -> Go:
     if game.status == "forming":
         ctx.say(f"Game '{game.name}' has not started.")
-        return
+        return Go.ON
     if command.args:
         try:
             turn = int(command.args[0])
         except ValueError:
             ctx.say("Use: ROLLBACK [<turn number>] (the number in the results title).")
-            return
+            return Go.ON
     else:
         turn = game.turn - 1
     row = turn_row(ctx.db, game.name, turn)
     if row is None:
         ctx.say(f"There is no processed turn {turn} in game '{game.name}'.")
-        return
+        return Go.ON
     phase, position_text = row
     kept = turn_orders(ctx.db, game.name, turn)
     roll_back_to(ctx.db, game.name, turn)
@@ -201,6 +205,7 @@ def rollback(ctx, game, command) -> None:
         f"Game '{game.name}' rolled back to {phase}; {restored} order(s) of that"
         " turn kept: PROCESS replays them."
     )
+    return Go.ON
 
 
 def restore_orders(db, name: str, board, position, kept: dict) -> int:
@@ -219,7 +224,7 @@ def restore_orders(db, name: str, board, position, kept: dict) -> int:
     return count
 
 
-def promote(ctx, game, command) -> None:
+def promote(ctx, game, command) -> Go:
     """njudge PROMOTE: an observer of the game becomes a co-master."""
     target = command.args[0].strip("<>").lower()
     observer = next(
@@ -232,14 +237,14 @@ def promote(ctx, game, command) -> None:
             f"'{target[:60]}' does not observe game '{game.name}': PROMOTE"
             " makes an observer (OBSERVE <game> <password>, confirmed) a master."
         )
-        return
+        return Go.ON
     if observer.password == LOCKED:
         ctx.say(
             f"{observer.address} observes without a password, and a master signs"
             " on with one: only an observer who gave a password to OBSERVE"
             f" {game.name} <password> can be promoted."
         )
-        return
+        return Go.ON
     update_member(ctx.db, observer.id, role="master")
     ctx.mail(tell_all(
         ctx.db, ctx.settings, game.name, "Promotion",
@@ -249,9 +254,10 @@ def promote(ctx, game, command) -> None:
         f"{observer.address} is now a master of game '{game.name}': they sign"
         f" on with SIGNON M{game.name} and their observer's password."
     )
+    return Go.ON
 
 
-def unstart(ctx, game, command) -> None:
+def unstart(ctx, game, command) -> Go:
     """njudge UNSTART: a game that has started but played no phase goes back
     to forming; its players stay in it, without powers."""
     if game.status != "active" or count_turns(ctx.db, game.name):
@@ -260,7 +266,7 @@ def unstart(ctx, game, command) -> None:
             + (" and has processed phases." if game.status == "active" else ".")
             + " Only a started game that has played no phase goes back to forming."
         )
-        return
+        return Go.ON
     unseat_players(ctx.db, game.name)
     update_game(
         ctx.db, game.name, status="forming", position=None, deadline=None,
@@ -273,23 +279,24 @@ def unstart(ctx, game, command) -> None:
         " drawn again when it starts.",
     ))  # fmt: skip
     ctx.say(f"Game '{game.name}' is forming again.")
+    return Go.ON
 
 
-def set_moderated(ctx, command) -> None:
+def set_moderated(ctx, command) -> Go:
     """SET MODERATED: any player of an unmoderated game (or its master);
     SET UNMODERATED: the master only (njudge data/index)."""
     on = not command.words[0].startswith("UN")
     me = ctx.me
     if me is None:
         ctx.need_me()
-        return
+        return Go.ON
     game = load_game(ctx.db, me.game)
     if not on and me.role != "master":
         ctx.need_me("master")
-        return
+        return Go.ON
     if me.role not in ("master", "player"):
         ctx.say("Only the game's players and master may do that.")
-        return
+        return Go.ON
     update_game(ctx.db, game.name, moderated=1 if on else 0)
     ctx.say(
         f"Game '{game.name}' is moderated: only its master changes its settings."
@@ -297,12 +304,13 @@ def set_moderated(ctx, command) -> None:
         else f"Game '{game.name}' is unmoderated: its players may change its"
         " settings (deadlines, timing, press...) as the master does."
     )
+    return Go.ON
 
 
-def pause(ctx, game, command) -> None:
+def pause(ctx, game, command) -> Go:
     if game.status != "active":
         ctx.say(f"Game '{game.name}' is {game.status}.")
-        return
+        return Go.ON
     update_game(
         ctx.db, game.name, status="paused", process_at=None, paused_at=iso(ctx.now)
     )
@@ -312,12 +320,13 @@ def pause(ctx, game, command) -> None:
         " gives the phase back the time it had left.",
     ))  # fmt: skip
     ctx.say(f"Game '{game.name}' is paused; everyone has been told.")
+    return Go.ON
 
 
-def resume(ctx, game, command) -> None:
+def resume(ctx, game, command) -> Go:
     if game.status != "paused":
         ctx.say(f"Game '{game.name}' is {game.status}, not paused.")
-        return
+        return Go.ON
     update_game(ctx.db, game.name, status="active")
     game = load_game(ctx.db, game.name)
     deadline = resumed_deadline(game, ctx.now)
@@ -341,6 +350,7 @@ def resume(ctx, game, command) -> None:
     ))  # fmt: skip
     ctx.games_touched.add(game.name)
     ctx.say(f"Game '{game.name}' is running again; the deadline is {when}.")
+    return Go.ON
 
 
 def resumed_deadline(game, now):
@@ -355,10 +365,10 @@ def resumed_deadline(game, now):
     return now + max(deadline - stopped, timedelta(0))
 
 
-def terminate(ctx, game, command) -> None:
+def terminate(ctx, game, command) -> Go:
     if game.status == "finished":
         ctx.say(f"Game '{game.name}' is already over.")
-        return
+        return Go.ON
     ctx.mail(
         finish_game(
             ctx.db,
@@ -370,9 +380,10 @@ def terminate(ctx, game, command) -> None:
         results=True,
     )
     ctx.say(f"Game '{game.name}' is over; everyone has been sent its end.")
+    return Go.ON
 
 
-def eject(ctx, game, command) -> None:
+def eject(ctx, game, command) -> Go:
     target = command.args[0]
     board = game.board
     for member in members(ctx.db, game.name):
@@ -408,25 +419,27 @@ def eject(ctx, game, command) -> None:
                 + (f" ({power.name})" if power else "")
                 + ": you may not sign on to it again.",
             )])  # fmt: skip
-            return
+            return Go.ON
     ctx.say(f"No player '{target[:40]}' in game '{game.name}'.")
+    return Go.ON
 
 
-def force_begin(ctx, game, command) -> None:
+def force_begin(ctx, game, command) -> Go:
     if game.status != "forming":
         ctx.say(f"Game '{game.name}' is {game.status}.")
-        return
+        return Go.ON
     if not members(ctx.db, game.name, "player"):
         ctx.say("No players have signed on yet.")
-        return
+        return Go.ON
     ctx.mail(start_game(ctx.db, ctx.settings, game.name, ctx.now), results=True)
     ctx.say(f"Game '{game.name}' has begun; unheld powers are in civil disorder.")
+    return Go.ON
 
 
 # -- the master's settings -------------------------------------------------------
 
 
-def set_nmr(ctx, game, command) -> None:
+def set_nmr(ctx, game, command) -> Go:
     on = not command.words[0].startswith("NO")
     update_game(ctx.db, game.name, nmr=1 if on else 0)
     said = (
@@ -436,12 +449,13 @@ def set_nmr(ctx, game, command) -> None:
     )
     ctx.say(said)
     ctx.announce(game.name, f"SET {command.words[0]}: {said}")
+    return Go.ON
 
 
-def set_variant(ctx, game, command) -> None:
+def set_variant(ctx, game, command) -> Go:
     if is_variant_option(command.args[0]):
         variant_option(ctx, game, command.args[0], on=True)
-        return
+        return Go.ON
     variant, error = check_variant(command.args[0], game.name)
     if game.status != "forming":
         ctx.say("The variant can change only before the game starts.")
@@ -450,6 +464,7 @@ def set_variant(ctx, game, command) -> None:
     else:
         update_game(ctx.db, game.name, variant=variant)
         ctx.say(f"Game '{game.name}' will be played on {variant}.")
+    return Go.ON
 
 
 def _spec(name: str, usage: str, text: str, body, shown: str = "") -> Spec:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from judge.service import seats
 from judge.service.commands.registry import Spec, Topic
+from judge.service.flow import Go
 from judge.service.game_options import (
     MAP_FEATURES,
     NOT_FOLLOWED,
@@ -23,62 +24,63 @@ from judge.service.queries import load_game, members, update_game, update_member
 FULL_COMMENT = 2000  # characters of SET COMMENT BEGIN
 
 
-def set_option(ctx, command) -> None:
+def set_option(ctx, command) -> Go:
     word = command.words[0]
     rest = command.args[0] if command.args else ""
     option, negated, phrase = read_option(word)
     me = ctx.need_me()
     if me is None:
-        return
+        return Go.ON
     game = load_game(ctx.db, me.game)
     if phrase == "NOTVARIANT":
         if me.role == "master" or ctx.need_me("master"):
             variant_option(ctx, game, rest, on=False)
-        return
+        return Go.ON
     feature = MAP_FEATURES.get(phrase.removeprefix("NO"))
     if feature:
         ctx.say(
             f"SET {word}: game '{game.name}' is played on {game.variant}, whose map"
             f" has no {feature}. Not set."
         )
-        return
+        return Go.ON
     if option is None:
         ctx.say(f"SET {word} is not a setting of this judge (GET SETTINGS).")
-        return
+        return Go.ON
     if not allowed(ctx, me, game, option, word):
-        return
+        return Go.ON
     if option.before_start and game.status != "forming":
         ctx.say(
             f"Game '{game.name}' has already started: SET {word} can be changed"
             " only before it starts."
         )
-        return
+        return Go.ON
     try:
         value = option_value(option, negated, rest)
     except ValueError as why:
         ctx.say(f"SET {word} takes {why}. Not set.")
-        return
+        return Go.ON
     if option.key in NOT_FOLLOWED and value:
         ctx.say(
             f"SET {word}: this judge does not follow {NOT_FOLLOWED[option.key]}"
             " yet. Not set."
         )
-        return
+        return Go.ON
     if option.key == "unapproved":
         approve(ctx, game, value, approved=not negated, word=word)
-        return
+        return Go.ON
     if option.key == "full_comment":
         ctx.block = CommentBlock(ctx, game.name)
         ctx.say("The rest of your message (to SIGNOFF) is the game's full comment.")
-        return
+        return Go.ON
     says = describe(option, negated, value)
     if not store(ctx, me, game, option.key, value, says):
-        return
+        return Go.ON
     ctx.say(says)
     if option.key not in ("all_press", "no_broadcast"):
         ctx.announce(game.name, f"SET {word.upper()}: {says}")
     if option.key == "manual_start" and not value:
         start_if_full(ctx, game.name)
+    return Go.ON
 
 
 def start_if_full(ctx, name: str) -> None:

@@ -12,6 +12,7 @@ from judge.language.phased import PhasedError, read_block, read_phase
 from judge.service import pending
 from judge.service.commands.information import page
 from judge.service.commands.registry import Spec, Topic
+from judge.service.flow import Go
 from judge.service.queries import delete_orders, load_game
 from judge.service.replies import echo
 
@@ -28,57 +29,59 @@ def _blind(game) -> bool:
     return bool(getattr(game, "blind", 0))
 
 
-def do_phase(ctx, command) -> None:
+def do_phase(ctx, command) -> Go:
     flush_pending(ctx)
     if ctx.acting is None or ctx.me is None:
         ctx.say("PHASE follows SIGNON <letter><game> <password>: orders ahead are a"
                 " power's.")  # fmt: skip
         ctx.pending_phase = REFUSED
-        return
+        return Go.ON
     game = load_game(ctx.db, ctx.me.game)
     ctx.pending_phase = REFUSED
     if game.status not in ("active", "paused"):
         ctx.say(f"Game '{game.name}' is {game.status}: no orders ahead.")
-        return
+        return Go.ON
     try:
         phase = read_phase(command.args[0])
     except PhasedError as error:
         ctx.say(f"PHASE not read: {error}. The orders after it are not taken.")
-        return
+        return Go.ON
     now = game.current(game.board).phase
     if phase <= now:
         ctx.say(
             f"{phase} is not a later phase (the game is at {now}): orders for"
             " this phase need no PHASE line. The orders after it are not taken."
         )
-        return
+        return Go.ON
     if phase.year > now.year + pending.YEARS_AHEAD:
         ctx.say(
             f"Orders may be sent at most {pending.YEARS_AHEAD} years ahead"
             f" (until {now.year + pending.YEARS_AHEAD}). The orders after it are"
             " not taken."
         )
-        return
+        return Go.ON
     ctx.pending_phase = str(phase)
     ctx.pending_lines = []
+    return Go.ON
 
 
 def directive(word: str):
-    def handler(ctx, command) -> None:
+    def handler(ctx, command) -> Go:
         text = " ".join([word, *command.args]).strip()
         if ctx.pending_phase is None:
             ctx.say(
                 f"{word} only follows a PHASE line: conditions are for later"
                 " phases (PHASE Fall 1902 Movement, then IF ...)."
             )
-            return
+            return Go.ON
         if ctx.pending_phase == REFUSED:
-            return  # said with the PHASE line
+            return Go.ON  # said with the PHASE line
         game = load_game(ctx.db, ctx.me.game)
         if _blind(game):
             ctx.say(f"Conditions are not taken in a blind game: {echo(text)}")
-            return
+            return Go.ON
         ctx.pending_lines.append(text)
+        return Go.ON
 
     return handler
 
@@ -151,10 +154,10 @@ def report_pending(ctx) -> None:
     ctx.say("\n".join(lines))
 
 
-def do_clear(ctx, command) -> None:
+def do_clear(ctx, command) -> Go:
     if ctx.acting is None or ctx.me is None:
         ctx.say("CLEAR follows SIGNON <letter><game> <password>.")
-        return
+        return Go.ON
     ctx.pending_lines = []  # this message's lines too
     gone = pending.clear(ctx.db, ctx.me.game, _seat_powers(ctx))
     if gone:
@@ -164,16 +167,18 @@ def do_clear(ctx, command) -> None:
             "You had no pending orders (orders sent ahead with PHASE): nothing"
             " cleared. CANCEL ORDERS withdraws your orders for this phase."
         )
+    return Go.ON
 
 
-def do_cancel_orders(ctx, command) -> None:
+def do_cancel_orders(ctx, command) -> Go:
     if ctx.acting is None or ctx.me is None:
         ctx.say("CANCEL ORDERS follows SIGNON <letter><game> <password>.")
-        return
+        return Go.ON
     for power in _seat_powers(ctx):
         ctx.order_text.pop(power, None)
         delete_orders(ctx.db, ctx.me.game, power)
     ctx.say("Your orders for this phase have been withdrawn.")
+    return Go.ON
 
 
 COMMANDS = [

@@ -10,6 +10,7 @@ from judge.service import seats
 from judge.service.assignment import MODES
 from judge.service.commands.master import master_only
 from judge.service.commands.registry import Spec
+from judge.service.flow import Go
 from judge.service.queries import Game, load_game, update_game, update_member
 
 
@@ -85,19 +86,19 @@ def describe(game: Game, preference: Preference) -> str:
     return ", then ".join(parts) if parts else "none (any power)"
 
 
-def set_preference(ctx, command) -> None:
+def set_preference(ctx, command) -> Go:
     me = ctx.joined or ctx.me
     if me is None or me.role != "player":
         ctx.say("SET PREFERENCE follows SIGNON ?<game> <password>.")
-        return
+        return Go.ON
     game = load_game(ctx.db, me.game)
     if game.status != "forming":
         ctx.say("Preferences count only before the powers are drawn.")
-        return
+        return Go.ON
     preference, error = seat_preference(game, command.args[0])
     if error:
         ctx.say(f"Preference not set: {error}.")
-        return
+        return Go.ON
     update_member(ctx.db, me.id, preference=preference.stored())
     note = ""
     if preference.random and game.assignment == "list":
@@ -108,13 +109,14 @@ def set_preference(ctx, command) -> None:
     elif not preference.random and game.assignment == "random":
         note = " This game draws every power at random (SET PRFRAND)."
     ctx.say(f"Your preference: {describe(game, preference)}.{note}")
+    return Go.ON
 
 
-def set_assignment(ctx, game, command) -> None:
+def set_assignment(ctx, game, command) -> Go:
     mode = {v: k for k, v in MODES.items()}[command.words[0]]
     if game.status != "forming":
         ctx.say("How powers are drawn can change only before the game starts.")
-        return
+        return Go.ON
     update_game(ctx.db, game.name, assignment=mode)
     ctx.say(
         {
@@ -124,17 +126,18 @@ def set_assignment(ctx, game, command) -> None:
             " others' lists share what is left.",
         }[mode]
     )
+    return Go.ON
 
 
-def set_players(ctx, game, command) -> None:
+def set_players(ctx, game, command) -> Go:
     if game.status != "forming":
         ctx.say("The number of players can change only before the game starts.")
-        return
+        return Go.ON
     seats_count = len(seats.game_seats(game, game.board))
     text = command.args[0]
     if not text.isdigit() or not 1 <= int(text) <= seats_count:
         ctx.say(f"Use: SET PLAYERS <n>, n from 1 to {seats_count} (the powers).")
-        return
+        return Go.ON
     players = int(text)
     update_game(
         ctx.db, game.name, players=None if players == seats_count else players,
@@ -142,34 +145,36 @@ def set_players(ctx, game, command) -> None:
     )  # fmt: skip
     if players == seats_count:
         ctx.say(f"Game '{game.name}' has one player a power ({players}).")
-        return
+        return Go.ON
     ctx.say(
         f"Game '{game.name}' starts with {players} players, who share its"
         f" {seats_count} powers (a duplex game): each is drawn one power a"
         " round by the preference lists until all are given out."
     )
+    return Go.ON
 
 
-def set_powers(ctx, game, command) -> None:
+def set_powers(ctx, game, command) -> Go:
     if game.status != "forming":
         ctx.say("The number of powers can change only before the game starts.")
-        return
+        return Go.ON
     seats_count = len(seats.game_seats(game, game.board))
     text = command.args[0]
     if not text.isdigit() or not 1 <= int(text) <= seats_count:
         ctx.say(f"Use: SET POWERS <n>, n from 1 to {seats_count}.")
-        return
+        return Go.ON
     powers = int(text)
     whole = powers == seats_count
     update_game(ctx.db, game.name, powers=None if whole else powers, players=None)
     if whole:
         ctx.say(f"Game '{game.name}' is played by all its {powers} powers.")
-        return
+        return Go.ON
     ctx.say(
         f"Game '{game.name}' starts with {powers} players, one power each; the"
         f" {seats_count - powers} powers nobody draws are left out: no units,"
         " and their centres open to capture like neutral ones."
     )
+    return Go.ON
 
 
 # SET PREFERENCE is listed with the players' settings (settings.py), where

@@ -9,6 +9,7 @@ import re
 from judge.language.press_options import PressOptionError, read_press_options
 from judge.service.commands.context import HOUR
 from judge.service.commands.registry import Spec
+from judge.service.flow import Go
 from judge.service.press import PressDraft, send_press
 from judge.service.processing import recipients
 from judge.service.queries import load_game, quota_take, quota_used, savepoint
@@ -27,14 +28,14 @@ class PressBlock:
         self.draft = draft
         self.ctx = ctx  # for the end of the mail (unfinished)
 
-    def line(self, ctx, raw: str, text: str) -> bool:
+    def line(self, ctx, raw: str, text: str) -> Go:
         squashed = re.sub(r"\s+", "", text).upper()
         if squashed in ("ENDPRESS", "ENDBROADCAST", "SIGNOFF"):
             ctx.block = None
             ctx.say(f"> {text}\n{self.finish(ctx)}")
-            return squashed != "SIGNOFF"
+            return Go.STOP if squashed == "SIGNOFF" else Go.ON
         self.draft.lines.append(raw.rstrip())
-        return True
+        return Go.ON
 
     def finish(self, ctx) -> str:
         if self.draft.error:
@@ -113,20 +114,24 @@ def start_press(ctx, kind: str, options_text: str | None) -> None:
     )
 
 
-def do_press(ctx, command) -> None:
+def do_press(ctx, command) -> Go:
     start_press(ctx, "press", command.args[0] if command.args else None)
+    return Go.ON
 
 
-def do_broadcast(ctx, command) -> None:
+def do_broadcast(ctx, command) -> Go:
     start_press(ctx, "broadcast", command.args[0] if command.args else None)
+    return Go.ON
 
 
-def do_postal_press(ctx, command) -> None:
+def do_postal_press(ctx, command) -> Go:
     start_press(ctx, "postal", None)
+    return Go.ON
 
 
-def do_endpress(ctx, command) -> None:
+def do_endpress(ctx, command) -> Go:
     ctx.say("ENDPRESS without PRESS: nothing to end.")
+    return Go.ON
 
 
 COMMANDS = [

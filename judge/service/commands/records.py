@@ -7,11 +7,12 @@ from __future__ import annotations
 from judge.service import reliability
 from judge.service.commands.master import master_only
 from judge.service.commands.registry import Spec, Topic
+from judge.service.flow import Go
 from judge.service.queries import update_game
 from judge.service.replies import echo
 
 
-def do_info_player(ctx, command) -> None:
+def do_info_player(ctx, command) -> Go:
     """njudge reads at most 100 of these a message."""
     ctx.infos += 1
     if ctx.infos > reliability.MAX_INFO:
@@ -19,12 +20,13 @@ def do_info_player(ctx, command) -> None:
             ctx.say(
                 f"Only {reliability.MAX_INFO} INFO PLAYER lines a message are read."
             )
-        return
+        return Go.ON
     address = command.args[0].strip("<>")[:200]
     ctx.say(
         f"Dedication record of {echo(address)}:\n"
         + "\n".join(reliability.lines(ctx.db, address))
     )
+    return Go.ON
 
 
 def dedication_page(ctx) -> str:
@@ -34,7 +36,7 @@ def dedication_page(ctx) -> str:
 
 
 def _rule(column: str, kind, low, high, words: str):
-    def handler(ctx, game, command) -> None:
+    def handler(ctx, game, command) -> Go:
         text = command.args[0]
         try:
             value = kind(text)
@@ -42,9 +44,10 @@ def _rule(column: str, kind, low, high, words: str):
             value = None
         if value is None or not low <= value <= high:
             ctx.say(f"Use a number from {low} to {high}: {words}.")
-            return
+            return Go.ON
         update_game(ctx.db, game.name, **{column: value})
         ctx.say(f"Game '{game.name}': {words} {value}.")
+        return Go.ON
 
     return handler
 

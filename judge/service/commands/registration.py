@@ -18,6 +18,7 @@ from judge.service import registration, seats
 from judge.service.commands.context import HOUR
 from judge.service.commands.information import help_page, page
 from judge.service.commands.registry import Spec, Topic
+from judge.service.flow import Go
 from judge.service.queries import (
     has_account,
     holds_seats,
@@ -35,14 +36,14 @@ class RegisterBlock:
     def __init__(self) -> None:
         self.form = registration.Form()
 
-    def line(self, ctx, raw: str, text: str) -> bool:
+    def line(self, ctx, raw: str, text: str) -> Go:
         if re.fullmatch(r"end", text, re.IGNORECASE):
             ctx.block = None
             self.save(ctx)
-            return True
+            return Go.ON
         if text:
             self.form.read(text)
-        return True
+        return Go.ON
 
     def save(self, ctx) -> None:
         """A new address registers freely; a registered one, or one holding
@@ -101,42 +102,45 @@ class RegisterBlock:
         return "REGISTER had no END: nothing was registered."
 
 
-def do_register(ctx, command) -> None:
+def do_register(ctx, command) -> Go:
     ctx.block = RegisterBlock()
+    return Go.ON
 
 
-def do_end(ctx, command) -> None:
+def do_end(ctx, command) -> Go:
     ctx.say("END without REGISTER: nothing to end.")
+    return Go.ON
 
 
-def do_whois(ctx, command) -> None:
+def do_whois(ctx, command) -> Go:
     prefix = command.args[0].strip("<>")[:MAX_PREFIX]
     if not ctx.allow("lookup", ctx.budgets.lookups_per_hour, HOUR, "Lookups"):
-        return
+        return Go.ON
     found = registration.matching(ctx.db, prefix)
     if len(found) != 1:
         ctx.say(
             f"No single registration starts with '{echo(prefix)}': WHOIS shows"
             " one only when exactly one address matches."
         )
-        return
+        return Go.ON
     record = registration.account(ctx.db, found[0])
     ctx.say("\n".join(registration.public_lines(record)))
+    return Go.ON
 
 
-def do_iamalso(ctx, command) -> None:
+def do_iamalso(ctx, command) -> Go:
     """Mail the registered address a token; its CONFIRM links the sender's
     address to that registration (a From line alone never joins two)."""
     registered = command.args[0].strip("<>")
     if not ctx.allow("lookup", ctx.budgets.lookups_per_hour, HOUR, "Lookups"):
-        return
+        return Go.ON
     record = registration.account(ctx.db, registered)
     if record is None or record["address"].lower() != registered.lower():
         ctx.say(f"'{echo(registered[:80])}' has no registration with this judge.")
-        return
+        return Go.ON
     if registered.lower() == ctx.sender.lower():
         ctx.say("That is the address you write from.")
-        return
+        return Go.ON
     token = registration.ask_link(ctx.db, ctx.sender, record["address"], ctx.now)
     what = f"to treat {ctx.sender} as the same person as {record['address']}"
     ctx.mail([_confirmation(ctx, record["address"], token, what)])
@@ -144,15 +148,16 @@ def do_iamalso(ctx, command) -> None:
         f"A confirmation was mailed to {record['address']}: the link is made"
         " when it is answered from there."
     )
+    return Go.ON
 
 
-def do_unregister(ctx, command) -> None:
+def do_unregister(ctx, command) -> Go:
     if not ctx.allow("lookup", ctx.budgets.lookups_per_hour, HOUR, "Lookups"):
-        return
+        return Go.ON
     record = registration.account(ctx.db, ctx.sender)
     if record is None:
         ctx.say(f"{ctx.sender} has no registration: nothing to delete.")
-        return
+        return Go.ON
     token = registration.ask_link(ctx.db, "", record["address"], ctx.now)
     ctx.mail([_confirmation(ctx, record["address"], token,
               "to delete your registration, every field of it")])  # fmt: skip
@@ -160,6 +165,7 @@ def do_unregister(ctx, command) -> None:
         f"A confirmation was mailed to {record['address']}: your registration"
         " is deleted when it is answered."
     )
+    return Go.ON
 
 
 def confirm(ctx, token: str) -> bool:

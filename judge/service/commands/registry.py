@@ -10,8 +10,13 @@ import re
 import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from judge.language.commands import Command
+from judge.service.flow import Go
+
+if TYPE_CHECKING:
+    from judge.service.commands.context import Handler
 
 # The heading each group has in HELP; master's commands have a topic of
 # their own (GET MASTER).
@@ -38,7 +43,7 @@ class Spec:
     group: str
     usage: str
     help: str
-    handler: Callable[..., None] = field(compare=False)
+    handler: Handler = field(compare=False)
     shown: str = ""
     keyword: str = ""  # the keyword whose usage this spec shares
 
@@ -90,8 +95,13 @@ class Registry:
     def __contains__(self, name: str) -> bool:
         return name in self.specs
 
-    def dispatch(self, ctx, command: Command) -> None:
-        self.specs[command.name].handler(ctx, command)
+    def dispatch(self, ctx, command: Command) -> Go:
+        """Run the command's handler: its Go says whether the message is
+        read on."""
+        go = self.specs[command.name].handler(ctx, command)
+        if not isinstance(go, Go):  # a handler in the old shape, returning None
+            raise TypeError(f"the handler of {command.name} returned {go!r}, not a Go")
+        return go
 
     def usage(self, keyword: str) -> str:
         """The usage of a keyword: its forms joined ('BECOME MASTER or BECOME

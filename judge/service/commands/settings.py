@@ -13,6 +13,7 @@ from judge.service.checks import valid_zone
 from judge.service.commands import powers, timing
 from judge.service.commands.registration import do_end, do_register
 from judge.service.commands.registry import Spec
+from judge.service.flow import Go
 from judge.service.queries import (
     absence_days,
     add_absence,
@@ -37,34 +38,39 @@ def update_seat(ctx, me, **values) -> None:
         update_member(ctx.db, row.id, **values)
 
 
-def set_password(ctx, command) -> None:
+def set_password(ctx, command) -> Go:
     me = ctx.me or ctx.joined or ctx.need_me()
     if me is None:
-        return
-    update_seat(ctx, me, password=ctx.hash_password(command.args[0]))
+        return Go.ON
+    hashed = ctx.hash_password(command.args[0])
+    if hashed is None:  # the message's password budget is spent
+        return ctx.stop()
+    update_seat(ctx, me, password=hashed)
     ctx.say("Your password has been changed.")
+    return Go.ON
 
 
-def set_address(ctx, command) -> None:
+def set_address(ctx, command) -> Go:
     me = ctx.need_me()
     if me is None:
-        return
+        return Go.ON
     address = command.args[0].strip("<>")
     problem = ctx.address_problem(address)
     if problem:
         ctx.say(f"Your address was not changed: {problem}.")
-        return
+        return Go.ON
     address = for_sending(address)
     update_seat(ctx, me, address=address)
     reachability.address_set(ctx.db, address, ctx.now)
     ctx.say(f"Your address in game '{me.game}' is now {address}.")
+    return Go.ON
 
 
-def set_wait(ctx, command) -> None:
+def set_wait(ctx, command) -> Go:
     on = not command.words[0].startswith("NO")
     me = ctx.need_me("player")
     if me is None:
-        return
+        return Go.ON
     game = load_game(ctx.db, me.game)
     if on and game.position and game_options.stored(game)["strict_wait"]:
         board = game.board
@@ -74,7 +80,7 @@ def set_wait(ctx, command) -> None:
                 f"Game '{game.name}' is STRICT WAIT: only players who owe orders"
                 " this phase may SET WAIT."
             )
-            return
+            return Go.ON
     update_seat(ctx, me, wait=1 if on else 0)
     ctx.games_touched.add(me.game)
     ctx.say(
@@ -82,34 +88,35 @@ def set_wait(ctx, command) -> None:
         if on
         else "WAIT cleared."
     )
+    return Go.ON
 
 
-def set_absence(ctx, command) -> None:
+def set_absence(ctx, command) -> Go:
     """SET ABSENCE|HOLIDAY|VACATION <from> [TO <to>] (njudge data/absence):
     the start defaults to 00:00, the end to 23:59, no end to a day; SET
     NOABSENCE [<date>] cancels the absence holding that date (all to come,
     without one).  Dates in the sender's zone, restated in words."""
     me = master_for(ctx) or ctx.need_me("player")
     if me is None:
-        return
+        return Go.ON
     text = command.args[0] if command.args else ""
     if command.words[0].startswith("NO"):
         cancel_absence(ctx, me, text)
-        return
+        return Go.ON
     if not text:
         ctx.say("Use: SET ABSENCE <from> [TO <to>], e.g. SET ABSENCE Dec 20 TO Dec 27.")
-        return
+        return Go.ON
     parts = re.split(r"\s+to\s+", text, flags=re.IGNORECASE)
     if len(parts) > 2:
         ctx.say("Absence not set: write one TO, between the two dates.")
-        return
+        return Go.ON
     start = timing.read_when(ctx, parts[0], "Absence", time(0, 0))
     if start is None:
-        return
+        return Go.ON
     if len(parts) > 1:
         until = timing.read_when(ctx, parts[1], "Absence", time(23, 59))
         if until is None:
-            return
+            return Go.ON
     else:
         until = start + timedelta(days=1)
     if until <= start:
@@ -117,18 +124,19 @@ def set_absence(ctx, command) -> None:
             f"Absence not set: it would end ({timing.words(ctx, until)}) before"
             f" it starts ({timing.words(ctx, start)})."
         )
-        return
+        return Go.ON
     if until <= ctx.now:
         ctx.say(f"Absence not set: {timing.words(ctx, until)} has already passed.")
-        return
+        return Go.ON
     if not absence_allowed(ctx, me, (until - start).total_seconds() / 86400):
-        return
+        return Go.ON
     add_absence(ctx.db, me.id, iso(start), iso(until))
     ctx.say(
         f"Absence noted from {timing.words(ctx, start)} to"
         f" {timing.words(ctx, until)}: no later deadline will fall in it (the"
         " current one stays)."
     )
+    return Go.ON
 
 
 def cancel_absence(ctx, me, text: str) -> None:
@@ -186,33 +194,35 @@ def absence_allowed(ctx, me, days: float) -> bool:
     return True
 
 
-def set_timezone(ctx, command) -> None:
+def set_timezone(ctx, command) -> Go:
     """What a player receives changes: only with the seat's password (after
     SIGNON), and only that seat's, and the account of the address signed
     on from."""
     me = ctx.me or ctx.joined or ctx.need_me()
     if me is None:
-        return
+        return Go.ON
     zone = command.args[0]
     if not valid_zone(zone):
         ctx.say(f"'{zone[:40]}' is not a time zone (e.g. Europe/Paris, UTC).")
-        return
+        return Go.ON
     update_seat(ctx, me, tz=zone)
     set_account_zone(ctx.db, me.address, zone)
     ctx.me = member_by_id(ctx.db, ctx.me.id) if ctx.me else None
     ctx.say(f"Your time zone is now {zone}.")
+    return Go.ON
 
 
-def set_map(ctx, command) -> None:
+def set_map(ctx, command) -> Go:
     me = ctx.need_me()
     if me is None:
-        return
+        return Go.ON
     value = command.args[0].upper()
     if value not in ("ON", "OFF"):
         ctx.say("Use: SET MAP ON or SET MAP OFF")
-        return
+        return Go.ON
     update_seat(ctx, me, map=1 if value == "ON" else 0)
     ctx.say(f"Maps with results: {value.lower()}.")
+    return Go.ON
 
 
 COMMANDS = [
@@ -278,7 +288,7 @@ COMMANDS = [
     Spec(
         "set_end",
         "settings",
-        "SET END <ending>/NOEND (Imperial)",
+        "SET END <ending>/NOEND (a variant's rule)",
         "propose (or withdraw) an ending; all current players agreeing ends the game",
         endings.set_end,
     ),

@@ -17,6 +17,7 @@ from judge.language.dates import DateError, clock_minutes, read_date
 from judge.reports.dates import date_in_words
 from judge.service import deadlines
 from judge.service.deadlines import PhaseTiming
+from judge.service.flow import Go
 from judge.service.queries import account_tz, iso, moment, update_game
 
 KINDS = {"MOVE": "movement", "MOVEMENT": "movement", "RETREAT": "retreat",
@@ -85,18 +86,18 @@ def told(ctx, when: datetime) -> str:
     return date_in_words(when, ctx.settings.timezone)
 
 
-def set_deadline(ctx, game, command) -> None:
+def set_deadline(ctx, game, command) -> Go:
     when = date_for(ctx, game, command, "Deadline")
     if when is None:
-        return
+        return Go.ON
     if passed(ctx, when, "Deadline"):
-        return
+        return Go.ON
     if game.start_at and when < moment(game.start_at):
         ctx.say(
             f"Deadline not set: {words(ctx, when)} is before the start set with"
             f" SET START, {words(ctx, moment(game.start_at))}."
         )
-        return
+        return Go.ON
     values = {"deadline": iso(when), "process_at": None, "reminded": 0,
               "late_notified": None}  # fmt: skip
     note = ""
@@ -115,35 +116,37 @@ def set_deadline(ctx, game, command) -> None:
     ctx.games_touched.add(game.name)
     ctx.say(f"The deadline is now {words(ctx, when)}.{note}")
     ctx.announce(game.name, f"SET DEADLINE: the deadline is now {told(ctx, when)}.")
+    return Go.ON
 
 
-def set_grace(ctx, game, command) -> None:
+def set_grace(ctx, game, command) -> Go:
     when = date_for(ctx, game, command, "Grace")
     if when is None:
-        return
+        return Go.ON
     deadline = moment(game.deadline)
     if deadline is not None and when < deadline:
         ctx.say(
             f"Grace not set: {words(ctx, when)} is before the deadline,"
             f" {words(ctx, deadline)}. The grace period ends at or after it."
         )
-        return
+        return Go.ON
     if passed(ctx, when, "Grace"):
-        return
+        return Go.ON
     update_game(ctx.db, game.name, grace_end=iso(when))
     ctx.games_touched.add(game.name)
     ctx.say(f"The grace period now ends {words(ctx, when)}.")
     ctx.announce(game.name, f"SET GRACE: the grace period ends {told(ctx, when)}.")
+    return Go.ON
 
 
-def set_start(ctx, game, command) -> None:
+def set_start(ctx, game, command) -> Go:
     """No processing before the date; a later date than the deadline moves
     the deadline (and its grace) there too."""
     when = date_for(ctx, game, command, "Start")
     if when is None:
-        return
+        return Go.ON
     if passed(ctx, when, "Start"):
-        return
+        return Go.ON
     values = {"start_at": iso(when), "process_at": None}
     note = ""
     deadline = moment(game.deadline)
@@ -159,9 +162,10 @@ def set_start(ctx, game, command) -> None:
     ctx.games_touched.add(game.name)
     ctx.say(f"No processing before {words(ctx, when)}.{note}")
     ctx.announce(game.name, f"SET START: no processing before {told(ctx, when)}.")
+    return Go.ON
 
 
-def set_timing(ctx, game, command) -> None:
+def set_timing(ctx, game, command) -> Go:
     """SET MOVE NEXT 48 DELAY 1, SET RETREAT GRACE 24 NEXT 12: several
     fields in one line, all applied or none."""
     kind = KINDS[command.words[0].rstrip("S")]
@@ -172,7 +176,7 @@ def set_timing(ctx, game, command) -> None:
             f"Not set: '{tokens[-1][:20]}' has no value. Write"
             " SET MOVE|RETREAT|ADJUST <field> <value> [<field> <value>...]."
         )
-        return
+        return Go.ON
     changes = json.loads(game.timing or "{}")
     current = game.deadline_settings(ctx.settings.timezone)
     values = dict(getattr(current, kind).__dict__)
@@ -186,12 +190,13 @@ def set_timing(ctx, game, command) -> None:
         PhaseTiming(**values)  # validates the whole
     except (ValueError, DateError) as error:
         ctx.say(f"Not set: {error}. Nothing was changed.")
-        return
+        return Go.ON
     changes.setdefault(kind, {}).update({name: values[name] for name in tokens[::2]})
     update_game(ctx.db, game.name, timing=json.dumps(changes, sort_keys=True))
     text = f"{kind.capitalize()} phases: {', '.join(said)} (from the next phase on)."
     ctx.say(text)
     ctx.announce(game.name, f"SET {command.words[0]}: {text}")
+    return Go.ON
 
 
 def _value(name: str, raw: str):
@@ -217,11 +222,11 @@ def _shown(name: str, value) -> str:
     return f"{value:g} hours"
 
 
-def set_max_absence(ctx, game, command) -> None:
+def set_max_absence(ctx, game, command) -> Go:
     raw = command.args[0]
     if not re.fullmatch(r"[0-9]{1,2}", raw) or int(raw) > MAX_ABSENCE:
         ctx.say(f"Use: SET MAX ABSENCE <days>, 0 to {MAX_ABSENCE}.")
-        return
+        return Go.ON
     update_game(ctx.db, game.name, max_absence=int(raw))
     text = (
         f"Players of game '{game.name}' may now take up to {int(raw)} days of"
@@ -229,3 +234,4 @@ def set_max_absence(ctx, game, command) -> None:
     )
     ctx.say(text)
     ctx.announce(game.name, f"SET MAX ABSENCE: {text}")
+    return Go.ON

@@ -4,25 +4,27 @@ random world, between the draw and the first processing."""
 from __future__ import annotations
 
 from judge.service.commands.registry import Spec
+from judge.service.flow import Go
 from judge.service.processing import tell_all
 from judge.service.queries import load_game
 from judge.service.world_games import Refusal, set_colour, set_country
 
 
 def _changer(change, told: str):
-    def handler(ctx, command) -> None:
+    def handler(ctx, command) -> Go:
         me = ctx.need_me("player")
         if me is None:
-            return
+            return Go.ON
         game = load_game(ctx.db, me.game)
         try:
             before, after = change(ctx.db, me, game, command.args[0])
         except Refusal as refusal:
             ctx.say(str(refusal))
-            return
+            return Go.ON
         text = f"{before} {told.format(before, after)}."
         ctx.say(text)
         ctx.mail(tell_all(ctx.db, ctx.settings, game.name, "Country", text))
+        return Go.ON
 
     return handler
 

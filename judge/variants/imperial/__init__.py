@@ -1,13 +1,16 @@
 """Imperial Diplomacy (Calcraft & Poole; maps/imperial.toml).  The rules are
 in `rules` and the modules it draws on: `map` (edge, cities, joining,
 victory), `orders` (its orders and their text), `petrol` (multi-step fleet
-moves), `federations`, `barbarians`; its state's fields in `state`."""
+moves), `federations`, `barbarians`, `endings` (SET END, IMP-14(e)); its
+state's fields in `state`.  What the judge says of a seat (signing on, a
+newcomer founding an empire) is said by the methods below."""
 
 from __future__ import annotations
 
 from judge.engine.board import Board
 from judge.engine.state import Position
 from judge.variants.base import Variant
+from judge.variants.imperial.endings import ImperialEndings
 from judge.variants.imperial.garrisons import GARRISON_KIND, GarrisonRules
 from judge.variants.imperial.map import (
     NEUTRAL,
@@ -45,7 +48,7 @@ class Imperial(Variant):
     unit_word_prefixes = {"imperial": "garrison"}  # "Imperial Garrison Brest"
     multi_step_move = MultiMove  # `F MAO - WES - TYS` (IMP-5)
     roster_lists_every_country = False  # no NEUTRAL, DISORDER, untaken cities
-    agreed_endings = True
+    agreed_endings = ImperialEndings()  # IMP-14(e): SET END
     guard_rules = GarrisonRules()  # how its garrisons fight (IMP-3)
     unit_kinds = (GARRISON_KIND,)
     _hooks = ImperialRules()
@@ -127,6 +130,18 @@ class Imperial(Variant):
             return None
         return next(
             (s for s in open_slots(board, position) if city_of(s) == city), None
+        )
+
+    def newcomer_note(self, board: Board, seat: str, founded: str, game: str) -> str:
+        """Rule 3: the city's empire lives on elsewhere and the city is
+        neutral again; the newcomer founds a new empire there."""
+        city = imperial_city(founded)
+        new = board.powers[founded]
+        return (
+            f"{board.powers[seat].name} lives on without"
+            f" {board.location_name(city)}, which is neutral again: you found a"
+            f" new empire there, {new.name} (SIGNON {new.letter}{game}), and"
+            f" order JOIN {city}."
         )
 
     def seat_city(self, seat: str) -> str | None:

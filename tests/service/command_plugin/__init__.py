@@ -4,7 +4,7 @@ judge reads its keyword from the grammar (judge.language.commands)."""
 
 from __future__ import annotations
 
-from judge.service.commands.registry import Spec
+from judge.service.commands import Go, Spec
 
 GRAMMAR = r"""
 %extend command: shout
@@ -13,8 +13,9 @@ SHOUT: /shout\b/i
 """
 
 
-def do_shout(ctx, command) -> None:
+def do_shout(ctx, command) -> Go:
     ctx.say(command.args[0].upper() + "!")
+    return Go.ON
 
 
 SPEC = Spec("shout", "information", "SHOUT <words>", "Says the words louder.", do_shout)
