@@ -171,7 +171,7 @@ def free_port() -> int:
     raise RuntimeError(f"no free loopback port in {_PORTS}")
 
 
-def wait_until(condition, timeout: float = 10.0, interval: float = 0.02) -> bool:
+def wait_until(condition, timeout: float = 30.0, interval: float = 0.02) -> bool:
     """Poll `condition` until it is true or `timeout` seconds have passed."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -615,7 +615,8 @@ def free_port_fixture():
 
 @pytest.fixture(name="wait_until")
 def wait_until_fixture():
-    """wait_until(condition, timeout=10.0) -> bool"""
+    """wait_until(condition, timeout=30.0) -> bool: generous, since tests run
+    on every core at once; a passing test never waits for it."""
     return wait_until
 
 

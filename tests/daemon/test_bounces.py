@@ -299,7 +299,7 @@ def test_a_bounce_read_over_imap_is_recorded(
         ),
     )
     daemon = start_judge(config)
-    assert daemon.imap.connected.wait(10)
+    assert daemon.imap.connected.wait(30)
     mail(config, "alice@example.org", "HELP")
     assert wait_until(lambda: len(relay_peer.messages()) == 1)
     verp = relay_peer.messages()[0].mail_from

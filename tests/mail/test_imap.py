@@ -42,7 +42,7 @@ def maildir_replies(config):
 def test_imap_in_reply_out(dovecot, make_judge_config, start_judge, wait_until):
     config = make_judge_config(imap=settings(dovecot), smtp=False)
     daemon = start_judge(config)
-    assert daemon.imap.connected.wait(10)
+    assert daemon.imap.connected.wait(30)
     dovecot.append(message("<imap1@example.org>"))
     assert wait_until(lambda: len(maildir_replies(config)) == 1)
     reply = maildir_replies(config)[0]
@@ -108,7 +108,7 @@ def test_polling_without_idle_and_reconnecting(dovecot, wait_until, caplog):
     thread = threading.Thread(target=poller.run, daemon=True)
     thread.start()
     try:
-        assert poller.connected.wait(10)
+        assert poller.connected.wait(30)
         dovecot.append(message("<p1@example.org>"))
         assert wait_until(lambda: len(stored) == 1)
         assert connections(caplog) == 1
@@ -168,6 +168,6 @@ def test_imap_password_from_a_file_named_in_the_config(
     config = load_config(path)
     assert "secret" not in path.read_text().replace("imap.secret", "")
     daemon = start_judge(config)
-    assert daemon.imap.connected.wait(10)  # logged in with the file's password
+    assert daemon.imap.connected.wait(30)  # logged in with the file's password
     dovecot.append(message("<from-file@example.org>"))
     assert wait_until(lambda: len(maildir_replies(config)) == 1)
