@@ -64,6 +64,12 @@ DEFAULTS: dict[str, object] = {
     "auto_disband": False,
     "movement_disband": False,
     "blank_board": False,
+    # map features (INERT_FEATURES): kept, no effect on any map here
+    "railways": False,
+    "gateways": False,
+    "duality": False,
+    "hong_kong": False,
+    "bcentres": False,
 }
 
 PRESS_COLOURS = {
@@ -75,19 +81,26 @@ PRESS_COLOURS = {
 }
 ACCESS = ("any", "same", "different")
 LEVELS = ("any", "novice", "amateur", "intermediate", "advanced", "expert")
-BLIND = "centres hidden in blind games"
-# Map features njudge sets as flags; no map of this judge has them.
-MAP_FEATURES = {
-    "RAILWAY": "railways", "RAILWAYS": "railways",
-    "GATEWAY": "gateways", "GATEWAYS": "gateways",
-    "DUALITY": "provinces of dual land and water behaviour",
-    "HONGKONG": "Hong Kong centres", "BCENTRE": BLIND, "BCENTRES": BLIND,
-    "BCENTER": BLIND, "BCENTERS": BLIND, "SUMMER": "summer turns",
-    "TRANSFORM": "unit transformations", "TRAFO": "unit transformations",
-    "ATTACKTRANSFORM": "unit transformations",
-    "ATTACKTRANSFORMS": "unit transformations",
+# Map features njudge sets as flags on any map (ml_set.c): they act only
+# where a map is coded with the feature, and no map here has one, so the
+# flag is kept and changes nothing (the reply says so).  What each lacks:
+INERT_FEATURES = {
+    "railways": "railways",
+    "gateways": "gateways",
+    "duality": "provinces of dual land and water behaviour",
+    "hong_kong": "Hong Kong centres",
+    "bcentres": "",  # a blind game's option: this judge has no blind games
+}
+# Map and rules features that would change the game on any map: refused
+# (their NO form is the default and is answered as such).
+UNFOLLOWED_FEATURES = {
+    "SUMMER": "summer turns",
+    "TRANSFORM": "unit transformations",
+    "TRAFO": "unit transformations",
     "PORTAGE": "armies that convoy fleets (portage)",
-}  # fmt: skip
+}
+# njudge accepts SET ATTACK TRANSFORM only once move transformations are on.
+NEEDS_TRANSFORM = ("ATTACKTRANSFORM", "ATTACKTRANSFORMS")
 
 
 @dataclass(frozen=True)
@@ -104,6 +117,7 @@ class Option:
     before_start: bool = False  # only before the game starts
     says: str = ""  # the change in words ("{v}": the value)
     reader: Callable[[str], object] | None = field(default=None, compare=False)
+    inert: bool = False  # a map feature no map here has (INERT_FEATURES)
 
 
 def _number(low: int, high: int):
@@ -335,6 +349,51 @@ _add("DISBAND", _on("movement_disband", "Units may be disbanded in movement"
      " phases.", "Units may not be disbanded in movement phases."))  # fmt: skip
 _add("BLANKBOARD EMPTYBOARD", Option("blank_board", True, before_start=True,
      says="The game starts with no units, in an adjustment phase."))  # fmt: skip
+
+# -- map features no map here has (INERT_FEATURES) ----------------------------------
+for _phrases, _key, _name in (
+    ("RAILWAY RAILWAYS", "railways", "Railways"),
+    ("GATEWAY GATEWAYS", "gateways", "Gateways"),
+    ("DUALITY", "duality", "Dual provinces"),
+    ("HONGKONG", "hong_kong", "Hong Kong centres"),
+    ("BCENTRE BCENTRES BCENTER BCENTERS", "bcentres", "All owned centres shown"),
+):
+    _add(_phrases, _on(_key, f"{_name}: on.", f"{_name}: off.", inert=True))
+
+
+def inert_note(game, option: Option) -> str:
+    """Why an accepted map feature changes nothing in this game."""
+    lacks = INERT_FEATURES[option.key]
+    if not lacks:
+        return f"Game '{game.name}' is not a blind game: the flag has no use here."
+    return (
+        f"The map of game '{game.name}' ({game.variant.partition(':')[0]}) has no"
+        f" {lacks}: the flag changes nothing."
+    )
+
+
+def unfollowed_feature(phrase: str) -> str | None:
+    """The reply to SET SUMMER, TRANSFORM, PORTAGE, ATTACK TRANSFORM (and
+    their NO forms, which are this judge's rule already); None for other
+    phrases."""
+    known = (*UNFOLLOWED_FEATURES, *NEEDS_TRANSFORM)
+    negated = False
+    for prefix in ("NO", "NOT", "UN"):
+        if phrase.startswith(prefix) and phrase[len(prefix) :] in known:
+            phrase, negated = phrase[len(prefix) :], True
+            break
+    if phrase in NEEDS_TRANSFORM:
+        return (
+            "Move transformations must be on first (SET TRANSFORM), and this"
+            " judge has no unit transformations. Not set."
+        )
+    what = UNFOLLOWED_FEATURES.get(phrase)
+    if what is None:
+        return None
+    if negated:
+        return f"No {what}: that is already so here."
+    return f"This judge does not follow {what} on any map. Not set."
+
 
 # Options refused whatever the map (what this judge cannot follow), and why.
 NOT_FOLLOWED = {

@@ -43,12 +43,39 @@ def test_bad_values_name_the_form(judge):
     assert "Who may sign on (by site): SAME." in body
 
 
-def test_map_features_are_refused_on_a_map_without_them(judge):
+def test_map_features_are_kept_as_njudge_keeps_them_on_any_map(judge):
+    """njudge sets RAILWAYS, GATEWAYS, DUALITY, HONG KONG and BCENTRES on
+    any map (ml_set.c); on a map without the feature they change nothing,
+    and the reply says so."""
     form_game(judge)
-    body = master(judge, "SET RAILWAYS\nSET PORTAGE\nSET HONG KONG")[0].body
-    assert "whose map has no railways. Not set." in body
-    assert "armies that convoy fleets (portage)" in body
-    assert "Hong Kong centres" in body
+    body = master(judge, "SET RAILWAYS\nSET HONG KONG\nSET BCENTRES")[0].body
+    assert "Railways: on. The map of game 'alpha' (standard) has no railways" in body
+    assert "has no Hong Kong centres: the flag changes nothing." in body
+    assert "Game 'alpha' is not a blind game: the flag has no use here." in body
+    settings = judge.game()["settings"]
+    for key in ("railways", "hong_kong", "bcentres"):
+        assert f'"{key}": true' in settings
+    assert "Railways" in judge.send("x@example.org", "LIST alpha")[0].body
+    body = master(judge, "SET NO RAILWAYS")[0].body
+    assert "Railways: off." in body
+    assert "railways" not in judge.game()["settings"]
+
+
+def test_features_that_would_change_the_game_are_refused(judge):
+    """SUMMER, TRANSFORM and PORTAGE would change play on any map: refused;
+    their NO forms are answered as the rule here; ATTACK TRANSFORM needs
+    transformations first, as in njudge."""
+    form_game(judge)
+    body = master(
+        judge,
+        "SET SUMMER\nSET PORTAGE\nSET TRANSFORM builds\nSET NO SUMMER\n"
+        "SET ATTACK TRANSFORM",
+    )[0].body
+    assert "SET SUMMER: This judge does not follow summer turns on any map." in body
+    assert "does not follow armies that convoy fleets (portage)" in body
+    assert "does not follow unit transformations on any map. Not set." in body
+    assert "SET NOSUMMER: No summer turns: that is already so here." in body
+    assert "Move transformations must be on first (SET TRANSFORM)" in body
     assert judge.game()["settings"] == "{}"
 
 

@@ -8,13 +8,14 @@ from __future__ import annotations
 from judge.service import seats
 from judge.service.commands.registry import Spec, Topic
 from judge.service.game_options import (
-    MAP_FEATURES,
     NOT_FOLLOWED,
     changed,
     describe,
     help_text,
+    inert_note,
     read_option,
     stored,
+    unfollowed_feature,
 )
 from judge.service.lifecycle import start_game
 from judge.service.processing import notice
@@ -35,12 +36,9 @@ def set_option(ctx, command) -> None:
         if me.role == "master" or ctx.need_me("master"):
             variant_option(ctx, game, rest, on=False)
         return
-    feature = MAP_FEATURES.get(phrase.removeprefix("NO"))
+    feature = unfollowed_feature(phrase)
     if feature:
-        ctx.say(
-            f"SET {word}: game '{game.name}' is played on {game.variant}, whose map"
-            f" has no {feature}. Not set."
-        )
+        ctx.say(f"SET {word}: {feature}")
         return
     if option is None:
         ctx.say(f"SET {word} is not a setting of this judge (GET SETTINGS).")
@@ -74,7 +72,7 @@ def set_option(ctx, command) -> None:
     says = describe(option, negated, value)
     if not store(ctx, me, game, option.key, value, says):
         return
-    ctx.say(says)
+    ctx.say(says + (" " + inert_note(game, option) if option.inert else ""))
     if option.key not in ("all_press", "no_broadcast"):
         ctx.announce(game.name, f"SET {word.upper()}: {says}")
     if option.key == "manual_start" and not value:
