@@ -37,5 +37,6 @@ pending.py        orders sent ahead (PHASE blocks), applied when the phase begin
 holders.py        who held each power, since when (players of record)
 registration.py   REGISTER's form, WHOIS, I AM ALSO: the registrations
 reliability.py    dedication, on-time and CD ratios, entry rules
+access_rules.py   SET ACCESS and SET LEVEL: who may join by site and level
 diaries.py        players' diaries, broadcast when a game ends
 """

@@ -230,6 +230,8 @@ def _score_phase(db, game, board, position) -> None:
         if m.power and m.state == "active" and needed.get(m.power)
     }
     late = set(late_powers(db, game, board, position))
+    if not game_options.stored(game)["rated"]:
+        owing = {}  # SET UNRATED: nobody's record changes (the marks still go)
     reliability.phase_processed(db, game.name, game.turn, owing, late)
 
 

@@ -198,13 +198,14 @@ def current_lines(board, position, power, orders, needed) -> list[str]:
 
 def end_of_grace(db, settings, game, late, now) -> list[OutgoingMail]:
     board = game.board
+    rated = game_options.stored(game)["rated"]  # SET UNRATED: no records change
     seats = {m.power: m for m in members(db, game.name, "player") if m.power}
     if game.nmr:
         scored = set()
         for power in late:
             if power in seats:
                 update_member(db, seats[power].id, state="cd")
-                if seats[power].address.lower() not in scored:
+                if rated and seats[power].address.lower() not in scored:
                     scored.add(seats[power].address.lower())
                     reliability.civil_disorder(db, seats[power].address)
         names = ", ".join(board.powers[p].name for p in late)
@@ -226,7 +227,8 @@ def end_of_grace(db, settings, game, late, now) -> list[OutgoingMail]:
     for power in fresh:
         update_member(db, seats[power].id, state="abandoned")
     for address in {seats[p].address.lower(): seats[p].address for p in fresh}.values():
-        reliability.abandoned(db, address)
+        if rated:
+            reliability.abandoned(db, address)
     if not fresh:
         return []
     names = ", ".join(board.powers[p].name for p in fresh)

@@ -11,6 +11,7 @@ from judge.engine.api import orders_needed
 from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
 from judge.service import (
+    access_rules,
     deadlines,
     game_options,
     reliability,
@@ -369,7 +370,9 @@ def take_over(ctx, game, power, seat, password) -> None:
     if playing:
         ctx.say(f"You already play in game '{game.name}'.")
         raise Stop
-    refusal = reliability.entry_refusal(ctx.db, game, ctx.sender)
+    refusal = reliability.entry_refusal(
+        ctx.db, game, ctx.sender
+    ) or access_rules.access_refusal(ctx.db, game, ctx.sender, replacing=power.id)
     if refusal:
         ctx.say(refusal)
         raise Stop
@@ -442,9 +445,12 @@ def join_forming(ctx, game, password: str) -> None:
             f" with SIGNON <letter>{game.name} <password>, or OBSERVE {game.name}."
         )
         raise Stop
-    refusal = reliability.entry_refusal(ctx.db, game, ctx.sender)
-    if refusal:
+    refusal = reliability.entry_refusal(
+        ctx.db, game, ctx.sender
+    ) or access_rules.access_refusal(ctx.db, game, ctx.sender)
+    if refusal:  # njudge's mail_access: not joined
         ctx.say(refusal)
+        raise Stop
     refused = sign_on_refused(game, ctx.sender)
     if refused:
         ctx.say(refused)

@@ -1,0 +1,107 @@
+"""njudge's flags given their effect, by mail: SET ACCESS, LEVEL, [UN]RATED,
+[NO] REVEAL, [NO] SECRET, [NO] RESUME (njudge's ml_signon.c, dip.c,
+ml_list.c, mail.c)."""
+
+from harness import HOLDS, MASTER, form_game, password, signon
+
+from judge.service import reliability
+
+
+def master(judge, commands, name="alpha"):
+    return judge.send(MASTER, f"SIGNON M{name} pw-master\n" + commands)
+
+
+def register(judge, address, level="Intermediate", site=""):
+    lines = ["REGISTER", "Name: Some One", f"Email: {address}", "Address: 1 Road",
+             "Country: Utopia"]  # fmt: skip
+    if level:
+        lines.append(f"Level: {level}")
+    if site:
+        lines.append(f"Site: {site}")
+    body = judge.send(address, "\n".join([*lines, "END"]))[0].body
+    assert "Registration processed." in body, body
+
+
+def new_game(judge, settings, name="beta"):
+    judge.send(MASTER, f"CREATE ?{name} pw-master\nBECOME MASTER\n{settings}")
+
+
+def join(judge, address, name="beta"):
+    return judge.send(address, f"SIGNON ?{name} {password(address)}")[0].body
+
+
+def players(judge, name="beta"):
+    return [
+        row[0]
+        for row in judge.db.execute(
+            "SELECT address FROM svc_members WHERE game = ? AND role = 'player'",
+            [name],
+        ).fetchall()
+    ]
+
+
+def test_level_admits_the_registered_levels_njudge_admits(judge):
+    new_game(judge, "SET LEVEL NOVICE")
+    register(judge, "nov@example.org", level="Novice")
+    register(judge, "exp@example.org", level="Expert")
+    assert "You have joined game 'beta'" in join(judge, "nov@example.org")
+    body = join(judge, "exp@example.org")
+    assert "Game 'beta' is for Novice players only (SET LEVEL NOVICE); you are" in body
+    assert "registered as Expert." in body
+    body = join(judge, "unregistered@example.org")
+    assert "you have no level registered" in body
+    assert players(judge) == ["nov@example.org"]
+    # AMATEUR: anyone but an Expert; ADVANCED: anyone but a Novice
+    master(judge, "SET LEVEL AMATEUR", "beta")
+    register(judge, "int@example.org", level="Intermediate")
+    assert "is for players who are not Expert" in join(judge, "exp@example.org")
+    assert "You have joined" in join(judge, "int@example.org")
+    master(judge, "SET LEVEL ADVANCED", "beta")
+    assert "You have joined" in join(judge, "exp@example.org")
+    register(judge, "nov2@example.org", level="Novice")
+    assert "not Novice (Advanced)" in join(judge, "nov2@example.org")
+
+
+def test_access_by_site_or_domain(judge):
+    new_game(judge, "SET ACCESS DIFFERENT")
+    register(judge, "ann@uni.example", site="University of Hodunk")
+    register(judge, "bob@home.example", site="University of  hodunk")
+    assert "You have joined" in join(judge, "ann@uni.example")
+    body = join(judge, "bob@home.example")
+    assert "takes one player from each site (SET ACCESS DIFFERENT)" in body
+    assert "yours (university of hodunk)" in body
+    # unregistered: the address's domain is the site
+    assert "You have joined" in join(judge, "cat@work.example")
+    assert "another of its players" in join(judge, "dan@work.example")
+    assert players(judge) == ["ann@uni.example", "cat@work.example"]
+    new_game(judge, "SET ACCESS SAME-SITE", name="gamma")
+    assert "You have joined" in join(judge, "eve@club.example", "gamma")
+    assert "You have joined" in join(judge, "fay@club.example", "gamma")
+    body = join(judge, "gus@else.example", "gamma")
+    assert "takes players from one site only (SET ACCESS SAME)" in body
+    assert players(judge, "gamma") == ["eve@club.example", "fay@club.example"]
+
+
+def test_an_unrated_game_leaves_the_records_alone(judge):
+    """SET UNRATED (njudge's F_NORATE): no dedication, turns, CD or
+    abandonment scored; games started still count."""
+    form_game(judge)
+    assert "The game is unrated." in master(judge, "SET UNRATED")[0].body
+    for power in HOLDS:
+        if power != "FRANCE":
+            judge.send(judge.seat(power), f"{signon(judge, power)}\n{HOLDS[power]}")
+    france, germany = judge.seat("FRANCE"), judge.seat("GERMANY")
+    judge.tick(judge.deadline())
+    judge.tick(judge.grace_end())  # France falls into civil disorder
+    assert judge.phase() == "F1901M"
+    for who in (france, germany):
+        f = reliability.figures(judge.db, who)
+        assert (f["dedication"], f["total"], f["resigned"]) == (0, 0, 0)
+        assert f["started"] == 1
+    # rated again: the next phase counts
+    master(judge, "SET RATED")
+    for power in HOLDS:
+        judge.send(judge.seat(power), f"{signon(judge, power)}\n{HOLDS[power]}")
+    judge.tick(judge.deadline())
+    assert judge.phase() != "F1901M"
+    assert reliability.figures(judge.db, germany)["dedication"] == 3
