@@ -105,3 +105,20 @@ def test_an_unrated_game_leaves_the_records_alone(judge):
     judge.tick(judge.deadline())
     assert judge.phase() != "F1901M"
     assert reliability.figures(judge.db, germany)["dedication"] == 3
+
+
+def test_any_player_resumes_unless_no_resume(judge):
+    """njudge's RESUME: any player's, unless SET NO RESUME keeps it the
+    master's."""
+    form_game(judge)
+    france = judge.seat("FRANCE")
+    master(judge, "PAUSE")
+    out = judge.send(france, f"{signon(judge, 'FRANCE')}\nRESUME")
+    assert "Game 'alpha' is running again" in out[0].body
+    assert any("A player has resumed the game." in m.body for m in out[1:])
+    assert judge.game()["status"] == "active"
+    master(judge, "SET NO RESUME\nPAUSE")
+    out = judge.send(france, f"{signon(judge, 'FRANCE')}\nRESUME")
+    assert "Only the master may resume game 'alpha' (SET NO RESUME)." in out[0].body
+    assert judge.game()["status"] == "paused"
+    assert "running again" in master(judge, "RESUME")[0].body

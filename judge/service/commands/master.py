@@ -10,7 +10,7 @@ from judge.engine.orders import Waive
 from judge.engine.serialize import position_from_json
 from judge.language.phase_names import read_phase
 from judge.reports.dates import judge_date
-from judge.service import seats
+from judge.service import game_options, seats
 from judge.service.checks import check_variant
 from judge.service.commands import timing
 from judge.service.commands.options import is_variant_option, variant_option
@@ -73,6 +73,25 @@ def moderator(body):
         if me is None:
             return
         body(ctx, load_game(ctx.db, me.game), command)
+
+    return handler
+
+
+def resumer(body):
+    """RESUME: the master's, and any player's unless SET NO RESUME (njudge)."""
+
+    def handler(ctx, command) -> None:
+        me = ctx.me
+        if me is not None and me.role == "player" and me.power:
+            game = load_game(ctx.db, me.game)
+            if game_options.stored(game)["resume"]:
+                body(ctx, game, command)
+            else:
+                ctx.say(
+                    f"Only the master may resume game '{game.name}' (SET NO RESUME)."
+                )
+            return
+        master_only(body)(ctx, command)
 
     return handler
 
@@ -334,9 +353,10 @@ def resume(ctx, game, command) -> None:
         )  # fmt: skip
     update_game(ctx.db, game.name, paused_at=None)
     when = judge_date(deadline, ctx.settings.timezone)
+    who = "The master" if ctx.me.role == "master" else "A player"
     ctx.mail(tell_all(
         ctx.db, ctx.settings, game.name, "Resumed",
-        f"The master has resumed the game. The deadline for orders is {when}.",
+        f"{who} has resumed the game. The deadline for orders is {when}.",
     ))  # fmt: skip
     ctx.games_touched.add(game.name)
     ctx.say(f"Game '{game.name}' is running again; the deadline is {when}.")
@@ -479,7 +499,13 @@ COMMANDS = [
         rollback,
     ),
     _spec("pause", "PAUSE", "stop the clock", pause),
-    _spec("resume", "RESUME", "restart the clock", resume),
+    Spec(
+        "resume",
+        "master",
+        "RESUME",
+        "restart the clock (any player may, unless SET NO RESUME)",
+        resumer(resume),
+    ),
     _spec("terminate", "TERMINATE", "end the game", terminate),
     _spec(
         "eject",
