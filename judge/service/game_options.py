@@ -425,6 +425,14 @@ def stored(game) -> dict:
     return values
 
 
+def identities_hidden(game) -> bool:
+    """Who plays which power is hidden: in a gunboat (anonymous) game while
+    it runs, and after its end too under SET NO REVEAL (njudge's NoReveal)."""
+    if not game.anonymous:
+        return False
+    return game.status != "finished" or not stored(game)["reveal"]
+
+
 def changed(game, key: str, value) -> str:
     """The settings JSON with `key` set (defaults left out)."""
     values = json.loads(game.settings or "{}")

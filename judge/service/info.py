@@ -172,20 +172,21 @@ def whogame(db, name: str) -> str:
     game = load_game(db, name)
     board = game.board
     lines = [f"Game '{name}' ({game.status}):"]
+    hidden = game_options.identities_hidden(game)  # gunboat; after the end: REVEAL
     if game.status == "forming":
         for member in members(db, name, "player"):
-            lines.append("  (anonymous)" if game.anonymous else f"  {member.address}")
+            lines.append("  (anonymous)" if hidden else f"  {member.address}")
     elif variant_for(board).roster_by_seat:
         lines += seat_lines(db, game, board)
     else:
         lines += roster_lines(db, game, board)
-    replaced = holder_lines(db, game, board, bool(game.anonymous))
+    replaced = holder_lines(db, game, board, hidden)
     if replaced:  # the players of record, replacements included
         lines += ["Players of record, in turn:", *replaced]
     masters = members(db, name, "master")
     if masters:
         lines.append(
-            "  Master     " + ("(anonymous)" if game.anonymous else masters[0].address)
+            "  Master     " + ("(anonymous)" if hidden else masters[0].address)
         )
     observers = [m for m in members(db, name, "observer") if m.state != "pending"]
     if observers:

@@ -12,7 +12,7 @@ from judge.mail.message import Attachment, OutgoingMail
 from judge.reports import describe
 from judge.reports.dates import date_in_words, judge_date
 from judge.reports.start import start_notice
-from judge.service import game_end, reliability
+from judge.service import game_end, game_options, reliability
 from judge.service.assignment import assign, assign_rounds
 from judge.service.picture_pool import render_map
 from judge.service.processing import diary_broadcast, notice, schedule, tell_all
@@ -142,7 +142,7 @@ def player_label(game: Game, member) -> str:
     is anonymous) and any state other than active."""
     if member is None:
         return "(civil disorder)"
-    who = "(anonymous)" if game.anonymous else member.address
+    who = "(anonymous)" if game_options.identities_hidden(game) else member.address
     return who if member.state == "active" else f"{who} [{member.state}]"
 
 

@@ -122,3 +122,24 @@ def test_any_player_resumes_unless_no_resume(judge):
     assert "Only the master may resume game 'alpha' (SET NO RESUME)." in out[0].body
     assert judge.game()["status"] == "paused"
     assert "running again" in master(judge, "RESUME")[0].body
+
+
+def test_a_gunboat_game_reveals_its_players_at_the_end_unless_no_reveal(judge):
+    form_game(judge, options="gunboat")
+    form_game(judge, name="beta", options="gunboat")
+    germany = judge.seat("GERMANY")
+    assert "not revealed" in master(judge, "SET NO REVEAL", "beta")[0].body
+    for name in ("alpha", "beta"):
+        end = master(judge, "TERMINATE", name)
+        assert end[0].body.count("is over") == 1
+        end_mail = next(m for m in end if "Game Over" in m.subject).body
+        summary = judge.send("x@example.org", f"SUMMARY {name}")[0].body
+        whogame = judge.send("x@example.org", f"WHOGAME {name}")[0].body
+        if name == "alpha":  # revealed (njudge's default)
+            assert judge.seat("GERMANY", "alpha") in end_mail
+            assert judge.seat("GERMANY", "alpha") in summary
+            assert judge.seat("GERMANY", "alpha") in whogame
+        else:
+            for text in (end_mail, summary, whogame):
+                assert "(anonymous)" in text and "@example.org" not in text
+    assert germany == judge.seat("GERMANY", "alpha")
