@@ -310,7 +310,9 @@ _add("SHOW", _on("show", "Changes to the settings show who made them.",
                  "Changes to the settings are made by someone@somewhere."))  # fmt: skip
 _add("REVEAL", _on("reveal", "The players are revealed when the game ends.",
                    "The players are not revealed when the game ends."))  # fmt: skip
-_add("SECRET", _on("secret", "The game is secret.", "The game is not secret."))
+_add("SECRET", _on("secret", "The game is secret: how many play, who is late and"
+     " who comes and goes are kept from the players.",
+     "The game is not secret."))  # fmt: skip
 _add("COMMENT", Option("comment", None, "", reader=_text(60),
                        says="Comment: {v}"))  # fmt: skip
 _add("COMMENTBEGIN", Option("full_comment", None, says="The full comment is set."))
@@ -423,6 +425,14 @@ def stored(game) -> dict:
     values["moderated"] = bool(getattr(game, "moderated", 1))
     values.update(json.loads(getattr(game, "settings", None) or "{}"))
     return values
+
+
+def news_to_masters_only(game) -> bool:
+    """Players coming and going (joins, takeovers, resignations, civil
+    disorder, abandonment) told to the masters alone: SET QUIET, and SET
+    SECRET, which hides even how many players a game has (njudge)."""
+    values = stored(game)
+    return bool(values["quiet"] or values["secret"])
 
 
 def identities_hidden(game) -> bool:

@@ -331,6 +331,6 @@ def tell_all(db, settings, game_name: str, subject: str, text: str, *, quiet=Fal
     going, which SET QUIET keeps to the masters (njudge's gunboat guard)."""
     game = load_game(db, game_name)
     audience = recipients(db, game)
-    if quiet and game_options.stored(game)["quiet"]:
+    if quiet and game_options.news_to_masters_only(game):
         audience = [m for m in audience if m.role == "master"]
     return [notice(settings, game, m, subject, text) for m in audience]

@@ -583,7 +583,9 @@ def games_listed(db) -> list[dict]:
         db.query(
             "SELECT g.name, g.variant, g.status, json_extract(g.position, '$.phase')"
             " AS phase, (SELECT count(*) FROM svc_members m WHERE m.game = g.name"
-            " AND m.role = 'player') AS players FROM svc_games g"
+            " AND m.role = 'player') AS players,"
+            " coalesce(json_extract(g.settings, '$.secret'), 0) AS secret"  # SET SECRET
+            " FROM svc_games g"
             " WHERE g.status != 'finished' AND g.unlisted = 0"
             " AND coalesce(json_extract(g.settings, '$.list'), 1) != 0"  # SET NOLIST
             " ORDER BY g.name"

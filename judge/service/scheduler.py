@@ -105,6 +105,7 @@ def count_lateness(db, game, late: list[str]):
 def late_notices(db, settings, game, late: list[str]) -> list[OutgoingMail]:
     board = game.board
     names = ", ".join(board.powers[p].name for p in late)
+    secret = game_options.stored(game)["secret"]
     grace = judge_date(moment(game.grace_end), settings.timezone)
     what = (
         "the phase is processed with the orders received (civil disorder)"
@@ -127,8 +128,9 @@ def late_notices(db, settings, game, late: list[str]) -> list[OutgoingMail]:
             ) + times_late(game, mine)
             mails.append(notice(settings, game, member, "Late Notice", text))
         else:
+            waiting = "some powers" if secret else names  # SET SECRET: njudge's "?"
             text = (
-                f"The deadline has passed.  Still waiting for orders from: {names}.\n"
+                f"The deadline has passed.  Still waiting for orders from: {waiting}.\n"
                 f"The grace period ends {grace}.\n"
             ) + note_for_others(db, game, member)
             mails.append(notice(settings, game, member, "Late Powers", text))
@@ -252,6 +254,6 @@ def told_of_players(db, game) -> list:
     """Who hears of powers abandoned or in disorder: everyone, but only the
     masters under SET QUIET."""
     everyone = recipients(db, game)
-    if game_options.stored(game)["quiet"]:
+    if game_options.news_to_masters_only(game):
         return [m for m in everyone if m.role == "master"]
     return everyone

@@ -143,3 +143,32 @@ def test_a_gunboat_game_reveals_its_players_at_the_end_unless_no_reveal(judge):
             for text in (end_mail, summary, whogame):
                 assert "(anonymous)" in text and "@example.org" not in text
     assert germany == judge.seat("GERMANY", "alpha")
+
+
+def test_a_secret_game_keeps_its_numbers_and_comings_and_goings_quiet(judge):
+    """SET SECRET (njudge's X2F_SECRET): a forming game shows no count or
+    players; late notices name no powers; joins, resignations, civil
+    disorder and abandonment are told to the master only."""
+    new_game(judge, "SET SECRET")
+    join(judge, "ann@example.org")
+    assert (
+        "Forming: more players needed."
+        in judge.send("x@example.org", "LIST beta")[0].body
+    )
+    listing = judge.send("x@example.org", "LIST")[0].body
+    assert "more players needed" in listing and "1 signed on" not in listing
+    whogame = judge.send("x@example.org", "WHOGAME beta")[0].body
+    assert "kept secret" in whogame and "ann@" not in whogame
+    form_game(judge)
+    master(judge, "SET SECRET")
+    france = judge.seat("FRANCE")
+    out = judge.send(france, f"{signon(judge, 'FRANCE')}\nRESIGN")
+    assert {m.to[0] for m in out[1:]} == {MASTER}
+    for power in HOLDS:
+        if power not in ("FRANCE", "ENGLAND"):
+            judge.send(judge.seat(power), f"{signon(judge, power)}\n{HOLDS[power]}")
+    out = judge.tick(judge.deadline())
+    others = [m for m in out if "Late Powers" in m.subject]
+    assert others and all("Still waiting for orders from: some powers." in m.body
+                          for m in others)  # fmt: skip
+    assert all("England" not in m.body for m in others)
