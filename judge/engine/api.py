@@ -21,6 +21,7 @@ from judge.engine.adjustments import (
     adjustment_counts,
     build_sites,
 )
+from judge.engine.any_disband import adjudicate_any_disband
 from judge.engine.board import Board
 from judge.engine.hooks import hooks_for
 from judge.engine.movement import adjudicate_movement
@@ -29,6 +30,7 @@ from judge.engine.phases import advance
 from judge.engine.results import OrderResult, Outcome, PhaseResult, Rules
 from judge.engine.retreats import adjudicate_retreats
 from judge.engine.state import Dislodged, Phase, Position
+from judge.engine.strict_convoy import reported_void, without_implausible
 
 DEFAULT_RULES = Rules()
 
@@ -96,6 +98,9 @@ def standard_adjudicate(
                 p: [o for o in os if not isinstance(o, Disband)]
                 for p, os in orders.items()
             }
+        implausible = {}
+        if rules.strict_convoy:  # void: the fleet holds
+            orders, implausible = without_implausible(board, orders)
         out = adjudicate_movement(
             board, position, orders, rules.rules_2023, rules.coastal_convoys
         )
@@ -113,6 +118,8 @@ def standard_adjudicate(
             else r
             for r in out.results
         ]
+        if implausible:
+            results = reported_void(results, implausible)
         units = out.units
         if disbanding:
             results, units = _disbanded(results, units, disbanding)
@@ -121,7 +128,10 @@ def standard_adjudicate(
         results, units = adjudicate_retreats(board, position, orders)
         after = Position(phase, units, position.centres)
     else:
-        results, units = adjudicate_adjustments(
+        adjudicate_winter = (
+            adjudicate_any_disband if rules.any_disband else adjudicate_adjustments
+        )
+        results, units = adjudicate_winter(
             board, position, orders, rules.rules_2023, rules
         )
         after = Position(phase, units, position.centres)

@@ -29,7 +29,8 @@ def rule_values(settings: dict) -> dict[str, str]:
     options (judge.engine.results.Rules): values, never a variant's name."""
     out = {}
     for key in ("centres", "build_sites", "coastal_convoys", "movement_disband",
-                "auto_disband"):  # fmt: skip
+                "auto_disband", "strict_convoy", "any_disband",
+                "blank_board"):  # fmt: skip
         if key in settings:
             out[key] = str(settings[key])
     return out
