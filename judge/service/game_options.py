@@ -327,8 +327,9 @@ _add("DIAS", _on("dias", "A draw includes all survivors (DIAS).",
                  "Draws may exclude survivors (SET DRAW <powers>)."))  # fmt: skip
 _add("CONCESSIONS CONCESSION", _on("concessions", "Concessions are allowed.",
      "Concessions are not allowed."))  # fmt: skip
-_add("STRICTCONVOY STRICTCONVOYS", _on("strict_convoy", "Convoy orders must match.",
-     "Convoy orders need not match."))  # fmt: skip
+_add("STRICTCONVOY STRICTCONVOYS", _on("strict_convoy", "Only plausible convoys are"
+     " taken: none of an army in, or to, a landlocked province.",
+     "Any convoy order is taken, plausible or not."))  # fmt: skip
 _add("COASTALCONVOY COASTALCONVOYS", _on("coastal_convoys", "Fleets on coasts may"
      " convoy.", "Only fleets at sea convoy.", before_start=True))  # fmt: skip
 for _phrase, _where, _says in (
@@ -342,15 +343,17 @@ for _phrase, _where, _says in (
         Option("build_sites", _where, says=_says),
     )
 _add("ANYDISBAND", Option("any_disband", True,
-     says="Any unit may be disbanded in adjustment phases."))  # fmt: skip
+     says="Any unit may be disbanded in adjustment phases, and built again;"
+     " every winter is played to its deadline."))  # fmt: skip
 _add("NORMALDISBAND", Option("any_disband", False,
      says="Units are disbanded in adjustment phases only when owed."))  # fmt: skip
 _add("AUTODISBAND", _on("auto_disband", "Dislodged units are disbanded: no"
      " retreats.", "Dislodged units retreat."))  # fmt: skip
 _add("DISBAND", _on("movement_disband", "Units may be disbanded in movement"
      " phases.", "Units may not be disbanded in movement phases."))  # fmt: skip
-_add("BLANKBOARD EMPTYBOARD", Option("blank_board", True, before_start=True,
-     says="The game starts with no units, in an adjustment phase."))  # fmt: skip
+_add("BLANKBOARD EMPTYBOARD", Option("blank_board", True, False, before_start=True,
+     says="The game starts with no units, in a build phase the winter before."
+     "|The game starts with the map's units."))  # fmt: skip
 
 # -- map features no map here has (INERT_FEATURES) ----------------------------------
 for _phrases, _key, _name in (
@@ -398,11 +401,7 @@ def unfollowed_feature(phrase: str) -> str | None:
 
 
 # Options refused whatever the map (what this judge cannot follow), and why.
-NOT_FOLLOWED = {
-    "any_disband": "disbanding units that are not owed",
-    "blank_board": "a start with no units",
-    "strict_convoy": "strict convoy checks",
-}
+NOT_FOLLOWED: dict[str, str] = {}
 
 
 def read_option(word: str) -> tuple[Option | None, bool, str]:

@@ -7,6 +7,8 @@ import json
 import random
 from datetime import datetime
 
+from judge.engine.blank_board import blank_start
+from judge.engine.hooks import hooks_for
 from judge.language.preference import Preference
 from judge.mail.message import Attachment, OutgoingMail
 from judge.reports import describe
@@ -164,6 +166,8 @@ def start_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
     position = variant_for(board).start(board)
     if game.powers and not game.seating:  # SET POWERS: the seats nobody drew
         position = leave_out(position, table, set(drawn.values()))
+    if game.rules.blank_board and hooks_for(board) is None:  # SET BLANK BOARD
+        position = blank_start(position)
     save_position(db, name, board, position)
     update_game(db, name, status="active")
     game = load_game(db, name)

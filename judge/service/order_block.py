@@ -103,6 +103,11 @@ def take_master_orders(ctx, lines: list[str]) -> None:
 def store_orders(ctx, game: str, power: str, parsed_orders, board, position) -> None:
     waives = count_waives(ctx.db, game, power)
     surplus = SurplusAdjustments(board, position, power)
+    any_disband = (
+        position.phase.type == "A" and load_game(ctx.db, game).rules.any_disband
+    )
+    if any_disband:  # any unit may go and be built again: no count to keep to
+        surplus.owed = 0
     for parsed in parsed_orders:
         why = parsed.error or "not understood"
         if parsed.order is not None:
@@ -113,11 +118,12 @@ def store_orders(ctx, game: str, power: str, parsed_orders, board, position) -> 
         ctx.readings.setdefault(power, []).extend(parsed.notes)
         if isinstance(parsed.order, Waive):
             waives += 1
-        put_order(
-            ctx.db, game, power, order_key(parsed.order, waives),
-            parsed.order.canonical(),
-        )  # fmt: skip
-    drop_surplus_adjustments(ctx.db, game, power, board, position)
+        key = order_key(parsed.order, waives)
+        if any_disband and isinstance(parsed.order, Build):
+            key = "B:" + key  # a unit removed and one built in its place
+        put_order(ctx.db, game, power, key, parsed.order.canonical())
+    if not any_disband:
+        drop_surplus_adjustments(ctx.db, game, power, board, position)
 
 
 class SurplusAdjustments:

@@ -137,6 +137,8 @@ def check_early(db, game_name: str, settings, now: datetime) -> None:
     # a phase nobody owes orders for (Imperial's W1900A, where empires join)
     # waits for its deadline or the master's PROCESS, leaving time to join
     owed = any(orders_needed(board, position, game.rules).values())
+    if position.phase.type == "A" and game.rules.any_disband:
+        owed = False  # every power may disband and rebuild until the deadline
     process_at = None
     if owed and not waiting and not late_powers(db, game, board, position):
         timing = game.deadline_settings(settings.timezone)
@@ -173,6 +175,8 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
     for _ in range(8):  # phases nobody must order (the engine skips them too)
         if new.winner or any(orders_needed(board, new, rules).values()):
             break
+        if new.phase.type == "A" and rules.any_disband:
+            break  # every power may disband and rebuild (ANY DISBAND)
         new = adjudicate(board, new, {}, rules).position
     finished = new.winner is not None
     _score_phase(db, game, board, position)

@@ -27,6 +27,7 @@ from judge.engine.orders import (
     Waive,
 )
 from judge.engine.state import Position
+from judge.engine.strict_convoy import implausible_convoy
 from judge.language.order_parser import ParsedOrder, parse_orders
 from judge.reports.order_report import piece_key
 from judge.variants import parse_variant_order, variant_for
@@ -98,6 +99,8 @@ def read_orders(
                 _void_on_arrival(board, position, parsed, rules.coastal_convoys)
                 for parsed in out
             ]
+            if rules.strict_convoy:  # SET STRICT CONVOY
+                out = [_plausible(board, parsed) for parsed in out]
         if position.phase.type == "R" and hooks_for(board) is None:
             out = [_retreat_on_arrival(board, position, parsed) for parsed in out]
     return out
@@ -172,6 +175,11 @@ def _void_on_arrival(
     return ParsedOrder(parsed.text, None, why)
 
 
+def _plausible(board: Board, parsed):
+    why = parsed.order is not None and implausible_convoy(board, parsed.order)
+    return ParsedOrder(parsed.text, None, why) if why else parsed
+
+
 def _no_adjustment(
     board: Board, position: Position, power: str, parsed, rules: Rules = DEFAULT_RULES
 ):
@@ -179,8 +187,8 @@ def _no_adjustment(
     refused as it arrives, with the reason (the standard rules; a variant's
     own adjustment rules decide at the deadline)."""
     order = parsed.order
-    if not isinstance(order, Build | Waive | Disband):
-        return parsed
+    if not isinstance(order, Build | Waive | Disband) or rules.any_disband:
+        return parsed  # ANY DISBAND: what a winter allows is known at its end
     owed = adjustment_counts(board, position).get(power, 0)
     name = board.powers[power].name
     why = None

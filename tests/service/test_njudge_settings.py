@@ -79,13 +79,22 @@ def test_features_that_would_change_the_game_are_refused(judge):
     assert judge.game()["settings"] == "{}"
 
 
-def test_unfollowed_rules_options_are_refused_with_the_reason(judge):
+def test_rules_options_are_answered_and_stored(judge):
     form_game(judge)
-    body = master(judge, "SET ANY DISBAND\nSET STRICT CONVOY")[0].body
-    assert "does not follow disbanding units that are not owed yet" in body
-    assert "does not follow strict convoy checks yet" in body
-    body = master(judge, "SET AUTO DISBAND")[0].body
+    body = master(judge, "SET ANY DISBAND\nSET STRICT CONVOY\nSET AUTO DISBAND")[0].body
+    assert "Any unit may be disbanded in adjustment phases, and built again" in body
+    assert "Only plausible convoys are taken" in body
     assert "Dislodged units are disbanded: no retreats." in body
+    settings = judge.game()["settings"]
+    assert '"any_disband": true' in settings and '"strict_convoy": true' in settings
+    body = master(judge, "SET BLANK BOARD")[0].body
+    assert "has already started: SET BLANKBOARD can be changed only before" in body
+
+
+def test_blank_board_is_refused_where_a_variant_places_the_first_units(judge):
+    judge.send(MASTER, "CREATE ?imp pw-master imperial\nBECOME MASTER")
+    body = judge.send(MASTER, "SIGNON Mimp pw-master\nSET BLANK BOARD")[0].body
+    assert "whose own rules place the first units. Not set." in body
 
 
 def test_minor_press_only_before_the_start(judge):

@@ -5,6 +5,7 @@ parameters")."""
 
 from __future__ import annotations
 
+from judge.engine.hooks import hooks_for
 from judge.service import seats
 from judge.service.commands.registry import Spec, Topic
 from judge.service.game_options import (
@@ -60,6 +61,12 @@ def set_option(ctx, command) -> None:
         ctx.say(
             f"SET {word}: this judge does not follow {NOT_FOLLOWED[option.key]}"
             " yet. Not set."
+        )
+        return
+    if option.key == "blank_board" and value and hooks_for(game.board) is not None:
+        ctx.say(
+            f"SET {word}: game '{game.name}' is played on {game.variant}, whose own"
+            " rules place the first units. Not set."
         )
         return
     if option.key == "unapproved":
