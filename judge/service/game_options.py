@@ -401,7 +401,7 @@ def unfollowed_feature(phrase: str) -> str | None:
 
 
 # Options refused whatever the map (what this judge cannot follow), and why.
-NOT_FOLLOWED: dict[str, str] = {}
+NOT_FOLLOWED = {"proxy": "proxy orders (a unit's order handed to another power)"}
 
 
 def read_option(word: str) -> tuple[Option | None, bool, str]:
@@ -504,13 +504,17 @@ HELP = [
     ("MANUAL PROCESS | AUTO PROCESS", "phases processed only by PROCESS, or not"),
     ("MANUAL START | AUTO START", "a full game starts only when allowed"),
     ("LIST | NOLIST | PUBLIC | PRIVATE", "the game in LIST, or hidden"),
-    ("ACCESS ANY|SAME|DIFFERENT, LEVEL <level>", "who may sign on"),
+    ("ACCESS ANY|SAME|DIFFERENT, LEVEL <level>",
+     "who may join or take over, by site and registered level"),
     ("ALLOW PLAYER <address> | DENY PLAYER <address>",
      "who may join or take over (-<address> takes one off)"),
     ("[NO] APPROVAL, APPROVE <letters>, NOT APPROVED <letters>",
      "a new player's moves wait for the master's approval"),
-    ("[UN]RATED, [NO] SHOW, [NO] REVEAL, [NO] SECRET, [NO] RESUME, [NO] PROXY",
-     "njudge's flags (SHOW: notices name who changed a setting)"),
+    ("[UN]RATED", "whether the game counts in the players' records"),
+    ("[NO] SHOW", "notices name who changed a setting"),
+    ("[NO] REVEAL", "a gunboat game's players shown at its end"),
+    ("[NO] SECRET", "how many play, who is late, who comes and goes: hidden"),
+    ("[NO] RESUME", "any player may RESUME a paused game (NO: the master only)"),
     ("COMMENT <text> | COMMENT BEGIN", "the game's comment (BEGIN: the rest of"
      " the message, to SIGNOFF)"),
     ("CENTERS <n>", "the centres that win"),
@@ -519,6 +523,12 @@ HELP = [
     ("[NO] AUTO DISBAND", "dislodged units are destroyed, no retreats"),
     ("[NO] DISBAND", "units may disband in movement phases"),
     ("[NO] COASTAL CONVOYS", "fleets on coasts convoy (before the start)"),
+    ("ANY DISBAND | NORMAL DISBAND", "any unit may be removed and built again"
+     " in a winter"),
+    ("[NO] STRICT CONVOY", "no convoy of an army in, or to, a landlocked place"),
+    ("BLANK BOARD", "start with no units, building them (before the start)"),
+    ("[NO] RAILWAYS | GATEWAYS | DUALITY | HONG KONG | BCENTRES",
+     "njudge's map flags: kept, no map here has them"),
     ("VARIANT Gunboat | NOT VARIANT Gunboat", "anonymous players (before the start)"),
 ]  # fmt: skip
 

@@ -172,3 +172,11 @@ def test_a_secret_game_keeps_its_numbers_and_comings_and_goings_quiet(judge):
     assert others and all("Still waiting for orders from: some powers." in m.body
                           for m in others)  # fmt: skip
     assert all("England" not in m.body for m in others)
+
+
+def test_proxy_is_refused_with_the_reason(judge):
+    form_game(judge)
+    body = master(judge, "SET PROXY\nSET NO PROXY")[0].body
+    assert "SET PROXY: this judge does not follow proxy orders" in body
+    assert "No proxy orders." in body
+    assert judge.game()["settings"] == "{}"
