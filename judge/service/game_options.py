@@ -318,7 +318,9 @@ _add("COMMENT", Option("comment", None, "", reader=_text(60),
 _add("COMMENTBEGIN", Option("full_comment", None, says="The full comment is set."))
 _add("RESUME", _on("resume", "Any player may RESUME the game.",
                    "Only the master may RESUME the game."))  # fmt: skip
-_add("PROXY", _on("proxy", "Proxy orders are allowed.", "No proxy orders."))
+_add("PROXY", _on("proxy", "Proxy orders are allowed: a power may hand a unit's"
+     " order for the phase to another (A Par PROXY Germany).",
+     "No proxy orders."))  # fmt: skip
 
 # -- rules --------------------------------------------------------------------------
 _add("CENTERS CENTRES CENTER CENTRE", Option("centres", None, reader=_number(1, 999),
@@ -401,7 +403,7 @@ def unfollowed_feature(phrase: str) -> str | None:
 
 
 # Options refused whatever the map (what this judge cannot follow), and why.
-NOT_FOLLOWED = {"proxy": "proxy orders (a unit's order handed to another power)"}
+NOT_FOLLOWED: dict[str, str] = {}
 
 
 def read_option(word: str) -> tuple[Option | None, bool, str]:
@@ -515,6 +517,7 @@ HELP = [
     ("[NO] REVEAL", "a gunboat game's players shown at its end"),
     ("[NO] SECRET", "how many play, who is late, who comes and goes: hidden"),
     ("[NO] RESUME", "any player may RESUME a paused game (NO: the master only)"),
+    ("[NO] PROXY", "a unit's order handed to another power: A Par PROXY Germany"),
     ("COMMENT <text> | COMMENT BEGIN", "the game's comment (BEGIN: the rest of"
      " the message, to SIGNOFF)"),
     ("CENTERS <n>", "the centres that win"),

@@ -30,6 +30,7 @@ from judge.engine.state import Position
 from judge.engine.strict_convoy import implausible_convoy
 from judge.language.order_parser import ParsedOrder, parse_orders
 from judge.reports.order_report import piece_key
+from judge.service.proxies import with_proxies
 from judge.variants import parse_variant_order, variant_for
 
 
@@ -39,7 +40,9 @@ def engine_orders(
     texts: dict[str, list[str]],
     rules: Rules = DEFAULT_RULES,
 ):
-    """Stored canonical texts back to engine orders (the parser's fast path)."""
+    """Stored canonical texts back to engine orders (the parser's fast path);
+    PROXY hand-overs become the proxy's order (judge/service/proxies.py)."""
+    texts = with_proxies(board, position, texts)
     orders = {}
     for power, lines in texts.items():
         parsed = read_orders(board, position, power, "\n".join(lines), rules)

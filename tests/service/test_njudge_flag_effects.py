@@ -174,9 +174,38 @@ def test_a_secret_game_keeps_its_numbers_and_comings_and_goings_quiet(judge):
     assert all("England" not in m.body for m in others)
 
 
-def test_proxy_is_refused_with_the_reason(judge):
+def test_proxy_a_unit_handed_over_takes_the_proxys_order(judge):
+    """SET PROXY (njudge's proxy order): France hands Paris to Germany,
+    whose order for it is carried out; Germany's order for Marseilles,
+    which France did not hand over, counts for nothing; without a proxy
+    order a handed-over unit holds."""
     form_game(judge)
-    body = master(judge, "SET PROXY\nSET NO PROXY")[0].body
-    assert "SET PROXY: this judge does not follow proxy orders" in body
-    assert "No proxy orders." in body
-    assert judge.game()["settings"] == "{}"
+    france, germany = judge.seat("FRANCE"), judge.seat("GERMANY")
+    body = judge.send(germany, f"{signon(judge, 'GERMANY')}\nA PAR - BUR")[0].body
+    assert "the unit in Paris is French" in body  # no PROXY: refused
+    assert "Proxy orders are allowed" in master(judge, "SET PROXY")[0].body
+    body = judge.send(
+        france, f"{signon(judge, 'FRANCE')}\nA Paris PROXY Germany\nA MAR H\nF BRE H"
+    )[0].body
+    assert "Paris: handed over to Germany (PROXY)." in body
+    body = judge.send(
+        germany,
+        f"{signon(judge, 'GERMANY')}\nA PAR - BUR\nA MAR - GAS\nA MUN H\nA BER H"
+        "\nF KIE H",
+    )[0].body
+    assert "kept for the French unit; it counts if France hands it to you" in body
+    for power, text in HOLDS.items():
+        if power not in ("FRANCE", "GERMANY"):
+            judge.send(judge.seat(power), f"{signon(judge, power)}\n{text}")
+    judge.tick(judge.deadline())
+    assert judge.phase() == "F1901M"
+    position = judge.game()["position"]
+    assert '"A BUR"' in position and '"A PAR"' not in position
+    assert '"A MAR"' in position and '"A GAS"' not in position
+    # handed over again, with no order from the proxy: the unit holds
+    judge.send(france, f"{signon(judge, 'FRANCE')}\nA BUR P GERMANY\nA MAR H\nF BRE H")
+    for power, text in HOLDS.items():
+        if power not in ("FRANCE",):
+            judge.send(judge.seat(power), f"{signon(judge, power)}\n{text}")
+    judge.tick(judge.deadline())
+    assert '"A BUR"' in judge.game()["position"]
