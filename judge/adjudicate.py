@@ -9,22 +9,8 @@ from __future__ import annotations
 import json
 
 from judge.engine.api import Rules, adjudicate
-from judge.engine.board import Board, province_of
-from judge.engine.orders import (
-    GARRISON,
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    Unit,
-    Waive,
-    read_canonical,
-)
+from judge.engine.board import Board
+from judge.engine.orders import Order, Unit, Waive, read_canonical
 from judge.engine.serialize import position_from_json, position_to_json
 from judge.language.order_parser import parse_orders
 from judge.variants import load_variant, parse_variant_order, variant_for
@@ -92,54 +78,21 @@ _UNREAD = object()  # a text not looked at yet (None means: not canonical)
 
 
 def _read_canonical(board: Board, phase: str, text: str) -> Order | None:
+    """The order of a canonical text in this kind of phase, when its kind
+    says the places it names fit the board (`fits`) and it is an order of
+    the phase (`in_phase`: `-` retreats in a retreat phase)."""
     if text == "WAIVE":
         return Waive() if phase == "A" else None
     order = read_canonical(text)
-    if order is None or not _stands(board, order.unit):
+    if order is None or not _stands(board, order.unit) or not order.fits(board):
         return None
-    unit = order.unit
-    if isinstance(order, Move | Retreat) and not _plain_destination(
-        board, unit.kind, order.dest
-    ):
-        return None
-    if phase == "M":
-        if isinstance(order, Hold | Move):
-            return order
-        if isinstance(order, SupportHold | SupportMove):
-            if not _stands(board, order.target):
-                return None
-            if isinstance(order, SupportMove) and not board.is_location(order.dest):
-                return None
-            return order
-        if (
-            isinstance(order, Convoy)
-            and order.target.location in board.provinces
-            and order.dest in board.provinces
-        ):
-            return order
-    elif phase == "R":
-        if isinstance(order, Move) and not order.via_convoy:
-            return Retreat(unit, order.dest)
-        if isinstance(order, Retreat | Disband):
-            return order
-    elif phase == "A" and isinstance(order, Disband | Build):
-        return order
-    return None
+    return order.in_phase(phase)
 
 
 def _stands(board: Board, unit: Unit) -> bool:
-    """An army or fleet that may stand where it is said to (a garrison's
-    orders are the variant's to read)."""
-    return unit.kind != GARRISON and board.can_hold(unit.kind, unit.location)
-
-
-def _plain_destination(board: Board, kind: str, dest: str) -> bool:
-    """A real location, with a coast exactly when a fleet needs one."""
-    if not board.is_location(dest):
-        return False
-    if kind == "A":
-        return "/" not in dest
-    return bool(board.provinces[province_of(dest)].coasts) == ("/" in dest)
+    """An army or fleet that may stand where it is said to (a variant's own
+    unit kinds' orders are the variant's to read)."""
+    return unit.kind in ("A", "F") and board.can_hold(unit.kind, unit.location)
 
 
 def _read(board, position, power, batch: list[str], mine: list, errors: list) -> None:

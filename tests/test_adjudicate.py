@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -157,6 +158,98 @@ def test_orders_for_foreign_or_missing_units_are_void():
     }
     assert answer["errors"] == []
     assert "A MUN" in answer["state"]["units"]["GERMANY"]
+
+
+# F1901R: England's fleet driven out of Edinburgh may go to the Norwegian
+# Sea or the Clyde; a French army stands in Yorkshire.
+RETREAT_STATE = {
+    "phase": "F1901R",
+    "units": {"ENGLAND": ["F NTH"], "FRANCE": ["A YOR"]},
+    "dislodged": {"ENGLAND": [{"unit": "F EDI", "retreats": ["NWG", "CLY"]}]},
+}
+
+
+def _retreat(*orders: str) -> dict:
+    return handle_request({"state": RETREAT_STATE, "orders": {"ENGLAND": list(orders)}})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "F EDI R YOR",  # occupied, and not among its retreats
+        "F EDI R LON",  # not adjacent
+        "F EDI R EDI",  # where it was driven out of
+        "F EDI - YOR",  # written as a move
+        "F Edinburgh retreats to Yorkshire",  # in words
+    ],
+)
+def test_a_void_retreat_is_read_reported_void_and_the_unit_disbanded(text):
+    """The contract: `errors` holds only what cannot be read; an order that
+    names the power's unit and is illegal in the position is in `results`
+    as `void`, and a dislodged unit without a valid retreat is disbanded."""
+    answer = _retreat(text)
+    assert answer["errors"] == []
+    [result] = answer["results"]
+    assert result["power"] == "ENGLAND" and result["unit"] == "F EDI"
+    assert result["order"].startswith("F EDI R ")
+    assert result["result"] == ["void", "disband"]
+    state = answer["state"]
+    assert state["phase"] == "W1901A" and state["dislodged"] == {}
+    assert state["units"] == {"ENGLAND": ["F NTH"], "FRANCE": ["A YOR"]}
+
+
+def test_retreats_valid_unreadable_colliding_and_for_no_dislodged_unit():
+    good = _retreat("F Edinburgh - Norwegian Sea")
+    assert good["results"] == [
+        {"power": "ENGLAND", "unit": "F EDI", "order": "F EDI R NWG", "result": []}
+    ]
+    assert good["state"]["units"]["ENGLAND"] == ["F NTH", "F NWG"]
+
+    # an unknown place cannot be read: an error, and the unit, without a
+    # valid order, is disbanded as the contract says of unordered units
+    unread = _retreat("F EDI R XYZ")
+    assert unread["results"] == []
+    assert unread["errors"] == [
+        {
+            "power": "ENGLAND",
+            "order": "F EDI R XYZ",
+            "error": "no province called 'XYZ'",
+        }
+    ]
+    assert unread["state"]["units"]["ENGLAND"] == ["F NTH"]
+
+    # a unit that was not dislodged has no retreat to make: void, it stays
+    stay = _retreat("F NTH R NWG")
+    assert [r["result"] for r in stay["results"]] == [["void"]]
+    assert stay["state"]["units"]["ENGLAND"] == ["F NTH"]
+
+    both = handle_request(
+        {
+            "state": {
+                **RETREAT_STATE,
+                "dislodged": {
+                    **RETREAT_STATE["dislodged"],
+                    "GERMANY": [{"unit": "F DEN", "retreats": ["NWG", "BAL"]}],
+                },
+            },
+            "orders": {"ENGLAND": ["F EDI R NWG"], "GERMANY": ["F DEN R NWG"]},
+        }
+    )
+    assert [r["result"] for r in both["results"]] == [["bounce", "disband"]] * 2
+    assert "GERMANY" not in both["state"]["units"]
+
+
+def test_a_void_retreat_through_the_command():
+    done = subprocess.run(
+        _command(),
+        input=json.dumps({"id": "r", "state": RETREAT_STATE,
+                          "orders": {"ENGLAND": ["F EDI R YOR"]}}) + "\n",
+        capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["errors"] == []
+    assert answer["results"][0]["result"] == ["void", "disband"]
 
 
 JSON = st.recursive(

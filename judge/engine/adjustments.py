@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from judge.engine.board import Board, province_of
-from judge.engine.orders import Build, Disband, Order, Unit, Waive
-from judge.engine.results import OrderResult, Outcome, Rules
+from judge.engine.kinds import OrderKind
+from judge.engine.orders import Order, Unit
+from judge.engine.results import DEFAULT_RULES, OrderResult, Outcome, Rules
 from judge.engine.state import Position
 from judge.engine.tables import Tables, distances, tables
 
@@ -30,7 +31,7 @@ def adjustment_counts(board: Board, position: Position) -> dict[str, int]:
     return counts
 
 
-HOME_ONLY = Rules()
+HOME_ONLY = DEFAULT_RULES
 
 
 def build_sites(
@@ -73,7 +74,6 @@ def adjudicate_adjustments(
     board: Board,
     position: Position,
     orders: Mapping[str, Sequence[Order]],
-    rules_2023: bool = False,
     rules: Rules = HOME_ONLY,
 ) -> tuple[list[OrderResult], dict[str, tuple[str, Unit]]]:
     t = tables(board)
@@ -86,15 +86,16 @@ def adjudicate_adjustments(
         left = abs(count)
         for order in orders.get(power, ()):
             unit = getattr(order, "unit", None)
+            kind = getattr(order, "order_kind", None)
             ok = False
-            if left and count > 0 and isinstance(order, Waive):
+            if left and count > 0 and kind == OrderKind.WAIVE:
                 ok = True
-            elif left and count > 0 and isinstance(order, Build):
+            elif left and count > 0 and kind == OrderKind.BUILD:
                 unit = _buildable(board, units, sites[power], order.unit)
                 if unit is not None:
                     units[unit.province] = (power, unit)
                     ok = True
-            elif left and count < 0 and isinstance(order, Disband):
+            elif left and count < 0 and kind == OrderKind.DISBAND:
                 entry = units.get(unit.province)
                 if entry and entry[0] == power and entry[1].kind == unit.kind:
                     unit = entry[1]
@@ -105,7 +106,7 @@ def adjudicate_adjustments(
             codes = () if ok else (Outcome.VOID,)
             results.append(OrderResult(power, unit, order, codes))
         if count < 0 and left:
-            for unit in _civil_disorder(t, position, units, power, rules_2023)[:left]:
+            for unit in _civil_disorder(t, position, units, power, rules)[:left]:
                 del units[unit.province]
                 results.append(OrderResult(power, unit, None, (Outcome.DISBAND,)))
     return results, units
@@ -120,11 +121,11 @@ def _buildable(board, units, sites: list[str], unit: Unit) -> Unit | None:
 
 
 def _civil_disorder(
-    t: Tables, position: Position, units, power: str, rules_2023: bool
+    t: Tables, position: Position, units, power: str, rules: Rules
 ) -> list[Unit]:
     """The power's units in the order the civil-disorder rule removes them."""
     mine = [u for p, u in units.values() if p == power]
-    if rules_2023:
+    if rules.rules_2023:
         # 2023 rulebook: to the nearest owned centre, any unit over land or sea.
         owned = [c for c, p in position.centres.items() if p == power]
         dist = distances(t.any_graph, owned)

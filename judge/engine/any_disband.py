@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 
 from judge.engine.adjustments import _buildable, _centres_for_builds, _civil_disorder
 from judge.engine.board import Board
-from judge.engine.orders import Build, Disband, Order, Unit, Waive
+from judge.engine.kinds import OrderKind
+from judge.engine.orders import Order, Unit, kind_of
 from judge.engine.results import OrderResult, Outcome, Rules
 from judge.engine.state import Position
 from judge.engine.tables import tables
@@ -24,7 +25,6 @@ def adjudicate_any_disband(
     board: Board,
     position: Position,
     orders: Mapping[str, Sequence[Order]],
-    rules_2023: bool,
     rules: Rules,
 ) -> tuple[list[OrderResult], dict[str, tuple[str, Unit]]]:
     t = tables(board)
@@ -38,7 +38,7 @@ def adjudicate_any_disband(
         given = list(orders.get(power, ()))
         outcome: dict[int, OrderResult] = {}
         for i, order in enumerate(given):  # disbands first: any unit of its own
-            if isinstance(order, Disband):
+            if kind_of(order) == OrderKind.DISBAND:
                 entry = units.get(order.unit.province)
                 if entry and entry[0] == power and entry[1].kind == order.unit.kind:
                     del units[order.unit.province]
@@ -52,9 +52,9 @@ def adjudicate_any_disband(
                 continue
             unit = getattr(order, "unit", None)
             ok = False
-            if left > 0 and isinstance(order, Waive):
+            if left > 0 and kind_of(order) == OrderKind.WAIVE:
                 ok = True
-            elif left > 0 and isinstance(order, Build):
+            elif left > 0 and kind_of(order) == OrderKind.BUILD:
                 built = _buildable(board, units, sites, order.unit)
                 if built is not None:
                     unit, ok = built, True
@@ -64,7 +64,7 @@ def adjudicate_any_disband(
             outcome[i] = OrderResult(power, unit, order, () if ok else (Outcome.VOID,))
         results += [outcome[i] for i in range(len(given))]
         if left < 0:
-            for unit in _civil_disorder(t, position, units, power, rules_2023)[:-left]:
+            for unit in _civil_disorder(t, position, units, power, rules)[:-left]:
                 del units[unit.province]
                 results.append(OrderResult(power, unit, None, (Outcome.DISBAND,)))
     return results, units

@@ -3,9 +3,10 @@
 
 Above the engine (the order language, `judge adjudicate`, the game service,
 pictures, the variants) code uses these and the engine's value modules:
-`board` (maps), `orders`, `state`, `results`, `serialize` (the JSON state),
-`variants` (variant names and map data), `hooks` (for the variants), and, to
-refuse an order as it arrives, `adjustments` and `legality`.  The resolver's
+`board` (maps), `kinds` (the named kinds), `orders`, `state`, `results`,
+`serialize` (the JSON state), `variants` (variant names and map data),
+`hooks` (for the variants), and, to refuse an order as it arrives,
+`adjustments` and `legality`.  The resolver's
 own modules (`movement`, `resolver`, `retreats`, `phases`, `tables`) are the
 engine's alone: an import-linter contract in pyproject.toml says so.
 
@@ -24,17 +25,17 @@ from judge.engine.adjustments import (
 from judge.engine.any_disband import adjudicate_any_disband
 from judge.engine.board import Board
 from judge.engine.hooks import hooks_for
+from judge.engine.kinds import OrderKind, PhaseKind
 from judge.engine.movement import adjudicate_movement
-from judge.engine.orders import Disband, Order, Unit
+from judge.engine.orders import Order, Unit
 from judge.engine.phases import advance
-from judge.engine.results import OrderResult, Outcome, PhaseResult, Rules
+from judge.engine.results import DEFAULT_RULES, OrderResult, Outcome, PhaseResult, Rules
 from judge.engine.retreats import adjudicate_retreats
 from judge.engine.state import Dislodged, Phase, Position
 from judge.engine.strict_convoy import reported_void, without_implausible
 
-DEFAULT_RULES = Rules()
-
 __all__ = [
+    "DEFAULT_RULES",
     "OrderResult",
     "Outcome",
     "PhaseResult",
@@ -89,21 +90,18 @@ def standard_adjudicate(
         raise ValueError(f"no power called {unknown[0]!r} on this map")
     phase = position.phase
     dislodged: tuple[Dislodged, ...] = ()
-    if phase.type == "M":
+    if phase.type == PhaseKind.MOVEMENT:
         disbanding = (
             _movement_disbands(position, orders) if rules.movement_disband else {}
         )
         if disbanding:  # they hold while the phase is fought
             orders = {
-                p: [o for o in os if not isinstance(o, Disband)]
-                for p, os in orders.items()
+                p: [o for o in os if not _disbands(o)] for p, os in orders.items()
             }
         implausible = {}
         if rules.strict_convoy:  # void: the fleet holds
             orders, implausible = without_implausible(board, orders)
-        out = adjudicate_movement(
-            board, position, orders, rules.rules_2023, rules.coastal_convoys
-        )
+        out = adjudicate_movement(board, position, orders, rules)
         dislodged = tuple(out.dislodged)
         if rules.auto_disband:
             dislodged = tuple(Dislodged(d.power, d.unit, ()) for d in dislodged)
@@ -124,16 +122,14 @@ def standard_adjudicate(
         if disbanding:
             results, units = _disbanded(results, units, disbanding)
         after = Position(phase, units, position.centres, retreating)
-    elif phase.type == "R":
+    elif phase.type == PhaseKind.RETREAT:
         results, units = adjudicate_retreats(board, position, orders)
         after = Position(phase, units, position.centres)
     else:
         adjudicate_winter = (
             adjudicate_any_disband if rules.any_disband else adjudicate_adjustments
         )
-        results, units = adjudicate_winter(
-            board, position, orders, rules.rules_2023, rules
-        )
+        results, units = adjudicate_winter(board, position, orders, rules)
         after = Position(phase, units, position.centres)
     results.sort(key=_result_key)
     return PhaseResult(
@@ -153,9 +149,13 @@ def _movement_disbands(position: Position, orders) -> dict[str, tuple[str, Order
             entry = position.units.get(
                 getattr(order, "unit", None) and order.unit.province
             )
-            if isinstance(order, Disband) and entry and entry == (power, order.unit):
+            if _disbands(order) and entry and entry == (power, order.unit):
                 out[order.unit.province] = (power, order)
     return out
+
+
+def _disbands(order: Order) -> bool:
+    return getattr(order, "order_kind", None) == OrderKind.DISBAND
 
 
 def _disbanded(results, units, disbanding):

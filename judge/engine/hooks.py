@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from judge.engine.board import Board
-from judge.engine.orders import Order
+from judge.engine.orders import Order, register_unit_kind
 from judge.engine.results import Outcome
 from judge.engine.state import Phase, Position
 
@@ -55,6 +55,10 @@ class GuardRules(Protocol):
     there, that only holds or supports (`Position.extra["guards"]`: province
     -> power, put there by a variant's hooks for one phase)."""
 
+    # The code of the guards' unit kind (one the variant declares in its
+    # `unit_kinds`).
+    unit_kind: str
+
     def stops(self, resolution: Any, attacker: str, guard: str) -> bool:
         """Does the guard (its key) stop the move from `attacker` into its
         province, whatever happens to the unit there?"""
@@ -77,7 +81,10 @@ _installed: dict[str, RuleHooks] = {}
 
 def install(rules: str, hooks: RuleHooks) -> None:
     """Make `hooks` the rules of boards whose map names `rules` (called by
-    the variants' registry)."""
+    the variants' registry), and declare the unit kinds of its own they list
+    in `unit_kinds` (judge.engine.orders.UnitKind values)."""
+    for kind in getattr(hooks, "unit_kinds", ()):
+        register_unit_kind(kind)
     _installed[rules] = hooks
 
 

@@ -12,26 +12,26 @@ from collections.abc import Mapping, Sequence
 
 from judge.engine.board import Board, province_of
 from judge.engine.hooks import GuardRules, guard_rules
-from judge.engine.orders import (
-    GARRISON,
-    Convoy,
-    Hold,
-    Move,
-    Order,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    Unit,
-)
-from judge.engine.results import Outcome
+from judge.engine.kinds import OrderKind, Outcome, PhaseKind, Route
+from judge.engine.orders import STAYING, Order, Retreat, Unit, unit_kinds_where
+from judge.engine.results import DEFAULT_RULES, Rules
 from judge.engine.retreats import retreat_target
 from judge.engine.state import Position
 from judge.engine.tables import Tables, tables
 
-LAND, CONVOY, EITHER = "land", "convoy", "either"
+# The kinds' plain strings: the tables below are read in the resolver's
+# innermost loops, where a str compares and hashes fastest.
+LAND, CONVOY, EITHER = Route.LAND.value, Route.CONVOY.value, Route.EITHER.value
 VOID, NO_CONVOY = Outcome.VOID, Outcome.NO_CONVOY
-MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
-_MOVEMENT_TYPES = frozenset(MOVEMENT_ORDERS)
+HOLD, MOVE = OrderKind.HOLD.value, OrderKind.MOVE.value
+SUPPORT_HOLD, SUPPORT_MOVE = OrderKind.SUPPORT_HOLD.value, OrderKind.SUPPORT_MOVE.value
+CONVOYING = OrderKind.CONVOY.value
+MOVEMENT = PhaseKind.MOVEMENT
+
+
+def for_movement(order: Order) -> bool:
+    """Is this an order of a movement phase (of any kind, a variant's too)?"""
+    return MOVEMENT in getattr(order, "phases", ())
 
 
 class OrderSet:
@@ -44,15 +44,15 @@ class OrderSet:
         self.side: dict[str, str] = {}  # province -> side of its unit (Tables.side)
         # A guard: a second piece in a province (beside a unit there, or
         # alone), ordered as a piece of its own; the variant that places it
-        # (Imperial's garrisons) gives the rules of its fights, `guard_rules`
+        # gives its unit kind and the rules of its fights, `guard_rules`
         # (judge.engine.hooks.GuardRules).  province -> the guard's key
-        # ("IG BRE"), and the key -> its province.  Keys sit beside provinces
-        # in the tables below; a guard never moves.
+        # (its unit's text, "X BRE"), and the key -> its province.  Keys sit
+        # beside provinces in the tables below; a guard never moves.
         self.guard: dict[str, str] = {}
         self.home: dict[str, str] = {}
         self.guard_rules: GuardRules | None = None
         self.unit: dict = {}  # province -> Unit
-        self.kind: dict[str, str] = {}  # province -> H, M, SH, SM, C
+        self.kind: dict[str, str] = {}  # province -> OrderKind: H, M, SH, SM, C
         self.dest: dict[str, str] = {}  # move / supported move -> province
         self.dest_loc: dict[str, str] = {}  # move -> location (coast kept)
         self.target: dict[str, str] = {}  # support / convoy -> province
@@ -69,6 +69,40 @@ class OrderSet:
         # Where a fleet may convoy: the seas, and the coasts too under the
         # rule option coastal_convoys (njudge's SET COASTAL CONVOYS).
         self.waters: frozenset[str] | set[str] = t.sea
+        # Codes of the unit kinds that stand beside another unit (guards), and
+        # of those that only hold or support.
+        self.beside = unit_kinds_where("beside")
+        self.stays = unit_kinds_where("only_holds_and_supports")
+
+    def piece(self, unit: Unit) -> str:
+        """The key of the piece an order names: its province, or a guard's
+        key."""
+        return unit.text if unit.kind in self.beside else unit.province
+
+    def reaches(self, prov: str, province: str) -> bool:
+        """Can the unit at `prov` move to (and so support into) `province`?
+        A guard supports as an army (into neighbouring land) from its
+        province."""
+        unit = self.unit[prov]
+        if unit.kind != "F":
+            return province in self.t.army[unit.province]
+        return province in self.t.fleet_reach.get(unit.location, ())
+
+    def fleet_destination(self, src: str, dest: str) -> str | None:
+        """The location a fleet at `src` ordered to `dest` sails to, or None.
+
+        A missing coast is filled in when only one coast is reachable (DATC
+        4.B.2); a coast it cannot reach makes the order illegal (4.B.3); a
+        coast named for a province without coasts is ignored (4.B.6)."""
+        t = self.t
+        reach = t.fleet.get(src, ())
+        province = province_of(dest)
+        if province in t.coasts:
+            if dest != province:
+                return dest if dest in reach else None
+            options = [c for c in t.coasts[province] if c in reach]
+            return options[0] if len(options) == 1 else None
+        return province if province in reach else None
 
     def route_exists(self, origin: str, dest: str, fleets: Sequence[str]) -> bool:
         """A chain of the given fleets from `origin` to `dest`."""
@@ -90,15 +124,14 @@ def prepare(
     board: Board,
     position: Position,
     orders: Mapping[str, Sequence[Order]],
-    rules_2023: bool = False,
-    coastal_convoys: bool = False,
+    rules: Rules = DEFAULT_RULES,
 ) -> OrderSet:
     t = tables(board)
     o = OrderSet(board, t)
-    if coastal_convoys:
+    if rules.coastal_convoys:
         o.waters = _waters(t)
     sides = t.side
-    if position.extra and "sides" in position.extra:  # Imperial's federations
+    if position.extra and "sides" in position.extra:  # a variant's alliances
         sides = {**sides, **position.extra["sides"]}
     units = position.units
     # One comprehension per table: much faster than one loop filling four.
@@ -107,25 +140,26 @@ def prepare(
         prov: sides.get(power, power) for prov, power in power_of.items()
     }
     o.unit = unit_of = {prov: unit for prov, (_power, unit) in units.items()}
-    o.kind = kind_of = dict.fromkeys(units, "H")
+    o.kind = kind_of = dict.fromkeys(units, HOLD)
     guards = position.extra.get("guards", {}) if position.extra else {}
     if guards:
         o.guard_rules = guard_rules(board)
     for prov, power in guards.items():
-        key = guard_key(prov)
+        guard = Unit(o.guard_rules.unit_kind, prov)
+        key = guard.text
         o.guard[prov], o.home[key] = key, prov
         power_of[key], side_of[key] = power, sides.get(power, power)
-        unit_of[key], kind_of[key] = Unit(GARRISON, prov), "H"
+        unit_of[key], kind_of[key] = guard, HOLD
 
     # Attach each order to the unit it names; strays are void.
     given = o.given
     for power in sorted(orders):
         for order in orders[power]:
-            if type(order) not in _MOVEMENT_TYPES:
+            if not for_movement(order):
                 o.stray.append((power, order))
                 continue
             unit = order.unit
-            prov = guard_key(unit.province) if unit.kind == GARRISON else unit.province
+            prov = o.piece(unit)
             if power_of.get(prov) != power or unit_of[prov].kind != unit.kind:
                 o.stray.append((power, order))
                 continue
@@ -140,113 +174,27 @@ def prepare(
             o.codes[prov] = VOID  # contradictory orders: the unit holds
         elif not _read(o, prov, received[0]):
             o.codes[prov] = VOID
-            o.kind[prov] = "H"
+            o.kind[prov] = HOLD
 
-    _match_convoys(o, rules_2023)
+    _match_convoys(o, rules)
     _match_supports(o)
     for prov, kind in o.kind.items():
-        if kind == "M":
+        if kind == MOVE:
             o.moves_into.setdefault(o.dest[prov], []).append(prov)
     return o
 
 
-def guard_key(province: str) -> str:
-    """The key of the guard in `province` in an OrderSet's tables."""
-    return f"{GARRISON} {province}"
-
-
-def _target(o: OrderSet, unit: Unit) -> str:
-    """The key of the piece a support or convoy names."""
-    return guard_key(unit.province) if unit.kind == GARRISON else unit.province
-
-
-def _reaches(o: OrderSet, prov: str, province: str) -> bool:
-    """Can the unit at `prov` move to (and so support into) `province`?
-    A guard supports as an army (into neighbouring land) from its province."""
-    unit = o.unit[prov]
-    if unit.kind != "F":
-        return province in o.t.army[unit.province]
-    return province in o.t.fleet_reach.get(unit.location, ())
-
-
 def _read(o: OrderSet, prov: str, order: Order) -> bool:
-    """Record a legal order's meaning; False if it is illegal."""
-    t = o.t
-    unit = o.unit[prov]
-    cls = type(order)
-    if unit.kind == GARRISON and cls not in (Hold, SupportHold, SupportMove):
-        return False  # a guard only holds or supports
-    here = unit.province
-    if cls is Move:
-        dest = province_of(order.dest)
-        kinds = t.kind
-        dest_kind = kinds.get(dest, "impassable")
-        if dest == prov or dest_kind == "impassable":
-            return False
-        if unit.kind == "A":
-            if dest_kind == "sea":
-                return False
-            coastal = dest_kind == "coast" and kinds[prov] == "coast"
-            if dest in t.army[prov]:
-                mode = CONVOY if order.via_convoy and coastal else LAND
-            elif coastal:
-                mode = CONVOY
-            else:
-                return False
-            o.kind[prov], o.dest[prov], o.dest_loc[prov] = "M", dest, dest
-            o.mode[prov] = mode
-            return True
-        if order.via_convoy:
-            return False  # only armies are convoyed
-        loc = _fleet_destination(t, unit.location, order.dest)
-        if loc is None:
-            return False
-        o.kind[prov], o.dest[prov], o.dest_loc[prov] = "M", dest, loc
-        return True
-    if cls is Hold:
-        return True
-    if cls is SupportHold:
-        target = _target(o, order.target)
-        where = order.target.province
-        if where == here or not _reaches(o, prov, where):
-            return False
-        o.kind[prov], o.target[prov] = "SH", target
-        return True
-    if cls is SupportMove:
-        target, dest = _target(o, order.target), province_of(order.dest)
-        where = order.target.province
-        if here in (where, dest) or where == dest or not _reaches(o, prov, dest):
-            return False
-        o.kind[prov], o.target[prov], o.dest[prov] = "SM", target, dest
-        if dest != order.dest:
-            o.support_coast[prov] = order.dest  # must match the move (6.B.9)
-        return True
-    if cls is Convoy:
-        target, dest = order.target.province, province_of(order.dest)
-        if unit.kind != "F" or prov not in o.waters or target == dest:
-            return False
-        o.kind[prov], o.target[prov], o.dest[prov] = "C", target, dest
-        return True
-    return False
+    """Record a legal order's meaning (the order kind's own `settle`);
+    False if it is illegal."""
+    if o.unit[prov].kind in o.stays and (
+        getattr(order, "order_kind", None) not in STAYING
+    ):
+        return False
+    return order.settle(o, prov)
 
 
-def _fleet_destination(t: Tables, src: str, dest: str) -> str | None:
-    """The location a fleet at `src` ordered to `dest` sails to, or None.
-
-    A missing coast is filled in when only one coast is reachable (DATC
-    4.B.2); a coast it cannot reach makes the order illegal (4.B.3); a coast
-    named for a province without coasts is ignored (4.B.6)."""
-    reach = t.fleet.get(src, ())
-    province = province_of(dest)
-    if province in t.coasts:
-        if dest != province:
-            return dest if dest in reach else None
-        options = [c for c in t.coasts[province] if c in reach]
-        return options[0] if len(options) == 1 else None
-    return province if province in reach else None
-
-
-def _match_convoys(o: OrderSet, rules_2023: bool) -> None:
+def _match_convoys(o: OrderSet, rules: Rules) -> None:
     """Pair convoy orders with army moves and settle each army's route.
 
     An army moving to a neighbour goes by convoy only if its order says VIA
@@ -256,12 +204,12 @@ def _match_convoys(o: OrderSet, rules_2023: bool) -> None:
     rules (DATC v3 preference) it does not.  A move that no route of the
     fleets on the board could carry is illegal, and so a hold (DATC 6.D.32).
     """
-    convoys = [p for p, kind in o.kind.items() if kind == "C"]
+    convoys = [p for p, kind in o.kind.items() if kind == CONVOYING]
     candidates: dict[str, list[str]] = {}
     for prov in convoys:
         army = o.target[prov]
         if (
-            o.kind.get(army) == "M"
+            o.kind.get(army) == MOVE
             and o.unit[army].kind == "A"
             and o.dest[army] == o.dest[prov]
             and o.t.kind[army] == "coast"
@@ -287,11 +235,11 @@ def _match_convoys(o: OrderSet, rules_2023: bool) -> None:
         ):
             mode = CONVOY
         routed = bool(fleets) and o.route_exists(army, dest, fleets)
-        if mode == CONVOY and adjacent and not rules_2023:
+        if mode == CONVOY and adjacent and not rules.rules_2023:
             mode = EITHER if routed else LAND
         if mode == CONVOY and not o.route_exists(army, dest, afloat):
             o.codes[army] = VOID  # no fleets could ever carry it: a hold
-            o.kind[army] = "H"
+            o.kind[army] = HOLD
             del o.mode[army]
             continue
         o.mode[army] = mode
@@ -303,7 +251,7 @@ def _match_convoys(o: OrderSet, rules_2023: bool) -> None:
     for prov in convoys:
         if prov not in o.convoyers.get(o.target[prov], ()):
             o.codes[prov] = NO_CONVOY
-            o.kind[prov] = "H"  # an unmatched convoy is a hold
+            o.kind[prov] = HOLD  # an unmatched convoy is a hold
 
 
 def _on_minimal_route(
@@ -350,15 +298,15 @@ def _needed_by(o: OrderSet, army: str, fleet: str) -> bool:
 
 def _match_supports(o: OrderSet) -> None:
     for prov, kind in o.kind.items():
-        if kind == "SH":
+        if kind == SUPPORT_HOLD:
             target = o.target[prov]
-            if target in o.kind and o.kind[target] != "M":
+            if target in o.kind and o.kind[target] != MOVE:
                 o.hold_supporters.setdefault(target, []).append(prov)
                 continue
-        elif kind == "SM":
+        elif kind == SUPPORT_MOVE:
             target = o.target[prov]
             if (
-                o.kind.get(target) == "M"
+                o.kind.get(target) == MOVE
                 and o.dest[target] == o.dest[prov]
                 and _coast_matches(o, prov, target)
                 and not _needed_by(o, target, prov)
@@ -368,7 +316,7 @@ def _match_supports(o: OrderSet) -> None:
         else:
             continue
         o.codes[prov] = VOID  # supports an order that was not given
-        o.kind[prov] = "H"
+        o.kind[prov] = HOLD
 
 
 def _waters(t: Tables) -> set[str]:
@@ -376,7 +324,7 @@ def _waters(t: Tables) -> set[str]:
 
 
 def void_whatever_ordered(
-    board: Board, position: Position, order: Order, coastal_convoys: bool = False
+    board: Board, position: Position, order: Order, rules: Rules = DEFAULT_RULES
 ) -> bool:
     """Is this movement order for a unit on the board void whatever else is
     ordered: a move to a place the unit cannot reach (and, for an army, that
@@ -388,13 +336,13 @@ def void_whatever_ordered(
     entry = position.units.get(prov)
     if entry is None or entry[1].kind != order.unit.kind:
         return False  # not this unit's order: another check's business
-    if type(order) not in _MOVEMENT_TYPES:
+    if not for_movement(order):
         return False
     o = OrderSet(board, tables(board))
-    if coastal_convoys:
+    if rules.coastal_convoys:
         o.waters = _waters(o.t)
     for where, (power, unit) in position.units.items():
-        o.power[where], o.unit[where], o.kind[where] = power, unit, "H"
+        o.power[where], o.unit[where], o.kind[where] = power, unit, HOLD
     if not _read(o, prov, order):
         return True
     if o.mode.get(prov) == CONVOY and prov not in o.t.army.get(o.dest[prov], ()):

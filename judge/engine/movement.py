@@ -12,16 +12,34 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from judge.engine.board import Board, province_of
+from judge.engine.kinds import OrderKind
 from judge.engine.legality import CONVOY, LAND, NO_CONVOY, VOID, OrderSet, prepare
 from judge.engine.orders import Order, Unit
 from judge.engine.resolver import Resolver
-from judge.engine.results import OrderResult, Outcome
+from judge.engine.results import DEFAULT_RULES, OrderResult, Outcome, Rules
 from judge.engine.state import Dislodged, Position
 
-# Node kinds: a node is (kind, province of the ordered unit).
-MOVE, SUPPORT, CONVOY_NODE = "M", "S", "C"
+
+class NodeKind(StrEnum):
+    """The resolver's yes/no questions: a node is (kind, province of the
+    ordered unit).  Does the move succeed, does the support hold (not cut,
+    not dislodged), does the convoying fleet stay?"""
+
+    MOVE = "move"
+    SUPPORT = "support"
+    CONVOY = "convoy"
+
+
+# Plain strings in the nodes and tables: they are hashed and compared in the
+# resolver's innermost loops, where a str is fastest.
+MOVE, SUPPORT = NodeKind.MOVE.value, NodeKind.SUPPORT.value
+CONVOY_NODE = NodeKind.CONVOY.value
+# The order kinds of the effective orders (judge.engine.legality).
+MOVING = OrderKind.MOVE.value
+SUPPORTING = frozenset({OrderKind.SUPPORT_HOLD.value, OrderKind.SUPPORT_MOVE.value})
 
 
 class MovementResolution:
@@ -37,7 +55,7 @@ class MovementResolution:
         self._facing = {
             p
             for p, k in kind.items()
-            if k == "M" and kind.get(dest[p]) == "M" and dest[dest[p]] == p
+            if k == MOVING and kind.get(dest[p]) == MOVING and dest[dest[p]] == p
         }
 
     # -- the resolver's hooks ------------------------------------------------
@@ -115,7 +133,7 @@ class MovementResolution:
         if dest not in o.power:
             return 1 + self._supports(prov)
         if (
-            o.kind[dest] == "M"
+            o.kind[dest] == MOVING
             and not self.head_to_head(prov)
             and self.resolve((MOVE, dest))
         ):
@@ -128,7 +146,7 @@ class MovementResolution:
         o = self.o
         if prov not in o.power:
             return 0
-        if o.kind[prov] == "M":
+        if o.kind[prov] == MOVING:
             return 0 if self.resolve((MOVE, prov)) else 1
         n = 1
         for s in o.hold_supporters.get(prov, ()):
@@ -185,7 +203,7 @@ class MovementResolution:
 
     # -- derived answers -----------------------------------------------------
     def moves(self, prov: str) -> bool:
-        return self.o.kind.get(prov) == "M" and self.resolve((MOVE, prov))
+        return self.o.kind.get(prov) == MOVING and self.resolve((MOVE, prov))
 
     def dislodger(self, prov: str) -> str | None:
         """The province of the unit that dislodged the unit at `prov`."""
@@ -215,15 +233,14 @@ def adjudicate_movement(
     board: Board,
     position: Position,
     orders: Mapping[str, Sequence[Order]],
-    rules_2023: bool = False,
-    coastal_convoys: bool = False,
+    rules: Rules = DEFAULT_RULES,
 ) -> MovementOutcome:
-    o = prepare(board, position, orders, rules_2023, coastal_convoys)
+    o = prepare(board, position, orders, rules)
     r = MovementResolution(o)
     t = o.t
 
     resolve = r.resolve
-    moved = {p for p, k in o.kind.items() if k == "M" and resolve((MOVE, p))}
+    moved = {p for p, k in o.kind.items() if k == MOVING and resolve((MOVE, p))}
     dislodger = {}
     for prov in o.power:
         if prov not in moved and prov in o.moves_into:
@@ -243,7 +260,7 @@ def adjudicate_movement(
     contested = {
         o.dest[p]
         for p, k in o.kind.items()
-        if k == "M"
+        if k == MOVING
         and p not in moved
         and r.path_ok(p)
         and not (dislodger.get(p) == o.dest[p] and r.head_to_head(p))
@@ -300,12 +317,12 @@ def _codes(o: OrderSet, r: MovementResolution, prov: str) -> tuple[str, ...]:
     if code is not None:
         return (code,)
     kind = o.kind[prov]
-    if kind == "M":
+    if kind == MOVING:
         if r.moves(prov):
             return ()
         if o.mode.get(prov, LAND) == CONVOY and not r.convoy_path(prov):
             return (Outcome.DISRUPTED,) if prov in o.routed else (NO_CONVOY,)
         return (Outcome.BOUNCE,)
-    if kind in ("SH", "SM"):
+    if kind in SUPPORTING:
         return () if r.resolve((SUPPORT, prov)) else (Outcome.CUT,)
     return ()

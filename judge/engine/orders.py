@@ -1,22 +1,89 @@
-"""Orders as data.  The engine never sees text; the order language builds
-these, and `canonical()` is the one written form every tool echoes back
-(see docs/contracts/adjudicate.md: `A PAR - BUR`, `F NTH C A LON - BEL`, ...)."""
+"""Orders as data, one class per order kind, and the kinds of units.
+
+The engine never sees text; the order language builds these, and
+`canonical()` is the one written form every tool echoes back (see
+docs/contracts/adjudicate.md: `A PAR - BUR`, `F NTH C A LON - BEL`, ...).
+
+Each order kind is one class that knows itself (`BaseOrder`): its kind and
+the phases it is given in, its canonical text, what it means in a movement
+phase (`settle`: its legality and the resolver's node it makes), which
+canonical texts fit a board (`fits`), its description in the results' words
+(`words`, `adjustment_words`: templates the reports fill in), the outcome
+codes it may get, and its arrow on the map.  The reports and the pictures
+read these facts; they name no order class.  An order kind from outside the
+judge subclasses `BaseOrder` and calls `register_order_kind` (docs/variants.md,
+"Adding an order kind").
+"""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
-from judge.engine.board import province_of
+from judge.engine.board import Board, province_of
+from judge.engine.kinds import Arrow, OrderKind, Outcome, PhaseKind, Route
 
-# The kind of Imperial Diplomacy's garrison: a piece that only holds or
-# supports, beside any unit in its city (the engine's guard).
-GARRISON = "IG"
+# A movement phase's effective orders (judge.engine.legality.OrderSet, which
+# imports this module: named here without importing it).
+OrderSet = Any
+
+M, R, A = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
+# What `settle` writes in the effective orders' tables: plain strings, read in
+# the resolver's innermost loops.
+_MOVE, _SUPPORT_HOLD = OrderKind.MOVE.value, OrderKind.SUPPORT_HOLD.value
+_SUPPORT_MOVE, _CONVOY = OrderKind.SUPPORT_MOVE.value, OrderKind.CONVOY.value
+_LAND, _BY_CONVOY = Route.LAND.value, Route.CONVOY.value
+
+
+@dataclass(frozen=True)
+class UnitKind:
+    """A kind of unit: the standard army and fleet, or one a variant
+    declares (through its hooks, judge.engine.hooks) with its properties."""
+
+    code: str  # as orders write it: "A", "F"
+    word: str  # "army", "fleet"
+    name: str = ""  # its full name in a reader's messages (default: word)
+    only_holds_and_supports: bool = False  # other orders for it are void
+    # A guard: a piece standing beside another unit in its province, told
+    # apart from it by its text ("X BRE": its code and province).
+    beside: bool = False
+    holds_silently: bool = False  # unordered, it holds without a results line
+    never_built: bool = False
+
+    @property
+    def full_name(self) -> str:
+        return self.name or self.word
+
+
+ARMY = UnitKind("A", "army")
+FLEET = UnitKind("F", "fleet")
+_unit_kinds: dict[str, UnitKind] = {"A": ARMY, "F": FLEET}
+
+
+def unit_kind(code: str) -> UnitKind:
+    """The kind of unit a code names (one nobody declared: a plain kind)."""
+    kind = _unit_kinds.get(code)
+    return kind if kind is not None else UnitKind(code, code.lower())
+
+
+def unit_kinds_where(prop: str) -> frozenset[str]:
+    """The codes of the unit kinds with this property (for tables made once
+    per phase instead of a look-up per order)."""
+    return frozenset(code for code, k in _unit_kinds.items() if getattr(k, prop))
+
+
+def register_unit_kind(kind: UnitKind) -> None:
+    """Declare a variant's unit kind (judge.engine.hooks.install calls it)."""
+    if _unit_kinds.get(kind.code, kind) != kind:
+        raise ValueError(f"unit kind {kind.code!r} is declared already")
+    _unit_kinds[kind.code] = kind
+    _compile()
 
 
 @dataclass(frozen=True, slots=True)
 class Unit:
-    kind: str  # "A" or "F" (or GARRISON)
+    kind: str  # "A" or "F" (or a code of a variant's UnitKind)
     location: str  # "PAR", "STP/SC"
     # "STP" for "STP/SC" and "F STP/SC": asked for constantly, so kept.
     province: str = field(init=False, repr=False, compare=False)
@@ -36,82 +103,268 @@ class Unit:
         return cls(kind.upper(), location.upper())
 
 
+class BaseOrder:
+    """What every order kind knows of itself.  The defaults suit an order
+    the standard rules do not know: void in a movement phase, not drawn,
+    described by its canonical text."""
+
+    __slots__ = ()
+    order_kind: ClassVar[str] = ""  # its OrderKind (or, from outside, its own name)
+    phases: ClassVar[frozenset[str]] = frozenset()  # the PhaseKinds it is for
+    arrow: ClassVar[Arrow] = Arrow.NONE
+    outcomes: ClassVar[frozenset[Outcome]] = frozenset({Outcome.VOID})
+    # What follows the unit in the results ("Army Paris -> Burgundy."), and an
+    # adjustment's sentence: templates the reports fill in (judge.reports.
+    # describe says with what: {dest}, {target}, {a_unit}, {place}...).
+    words: ClassVar[str] = " {canonical}"
+    adjustment_words: ClassVar[str] = "{canonical}."
+    adjusts: ClassVar[int] = 0  # +1: counts as a build (or waive); -1: a removal
+    # Patterns of its canonical text, read back by `read_canonical` once the
+    # kind is registered: `from_text(match)` makes the order.
+    pattern: ClassVar[str] = ""
+
+    def canonical(self) -> str:
+        raise NotImplementedError
+
+    def settle(self, o: OrderSet, prov: str) -> bool:
+        """Record what the order means in the movement phase's effective
+        orders (its node for the resolver); False: it is illegal (void)."""
+        return False
+
+    def fits(self, board: Board) -> bool:
+        """Do the places its canonical text names exist on `board` as the
+        order needs them (its unit's place is checked by the caller)?"""
+        return True
+
+    def in_phase(self, phase: str) -> BaseOrder | None:
+        """The order its canonical text means in a phase of this kind, or
+        None when it is no order of that phase."""
+        return self if phase in self.phases else None
+
+
+def _plain_destination(board: Board, kind: str, dest: str) -> bool:
+    """A real location, with a coast exactly when a fleet needs one."""
+    if not board.is_location(dest):
+        return False
+    if kind == "A":
+        return "/" not in dest
+    return bool(board.provinces[province_of(dest)].coasts) == ("/" in dest)
+
+
+def _stands(board: Board, unit: Unit) -> bool:
+    return unit.kind in ("A", "F") and board.can_hold(unit.kind, unit.location)
+
+
 @dataclass(frozen=True, slots=True)
-class Hold:
+class Hold(BaseOrder):
     unit: Unit
+    order_kind: ClassVar[str] = OrderKind.HOLD
+    phases: ClassVar[frozenset[str]] = frozenset({M})
+    arrow: ClassVar[Arrow] = Arrow.HOLD
+    words: ClassVar[str] = " HOLD"
 
     def canonical(self) -> str:
         return f"{self.unit} H"
 
+    def settle(self, o: OrderSet, prov: str) -> bool:
+        return True
+
 
 @dataclass(frozen=True, slots=True)
-class Move:
+class Move(BaseOrder):
     unit: Unit
     dest: str
     via_convoy: bool = False
+    order_kind: ClassVar[str] = OrderKind.MOVE
+    phases: ClassVar[frozenset[str]] = frozenset({M})
+    outcomes: ClassVar[frozenset[Outcome]] = frozenset(
+        {Outcome.VOID, Outcome.BOUNCE, Outcome.NO_CONVOY, Outcome.DISRUPTED}
+    )
+    words: ClassVar[str] = " -> {dest}"
 
     def canonical(self) -> str:
         return f"{self.unit} - {self.dest}" + (" VIA" if self.via_convoy else "")
 
+    @property
+    def arrow(self) -> Arrow:  # type: ignore[override]
+        return Arrow.CONVOYED if self.via_convoy else Arrow.MOVE
+
+    def settle(self, o: OrderSet, prov: str) -> bool:
+        t = o.t
+        unit = o.unit[prov]  # as it stands (the order may name another coast)
+        dest = province_of(self.dest)
+        kinds = t.kind
+        dest_kind = kinds.get(dest, "impassable")
+        if dest == prov or dest_kind == "impassable":
+            return False
+        if unit.kind == "A":
+            if dest_kind == "sea":
+                return False
+            coastal = dest_kind == "coast" and kinds[prov] == "coast"
+            if dest in t.army[prov]:
+                mode = _BY_CONVOY if self.via_convoy and coastal else _LAND
+            elif coastal:
+                mode = _BY_CONVOY
+            else:
+                return False
+            o.kind[prov], o.dest[prov], o.dest_loc[prov] = _MOVE, dest, dest
+            o.mode[prov] = mode
+            return True
+        if self.via_convoy:
+            return False  # only armies are convoyed
+        loc = o.fleet_destination(unit.location, self.dest)
+        if loc is None:
+            return False
+        o.kind[prov], o.dest[prov], o.dest_loc[prov] = _MOVE, dest, loc
+        return True
+
+    def fits(self, board: Board) -> bool:
+        return _plain_destination(board, self.unit.kind, self.dest)
+
+    def in_phase(self, phase: str) -> BaseOrder | None:
+        if phase == R and not self.via_convoy:
+            return Retreat(self.unit, self.dest)  # `-` retreats in a retreat phase
+        return self if phase == M else None
+
 
 @dataclass(frozen=True, slots=True)
-class SupportHold:
+class SupportHold(BaseOrder):
     unit: Unit
     target: Unit
+    order_kind: ClassVar[str] = OrderKind.SUPPORT_HOLD
+    phases: ClassVar[frozenset[str]] = frozenset({M})
+    arrow: ClassVar[Arrow] = Arrow.SUPPORT_HOLD
+    outcomes: ClassVar[frozenset[Outcome]] = frozenset({Outcome.VOID, Outcome.CUT})
+    words: ClassVar[str] = " SUPPORT {target}"
 
     def canonical(self) -> str:
         return f"{self.unit} S {self.target}"
 
+    def settle(self, o: OrderSet, prov: str) -> bool:
+        where = self.target.province
+        if where == self.unit.province or not o.reaches(prov, where):
+            return False
+        o.kind[prov], o.target[prov] = _SUPPORT_HOLD, o.piece(self.target)
+        return True
+
+    def fits(self, board: Board) -> bool:
+        return _stands(board, self.target)
+
 
 @dataclass(frozen=True, slots=True)
-class SupportMove:
+class SupportMove(BaseOrder):
     unit: Unit
     target: Unit
     # A province; or a location when the supporter named a coast, which then
     # has to match the supported move (DATC 6.B.9).
     dest: str
+    order_kind: ClassVar[str] = OrderKind.SUPPORT_MOVE
+    phases: ClassVar[frozenset[str]] = frozenset({M})
+    arrow: ClassVar[Arrow] = Arrow.SUPPORT_MOVE
+    outcomes: ClassVar[frozenset[Outcome]] = frozenset({Outcome.VOID, Outcome.CUT})
+    words: ClassVar[str] = " SUPPORT {target} -> {dest}"
 
     def canonical(self) -> str:
         return f"{self.unit} S {self.target} - {self.dest}"
 
+    def settle(self, o: OrderSet, prov: str) -> bool:
+        here, where = self.unit.province, self.target.province
+        dest = province_of(self.dest)
+        if here in (where, dest) or where == dest or not o.reaches(prov, dest):
+            return False
+        o.kind[prov], o.target[prov] = _SUPPORT_MOVE, o.piece(self.target)
+        o.dest[prov] = dest
+        if dest != self.dest:
+            o.support_coast[prov] = self.dest  # must match the move (6.B.9)
+        return True
+
+    def fits(self, board: Board) -> bool:
+        return _stands(board, self.target) and board.is_location(self.dest)
+
 
 @dataclass(frozen=True, slots=True)
-class Convoy:
+class Convoy(BaseOrder):
     unit: Unit
     target: Unit  # the army being convoyed
     dest: str
+    order_kind: ClassVar[str] = OrderKind.CONVOY
+    phases: ClassVar[frozenset[str]] = frozenset({M})
+    arrow: ClassVar[Arrow] = Arrow.CONVOY
+    outcomes: ClassVar[frozenset[Outcome]] = frozenset(
+        {Outcome.VOID, Outcome.NO_CONVOY}
+    )
+    words: ClassVar[str] = " CONVOY {target} -> {dest}"
 
     def canonical(self) -> str:
         return f"{self.unit} C {self.target} - {self.dest}"
 
+    def settle(self, o: OrderSet, prov: str) -> bool:
+        target, dest = self.target.province, province_of(self.dest)
+        if o.unit[prov].kind != "F" or prov not in o.waters or target == dest:
+            return False
+        o.kind[prov], o.target[prov], o.dest[prov] = _CONVOY, target, dest
+        return True
+
+    def fits(self, board: Board) -> bool:
+        return self.target.location in board.provinces and self.dest in board.provinces
+
 
 @dataclass(frozen=True, slots=True)
-class Retreat:
+class Retreat(BaseOrder):
     unit: Unit
     dest: str
+    order_kind: ClassVar[str] = OrderKind.RETREAT
+    phases: ClassVar[frozenset[str]] = frozenset({R})
+    arrow: ClassVar[Arrow] = Arrow.MOVE
+    outcomes: ClassVar[frozenset[Outcome]] = frozenset(
+        {Outcome.VOID, Outcome.BOUNCE, Outcome.DISBAND}
+    )
+    words: ClassVar[str] = " -> {dest}"
 
     def canonical(self) -> str:
         return f"{self.unit} R {self.dest}"
 
+    def fits(self, board: Board) -> bool:
+        return _plain_destination(board, self.unit.kind, self.dest)
+
 
 @dataclass(frozen=True, slots=True)
-class Disband:
+class Disband(BaseOrder):
     unit: Unit
+    order_kind: ClassVar[str] = OrderKind.DISBAND
+    # In a movement phase too under SET DISBAND (judge.engine.api).
+    phases: ClassVar[frozenset[str]] = frozenset({R, A})
+    arrow: ClassVar[Arrow] = Arrow.DISBAND
+    outcomes: ClassVar[frozenset[Outcome]] = frozenset({Outcome.VOID, Outcome.DISBAND})
+    words: ClassVar[str] = " DISBAND"
+    adjustment_words: ClassVar[str] = "Removes the {unit_word} {in_place}."
+    adjusts: ClassVar[int] = -1
 
     def canonical(self) -> str:
         return f"{self.unit} D"
 
 
 @dataclass(frozen=True, slots=True)
-class Build:
+class Build(BaseOrder):
     unit: Unit
+    order_kind: ClassVar[str] = OrderKind.BUILD
+    phases: ClassVar[frozenset[str]] = frozenset({A})
+    arrow: ClassVar[Arrow] = Arrow.BUILD
+    adjustment_words: ClassVar[str] = "Builds {a_unit} in {place}."
+    adjusts: ClassVar[int] = 1
 
     def canonical(self) -> str:
         return f"{self.unit} B"
 
 
 @dataclass(frozen=True, slots=True)
-class Waive:
+class Waive(BaseOrder):
+    order_kind: ClassVar[str] = OrderKind.WAIVE
+    phases: ClassVar[frozenset[str]] = frozenset({A})
+    adjustment_words: ClassVar[str] = "Build waived."
+    adjusts: ClassVar[int] = 1
+    unit: ClassVar[None] = None  # names no unit
+
     def canonical(self) -> str:
         return "WAIVE"
 
@@ -119,23 +372,63 @@ class Waive:
 MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy
 RetreatOrder = Retreat | Disband
 AdjustmentOrder = Build | Disband | Waive
-Order = MovementOrder | RetreatOrder | AdjustmentOrder
+Order = MovementOrder | RetreatOrder | AdjustmentOrder | BaseOrder
 
+
+def kind_of(order: object) -> str | None:
+    """An order's kind (an OrderKind for the standard ones); None for an
+    order of a variant's that does not say."""
+    return getattr(order, "order_kind", None)
+
+
+# The kinds that keep their unit where it stands (all a guard may be given).
+STAYING = frozenset({OrderKind.HOLD, OrderKind.SUPPORT_HOLD, OrderKind.SUPPORT_MOVE})
+
+
+# -- reading canonical text back ------------------------------------------------
 
 _LOC = r"[A-Z]{3}(?:/[NSEW]C)?"
-_UNIT = rf"(?:[AF]|{GARRISON}) {_LOC}"
-# Every order's canonical() text, and nothing else: upper case, one space.
-CANONICAL = re.compile(
-    rf"(?P<unit>{_UNIT}) (?:"
-    r"(?P<hold>H)"
-    rf"|- (?P<dest>{_LOC})(?P<via> VIA)?"
-    rf"|S (?P<sunit>{_UNIT})(?: - (?P<sdest>{_LOC}))?"
-    rf"|C (?P<cunit>A {_LOC}) - (?P<cdest>{_LOC})"
-    rf"|R (?P<rdest>{_LOC})"
-    r"|(?P<disband>D)"
-    r"|(?P<build>B)"
-    r")"
-)
+CANONICAL: re.Pattern[str]
+_UNIT = ""
+# Order kinds registered from outside, with their compiled patterns.
+_extra: list[tuple[type[BaseOrder], re.Pattern[str]]] = []
+
+
+def _compile() -> None:
+    """The canonical texts of the standard orders, for the unit kinds known."""
+    global CANONICAL, _UNIT
+    codes = "|".join(re.escape(c) for c in sorted(_unit_kinds, key=len, reverse=True))
+    _UNIT = rf"(?:{codes}) {_LOC}"
+    # Every order's canonical() text, and nothing else: upper case, one space.
+    CANONICAL = re.compile(
+        rf"(?P<unit>{_UNIT}) (?:"
+        r"(?P<hold>H)"
+        rf"|- (?P<dest>{_LOC})(?P<via> VIA)?"
+        rf"|S (?P<sunit>{_UNIT})(?: - (?P<sdest>{_LOC}))?"
+        rf"|C (?P<cunit>A {_LOC}) - (?P<cdest>{_LOC})"
+        rf"|R (?P<rdest>{_LOC})"
+        r"|(?P<disband>D)"
+        r"|(?P<build>B)"
+        r")"
+    )
+
+
+_compile()
+
+
+def register_order_kind(cls: type[BaseOrder]) -> None:
+    """Make an order kind from outside the judge known: `read_canonical`
+    reads its `pattern` (a regular expression whose groups `from_text`
+    takes; `{unit}` and `{loc}` stand for a unit and a location)."""
+    if any(known is cls for known, _ in _extra):
+        return
+    pattern = cls.pattern.replace("{unit}", f"(?P<unit>{_UNIT})")
+    pattern = pattern.replace("{loc}", _LOC)
+    _extra.append((cls, re.compile(pattern)))
+
+
+def unregister_order_kind(cls: type[BaseOrder]) -> None:
+    _extra[:] = [(known, p) for known, p in _extra if known is not cls]
 
 
 def read_canonical(text: str) -> Order | None:
@@ -150,7 +443,7 @@ def read_canonical(text: str) -> Order | None:
         return Waive()
     m = CANONICAL.fullmatch(text)
     if m is None:
-        return None
+        return _read_extra(text)
     kind, _, location = m["unit"].partition(" ")
     unit = Unit(kind, location)
     if m["hold"]:
@@ -170,3 +463,18 @@ def read_canonical(text: str) -> Order | None:
     if m["disband"]:
         return Disband(unit)
     return Build(unit)
+
+
+def is_canonical(text: str) -> bool:
+    """Is `text` some order's canonical text (of the kinds known now)?"""
+    return CANONICAL.fullmatch(text) is not None or any(
+        pattern.fullmatch(text) for _, pattern in _extra
+    )
+
+
+def _read_extra(text: str) -> Order | None:
+    for cls, pattern in _extra:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            return cls.from_text(m)  # type: ignore[attr-defined]
+    return None

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from judge.engine.adjustments import HOME_ONLY, needs_adjustment
 from judge.engine.board import Board
+from judge.engine.kinds import PhaseKind
 from judge.engine.results import Rules
 from judge.engine.state import Phase, Position
+
+M, R, A = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
 
 
 def advance(
@@ -17,10 +20,10 @@ def advance(
     """`after` holds the units as the phase `after.phase` left them; return
     the position at the next phase that needs orders."""
     phase = after.phase
-    if phase.type == "M" and after.dislodged:
-        return _moved_on(after, Phase(phase.year, phase.season, "R"), winner)
+    if phase.type == M and after.dislodged:
+        return _moved_on(after, Phase(phase.year, phase.season, R), winner)
     if phase.season == "S":
-        return _moved_on(after, Phase(phase.year, "F", "M"), winner)
+        return _moved_on(after, Phase(phase.year, "F", M), winner)
     if phase.season == "F":
         centres = dict(after.centres)
         for prov, (power, _unit) in after.units.items():
@@ -28,12 +31,12 @@ def advance(
                 centres[prov] = power
         goal = rules.victory_centres or board.victory_centres
         winner = winner or _winner(goal, centres)
-        winter = Position(Phase(phase.year, "W", "A"), after.units, centres, {}, winner)
+        winter = Position(Phase(phase.year, "W", A), after.units, centres, {}, winner)
         if needs_adjustment(board, winter, rules):
             return winter
-        return _moved_on(winter, Phase(phase.year + 1, "S", "M"), winter.winner)
+        return _moved_on(winter, Phase(phase.year + 1, "S", M), winter.winner)
     return Position(
-        Phase(phase.year + 1, "S", "M"), after.units, after.centres, {}, winner
+        Phase(phase.year + 1, "S", M), after.units, after.centres, {}, winner
     )
 
 

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 
+from judge.engine.kinds import Outcome
 from judge.engine.orders import Order, Unit
 from judge.engine.state import Dislodged, Phase, Position
 
 
 @dataclass(frozen=True)
 class Rules:
-    """Rule options of a game (`standard:rules=2023` and variant options)."""
+    """Rule options of a game (`standard:rules=2023` and variant options):
+    the one value the rules' choices travel in, from the game to every
+    function that makes one."""
 
     variant: str = "standard"
     options: Mapping[str, str] = field(default_factory=dict)
@@ -71,17 +73,9 @@ class Rules:
         return self.options.get("build_sites", "home")
 
 
-class Outcome(StrEnum):
-    """Why an order failed, or what befell its unit: the contract's codes
-    (docs/contracts/adjudicate.md), which are these strings."""
+DEFAULT_RULES = Rules()
 
-    VOID = "void"  # the order is illegal here: the unit holds
-    BOUNCE = "bounce"  # the move (or retreat) was stopped
-    CUT = "cut"  # the support was cut
-    NO_CONVOY = "no convoy"  # no fleet chain was ordered for the move
-    DISRUPTED = "disrupted"  # the convoy was broken by a dislodgement
-    DISLODGED = "dislodged"  # the unit was dislodged
-    DISBAND = "disband"  # the unit was disbanded (no retreat, or ordered to)
+__all__ = ["DEFAULT_RULES", "OrderResult", "Outcome", "PhaseResult", "Rules"]
 
 
 @dataclass(frozen=True)

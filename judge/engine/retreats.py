@@ -9,9 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from judge.engine.board import Board, province_of
-from judge.engine.orders import Disband, Order, Retreat, Unit
+from judge.engine.kinds import OrderKind
+from judge.engine.orders import Order, Retreat, Unit
 from judge.engine.results import OrderResult, Outcome
 from judge.engine.state import Position
+
+RETREAT_KINDS = frozenset({OrderKind.RETREAT, OrderKind.DISBAND})
 
 
 def adjudicate_retreats(
@@ -24,7 +27,7 @@ def adjudicate_retreats(
             unit = getattr(order, "unit", None)
             entry = position.dislodged.get(unit.province) if unit else None
             if (
-                not isinstance(order, Retreat | Disband)
+                getattr(order, "order_kind", None) not in RETREAT_KINDS
                 or entry is None
                 or entry.power != power
                 or entry.unit.kind != unit.kind
@@ -41,7 +44,7 @@ def adjudicate_retreats(
     for prov, entry in position.dislodged.items():
         received = given.get(prov, [])
         target[prov] = None
-        if len(received) == 1 and isinstance(received[0][1], Retreat):
+        if len(received) == 1 and received[0][1].order_kind == OrderKind.RETREAT:
             loc = _retreat_location(entry.retreats, received[0][1].dest, entry.unit)
             if loc is None:
                 void.add(prov)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from judge.engine.kinds import PhaseKind
 from judge.engine.orders import Unit
 
 SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
@@ -23,7 +24,7 @@ class Phase:
 
     year: int
     season: str  # "S", "F", "W"
-    type: str  # "M", "R", "A"
+    type: str  # a PhaseKind: "M", "R", "A"
 
     @property
     def key(self) -> tuple[int, int, int]:
@@ -50,7 +51,7 @@ class Phase:
         season, year, kind = m.group(1), int(m.group(2)), m.group(3)
         if (season == "W") != (kind == "A"):
             raise ValueError(f"not a phase: {text!r} (adjustments are in Winter only)")
-        return cls(year, season, kind)
+        return cls(year, season, PhaseKind(kind))
 
     def __str__(self) -> str:
         return f"{self.season}{self.year}{self.type}"

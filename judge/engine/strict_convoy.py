@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from judge.engine.board import Board, province_of
-from judge.engine.orders import Convoy, Order
+from judge.engine.kinds import OrderKind
+from judge.engine.orders import Order, kind_of
 from judge.engine.results import OrderResult, Outcome
 
 
@@ -24,7 +25,7 @@ def landlocked(board: Board, province: str) -> bool:
 def implausible_convoy(board: Board, order: Order) -> str | None:
     """Why a convoy order could never succeed (njudge's words for it, in
     ours); None for any other order or a plausible convoy."""
-    if not isinstance(order, Convoy):
+    if kind_of(order) != OrderKind.CONVOY:
         return None
     if landlocked(board, order.target.province):
         name = board.location_name(order.target.province)

@@ -27,7 +27,8 @@ import re
 from dataclasses import dataclass
 
 from judge.engine.board import Board
-from judge.engine.orders import CANONICAL, Order
+from judge.engine.orders import Order, is_canonical
+from judge.engine.results import DEFAULT_RULES, Rules
 from judge.engine.state import Position
 from judge.language.canonical import read_canonical
 from judge.language.lexer import KEYWORDS, tokenize
@@ -81,7 +82,7 @@ def split_lines(text: str) -> list[list[str]]:
     lines = []
     for line in text.splitlines():
         bare = line.strip()
-        if CANONICAL.fullmatch(bare):  # one order, nothing to split or strip
+        if is_canonical(bare):  # one order, nothing to split or strip
             lines.append([bare])
             continue
         if "#" in line or "//" in line:
@@ -134,14 +135,13 @@ def parse_orders(
     position: Position,
     power: str | None,
     text: str,
-    *,
-    movement_disbands: bool = False,
+    rules: Rules = DEFAULT_RULES,
 ) -> list[ParsedOrder]:
-    """`movement_disbands`: the game lets units disband in movement phases
-    (njudge's SET DISBAND)."""
+    """`rules`: the game's rule options, as the engine gets them (e.g. SET
+    DISBAND lets units disband in movement phases)."""
     results: list[ParsedOrder] = []
     reader = _Reader(board, position, power)
-    reader.movement_disbands = movement_disbands
+    reader.rules = rules
     for line in split_lines(text):
         reader.carried = None
         for piece in line:
@@ -158,7 +158,7 @@ class _Reader:
         self.power = power
         self._ctx: Context | None = None
         self.carried: str | None = None  # "build" heading the line
-        self.movement_disbands = False
+        self.rules = DEFAULT_RULES
 
     @property
     def ctx(self) -> Context:
@@ -168,7 +168,7 @@ class _Reader:
                 self.position,
                 self.power,
                 name_index(self.board),
-                movement_disbands=self.movement_disbands,
+                rules=self.rules,
             )
         return self._ctx
 

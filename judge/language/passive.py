@@ -20,7 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from judge.engine.orders import Hold, Move, Order, Unit
+from judge.engine.kinds import OrderKind
+from judge.engine.orders import Move, Order, Unit, kind_of
 
 _PASSIVE = re.compile(
     r"^(?P<main>.+?)[\s,]+\(?(?:"  # "(supported by A Mar)" in brackets too
@@ -46,13 +47,13 @@ def read_passive(
     order = main[0].order
     convoy = m["convoy"] is not None
     if convoy:
-        if not isinstance(order, Move) or order.unit.kind != "A":
+        if kind_of(order) != OrderKind.MOVE or order.unit.kind != "A":
             return [(None, "only an army's move is convoyed")]
         order = Move(order.unit, order.dest, True)
         what = f"C {_unit(order.unit)} - {order.dest}"
-    elif isinstance(order, Move):
+    elif kind_of(order) == OrderKind.MOVE:
         what = f"S {_unit(order.unit)} - {order.dest}"
-    elif isinstance(order, Hold):
+    elif kind_of(order) == OrderKind.HOLD:
         what = f"S {_unit(order.unit)}"
     else:
         return [

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 
 from judge.engine.board import COAST_WORDS, Board, province_of
 from judge.engine.orders import (
-    GARRISON,
     Build,
     Convoy,
     Disband,
@@ -28,7 +27,9 @@ from judge.engine.orders import (
     SupportMove,
     Unit,
     Waive,
+    unit_kind,
 )
+from judge.engine.results import DEFAULT_RULES, Rules
 from judge.engine.state import Position
 from judge.language.names import NameIndex
 from judge.language.near_miss import settle_near
@@ -40,7 +41,6 @@ from judge.language.syntax import (
     unknown_word,
 )
 
-_KIND_NAME = {"A": "army", "F": "fleet", "IG": "Imperial Garrison"}
 _PHASE_NAME = {"M": "movement", "R": "retreat", "A": "adjustment"}
 _MOVEMENT_ORDERS = {
     "hold": "a hold",
@@ -57,7 +57,7 @@ class Context:
     position: Position
     power: str | None
     index: NameIndex
-    movement_disbands: bool = False  # SET DISBAND: disbands in movement phases
+    rules: Rules = DEFAULT_RULES  # the game's options (SET DISBAND...)
     # what the reader should tell the player: names read as near misses
     notes: list[str] = field(default_factory=list, compare=False)
 
@@ -89,7 +89,7 @@ def read_order(syntax: OrderSyntax, ctx: Context) -> Order:
             builder = syntax.nation.meaning
         return Build(_build_unit(syntax.unit, ctx, builder))
     if action == "disband":
-        _only_in(ctx, "RAM" if ctx.movement_disbands else "RA", "a disband")
+        _only_in(ctx, "RAM" if ctx.rules.movement_disband else "RA", "a disband")
         if syntax.unit is None:
             return Disband(_the_one_unit(ctx))
         unit = _ordered_unit(syntax, ctx)
@@ -214,7 +214,7 @@ def _settle(
 
 
 def _reaches(ctx: Context, unit: Unit, province: str) -> bool:
-    if unit.kind != "F":  # armies and garrisons
+    if unit.kind != "F":  # armies, and a variant's guards
         return province in ctx.board.army_adjacency.get(unit.province, ())
     return any(
         province_of(d) == province
@@ -225,8 +225,8 @@ def _reaches(ctx: Context, unit: Unit, province: str) -> bool:
 # -- the unit ordered -----------------------------------------------------------
 def _ordered_unit(syntax: OrderSyntax, ctx: Context) -> Unit:
     ref = syntax.unit
-    if ref.kind == GARRISON:
-        return _garrison(ref, ctx, ordering=True)
+    if _beside(ref.kind):
+        return _guard(ref, ctx, ordering=True)
     units = ctx.units_here()
     own = (lambda p: units.get(p, ("",))[0] == ctx.power) if ctx.power else None
     filters = [f for f in (own, lambda p: p in units) if f is not None]
@@ -294,25 +294,34 @@ def _names_list(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
-def _garrison(ref: UnitRef, ctx: Context, ordering: bool = False) -> Unit:
-    """`IG Bre`: an Imperial Garrison, the one the player's empire has when
+def _beside(kind: str | None) -> bool:
+    """Is this a variant's kind of guard, a piece beside any unit in its
+    province (judge.engine.orders.UnitKind)?"""
+    return kind is not None and unit_kind(kind).beside
+
+
+def _kind_name(kind: str) -> str:
+    return unit_kind(kind).full_name
+
+
+def _guard(ref: UnitRef, ctx: Context, ordering: bool = False) -> Unit:
+    """`X Bre` for a variant's guard: the one the player's power has when
     it is ordered (there is at most one), any one when it is supported."""
-    garrisons = ctx.index.variant.garrisons(ctx.position)
-    filters = [lambda p: p in garrisons]
+    guards = ctx.index.variant.guards(ctx.position)
+    filters = [lambda p: p in guards]
     if ordering and ctx.power:
-        filters.append(lambda p: garrisons.get(p) == ctx.power)
+        filters.append(lambda p: guards.get(p) == ctx.power)
     province = _settle(
-        ref.place, ctx, *filters, among=list(garrisons), fits=(filters[-1],)
+        ref.place, ctx, *filters, among=list(guards), fits=(filters[-1],)
     )
-    owner = garrisons.get(province)
+    owner = guards.get(province)
     where = ctx.name(province)
+    name = _kind_name(ref.kind)
     if owner is None:
-        raise ReadingError(f"'{ref.text}': there is no Imperial Garrison in {where}")
+        raise ReadingError(f"'{ref.text}': there is no {name} in {where}")
     if ordering and ctx.power and owner != ctx.power:
-        raise ReadingError(
-            f"'{ref.text}': the Imperial Garrison in {where} is not yours"
-        )
-    return Unit(GARRISON, province)
+        raise ReadingError(f"'{ref.text}': the {name} in {where} is not yours")
+    return Unit(ref.kind, province)
 
 
 def _mine(ctx: Context, units) -> list[str]:
@@ -339,7 +348,8 @@ def _matching(ref: UnitRef, unit: Unit, ctx: Context) -> Unit:
 
 
 def _a(kind: str) -> str:
-    return {"A": "an army", "F": "a fleet"}.get(kind, "an Imperial Garrison")
+    name = _kind_name(kind)
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
 def _absent_unit(
@@ -444,13 +454,13 @@ def _destination(
         fits=fits,
         misfit=lambda: f"a place {_the_unit(ctx, unit)} can {can}",
     )
-    if unit.kind != "F":  # an army, or a garrison (whose move is void)
+    if unit.kind != "F":  # an army, or a guard (whose move is void)
         return province
     return _fleet_location(unit, province, place.coast, ctx)
 
 
 def _the_unit(ctx: Context, unit: Unit) -> str:
-    return f"the {_KIND_NAME[unit.kind]} in {ctx.name(unit.location)}"
+    return f"the {_kind_name(unit.kind)} in {ctx.name(unit.location)}"
 
 
 def _is_sea(ctx: Context, province: str) -> bool:
@@ -540,9 +550,8 @@ def _route(unit: Unit, places: list[PlaceRef], ctx: Context) -> Order:
 
 
 def _fleet_steps(unit: Unit, places: list[PlaceRef], ctx: Context) -> Order:
-    """`F MAO - WES - TYS`: a variant's multi-step fleet move (Imperial's
-    IMP-5), each step read from where the fleet will be (the variant's rules
-    check the path)."""
+    """`F MAO - WES - TYS`: a variant's multi-step fleet move, each step read
+    from where the fleet will be (the variant's rules check the path)."""
     steps = []
     here = unit
     for place in places:
@@ -568,10 +577,10 @@ def _target_unit(
     dest: PlaceRef | None,
     army: bool = False,
 ) -> Unit:
-    if ref.kind == GARRISON:
+    if _beside(ref.kind):
         if army:
             raise ReadingError(f"'{ref.text}': only armies are convoyed")
-        return _garrison(ref, ctx)
+        return _guard(ref, ctx)
     units = ctx.position.units
     filters = [lambda p: p in units]
     if army:
@@ -659,7 +668,7 @@ def _check_nation(nation, present, ctx: Context, province: str, own_unit: bool):
     power, unit = present
     if power != said:
         raise ReadingError(
-            f"'{nation}': the {_KIND_NAME[unit.kind]} in {ctx.name(province)} is "
+            f"'{nation}': the {_kind_name(unit.kind)} in {ctx.name(province)} is "
             f"{_adjective(ctx, power)}, not {_adjective(ctx, said)}"
         )
 
@@ -734,8 +743,9 @@ def _build_unit(ref: UnitRef, ctx: Context, builder: str | None) -> Unit:
     kind = ref.kind or _kind_from_place(ctx, province, ref.place.coast)
     if kind is None:
         raise ReadingError(f"build an army or a fleet in {prov.name}? write A or F")
-    if kind == GARRISON:
-        raise ReadingError("a garrison is never built: build an army or a fleet")
+    if unit_kind(kind).never_built:
+        never = unit_kind(kind).word
+        raise ReadingError(f"a {never} is never built: build an army or a fleet")
     if kind == "A":
         if prov.kind == "sea":
             raise ReadingError(f"an army cannot be built in {prov.name}")

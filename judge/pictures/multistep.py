@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from judge.engine.api import OrderResult, Outcome, PhaseResult
 from judge.engine.board import province_of
-from judge.engine.orders import Move, Unit
+from judge.engine.kinds import OrderKind
+from judge.engine.orders import Unit, kind_of
 
 
 def is_multistep(order) -> bool:
@@ -33,7 +34,7 @@ def _where_others_are(result: OrderResult, phase: PhaseResult) -> set[str]:
         if is_multistep(r.order):
             if not r.outcomes:  # one stopped early: unknown
                 known.add(province_of(r.order.steps[-1]))
-        elif isinstance(r.order, Move) and not r.outcomes:
+        elif kind_of(r.order) == OrderKind.MOVE and not r.outcomes:
             known.add(province_of(r.order.dest))
         else:
             known.add(r.unit.province)  # held, supported, or failed to move

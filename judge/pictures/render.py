@@ -26,17 +26,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from judge.engine.api import OrderResult, PhaseResult
 from judge.engine.board import Board, province_of
-from judge.engine.orders import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    Unit,
-)
+from judge.engine.kinds import BACKING, Arrow, PhaseKind
+from judge.engine.orders import Unit
 from judge.engine.state import Dislodged, Position
 from judge.pictures import marks, static, style
 from judge.pictures.geometry import Geometry, load_geometry
@@ -152,7 +143,7 @@ def _unit_symbol(
     colour = c.colour(power)
     ink = style.text_colour_on(colour)
     x, y = at
-    # Anything not a fleet (an army, Imperial's garrison "IG") is a disc.
+    # Anything not a fleet (an army, a variant's own unit kind) is a disc.
     if unit.kind == "F":
         k = marks.FLEET_SCALE
         shape = (
@@ -169,7 +160,8 @@ def _unit_symbol(
         text_y = 3.1
     mark = ' data-dislodged="yes"' if dislodged else ""
     letter = c.letter(power)
-    # A longer code (Imperial's "BRE") is set smaller, to stay on the marker.
+    # A longer code (a variant's power letters "BRE") is set smaller, to stay
+    # on the marker.
     size = min(8.5, 13.0 / max(text_width(letter, 1.0, bold=True), 0.1))
     return (
         f'<g class="unit" data-unit="{unit}" data-power="{power}"{mark} '
@@ -345,7 +337,7 @@ def _convoy_route(
     fleets = [
         c.point(r.unit.location)
         for r in results
-        if isinstance(r.order, Convoy)
+        if _arrow(r.order) is Arrow.CONVOY
         and r.order.target.location == army.location
         and r.order.dest == province_of(dest)
         and c.has(r.order.unit.location)
@@ -409,47 +401,59 @@ def _order_body(
         return _multistep(c, result, phase)
     pen = _OrderPen(c, result)
     here = c.point(order.unit.location) if hasattr(order, "unit") else None
-    if isinstance(order, Retreat | Disband) and order.unit.province in (
-        c.dislodged_provinces
+    if PhaseKind.RETREAT in getattr(order, "phases", ()) and (
+        order.unit.province in c.dislodged_provinces
     ):
         here = _dislodged_point(c, order.unit.location)
-    if isinstance(order, Move) and order.via_convoy:
-        return pen.arrow(_convoy_route(c, order.unit, order.dest, results))
-    if isinstance(order, Move | Retreat):
-        return pen.arrow([here, c.point(order.dest)])
-    if isinstance(order, Hold):
-        return pen.ring(here, UNIT_RADIUS + 2)
-    if isinstance(order, SupportHold):
-        target = c.point(order.target.location)
-        start, end = _shorten(here, target, UNIT_RADIUS, UNIT_RADIUS + 3)
-        return pen.line([start, end], 1.2) + pen.ring(target, UNIT_RADIUS + 3, 1.2)
-    if isinstance(order, SupportMove):
-        # Aim at the supported move's arrow, a little past its middle.
-        t, d = c.point(order.target.location), c.point(order.dest)
-        aim = (t[0] + (d[0] - t[0]) * 0.62, t[1] + (d[1] - t[1]) * 0.62)
-        start, end = _shorten(here, aim, UNIT_RADIUS, 0)
-        return pen.line([start, end], 1.2) + pen.dot(end)
-    if isinstance(order, Convoy):
-        army, dest = c.point(order.target.location), c.point(order.dest)
-        start = _shorten(army, here, UNIT_RADIUS, 0)[0]
-        end = _shorten(here, dest, 0, UNIT_RADIUS + 3)[1]
-        return pen.hollow([start, here, end]) + pen.ring(here, UNIT_RADIUS + 4, 1.2)
-    if isinstance(order, Disband):
-        return pen.cross(here)
-    if isinstance(order, Build):
-        return pen.ring(here, UNIT_RADIUS + 2) + pen.ring(here, UNIT_RADIUS + 5, 1.2)
+    return _draw_arrow(c, pen, _arrow(order), order, here, results)
+
+
+def _arrow(order) -> Arrow:
+    """How an order is drawn: its kind's `arrow` (none for an order that
+    does not say)."""
+    return getattr(order, "arrow", Arrow.NONE)
+
+
+def _draw_arrow(c: _Canvas, pen, arrow: Arrow, order, here, results) -> str | None:
+    """Draw the order's arrow, by the arrow kind alone: the order lends its
+    unit, and its target and destination where the arrow needs them."""
+    match arrow:
+        case Arrow.CONVOYED:
+            return pen.arrow(_convoy_route(c, order.unit, order.dest, results))
+        case Arrow.MOVE:
+            return pen.arrow([here, c.point(order.dest)])
+        case Arrow.HOLD:
+            return pen.ring(here, UNIT_RADIUS + 2)
+        case Arrow.SUPPORT_HOLD:
+            target = c.point(order.target.location)
+            start, end = _shorten(here, target, UNIT_RADIUS, UNIT_RADIUS + 3)
+            return pen.line([start, end], 1.2) + pen.ring(target, UNIT_RADIUS + 3, 1.2)
+        case Arrow.SUPPORT_MOVE:
+            # Aim at the supported move's arrow, a little past its middle.
+            t, d = c.point(order.target.location), c.point(order.dest)
+            aim = (t[0] + (d[0] - t[0]) * 0.62, t[1] + (d[1] - t[1]) * 0.62)
+            start, end = _shorten(here, aim, UNIT_RADIUS, 0)
+            return pen.line([start, end], 1.2) + pen.dot(end)
+        case Arrow.CONVOY:
+            army, dest = c.point(order.target.location), c.point(order.dest)
+            start = _shorten(army, here, UNIT_RADIUS, 0)[0]
+            end = _shorten(here, dest, 0, UNIT_RADIUS + 3)[1]
+            return pen.hollow([start, here, end]) + pen.ring(here, UNIT_RADIUS + 4, 1.2)
+        case Arrow.DISBAND:
+            return pen.cross(here)
+        case Arrow.BUILD:
+            return pen.ring(here, UNIT_RADIUS + 2) + pen.ring(
+                here, UNIT_RADIUS + 5, 1.2
+            )
     return None
 
 
-_DRAWN = (Move, Retreat, Hold, SupportHold, SupportMove, Convoy, Disband, Build)
-
-
 def drawable(result: OrderResult) -> bool:
-    """Is this result drawn as an order: one of the standard orders or an
-    Imperial multi-step fleet move, for a unit or a build site (not a waive,
-    nor a variant's order without a unit, such as Imperial's JOIN)?"""
+    """Is this result drawn as an order: one whose kind has an arrow (or a
+    multi-step move), for a unit or a build site (not a waive, nor a
+    variant's order naming no unit)?"""
     order = result.order
-    known = isinstance(order, _DRAWN) or is_multistep(order)
+    known = _arrow(order) is not Arrow.NONE or is_multistep(order)
     return known and getattr(order, "unit", None) is not None
 
 
@@ -458,9 +462,7 @@ def _draw_orders(c: _Canvas, orders: PhaseResult) -> None:
     # Supports and convoys first, so the moves they back are drawn on top.
     ranked = sorted(
         (r for r in orders.results if drawable(r)),
-        key=lambda r: (
-            0 if isinstance(r.order, SupportHold | SupportMove | Convoy) else 1
-        ),
+        key=lambda r: 0 if _arrow(r.order) in BACKING else 1,
     )
     for r in ranked:
         body = _order_body(c, r, orders)
@@ -687,15 +689,15 @@ def _picture(
 
 
 def played_territories(board: Board, position: Position) -> dict[str, str]:
-    """territories(), for the powers players play: the neutral garrisons
-    and disordered units of a variant (Imperial's) tint nothing."""
+    """territories(), for the powers players play: a variant's neutral
+    pieces and disordered units tint nothing."""
     seats = variant_for(board).seats(board, position)
     played = {power for powers in seats.values() for power in powers}
     return {p: o for p, o in territories(board, position).items() if o in played}
 
 
 def display_names(board: Board, position: Position) -> dict[str, str]:
-    """The names players gave their powers (Imperial's JOIN ... NAME)."""
+    """The names players gave their powers (where a variant lets them)."""
     return dict(variant_for(board).display_names(board, position))
 
 

@@ -26,8 +26,23 @@ class Archived:
     results: bool  # a phase's results or the game-start notice (not a notice)
 
 
+def defused(line: str) -> str:
+    """A body line as archived.  jDip's import (like njudge's own HISTORY)
+    starts a new archived mail at any line with "date:" in its first ten
+    characters, so a press line such as "Date: tomorrow?" would cut the
+    history short or, followed by a Subject: line, forge a phase.  Such a
+    line gets a space before that colon; nothing else changes."""
+    at = line.lower().find("date:")
+    while 0 <= at < 10:
+        line = f"{line[: at + 4]} {line[at + 4 :]}"
+        at = line.lower().find("date:")
+    return line
+
+
 def entry_text(entry: Archived, tz: str) -> str:
-    body = [line for line in entry.body.split("\n") if not line.startswith("::")]
+    body = [
+        defused(line) for line in entry.body.split("\n") if not line.startswith("::")
+    ]
     while body and not body[0].strip():
         body.pop(0)
     text = "\n".join(body).rstrip("\n")

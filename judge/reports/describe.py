@@ -9,24 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from judge.engine.board import Board
-from judge.engine.orders import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    Unit,
-    Waive,
-)
+from judge.engine.kinds import PhaseKind
+from judge.engine.orders import Order, Unit, unit_kind
 from judge.engine.results import Outcome
 from judge.engine.state import Dislodged
-
-# "IG": Imperial's garrison, a piece beside the unit in its city.
-UNIT_WORDS = {"A": "Army", "F": "Fleet", "IG": "Garrison"}
 
 # Contract outcome codes -> the words between (* *).  A unit disbanded in a
 # retreat phase is reported the njudge way, as destroyed.
@@ -39,9 +25,14 @@ _LAST = (Outcome.DISLODGED, "destroyed")
 Owners = Mapping[str, tuple[str, Unit]]
 
 
+def kind_word(unit: Unit) -> str:
+    """'Army', 'Fleet', or a variant's unit kind's word, capitalised."""
+    return unit_kind(unit.kind).word.capitalize()
+
+
 def unit_words(board: Board, unit: Unit) -> str:
     """'Army Budapest', 'Fleet St Petersburg (south coast)'."""
-    return f"{UNIT_WORDS[unit.kind]} {board.location_name(unit.location)}"
+    return f"{kind_word(unit)} {board.location_name(unit.location)}"
 
 
 def annotation(outcomes: Iterable[str]) -> str:
@@ -66,39 +57,53 @@ def _other_unit(board: Board, power: str, target: Unit, owners: Owners) -> str:
     return adjective + unit_words(board, actual)
 
 
+class _Fields(dict):
+    """What an order kind's `words` templates may name, worked out when
+    named: {dest}, {target} (a supported or convoyed unit), {steps} (a
+    route's places), {place} and {in_place} (the unit's), {a_unit} ("an
+    army"), {unit_word} ("army"), {canonical}."""
+
+    def __init__(self, board: Board, power: str, order: Order, owners: Owners):
+        super().__init__()
+        self.board, self.power, self.order, self.owners = board, power, order, owners
+
+    def __missing__(self, key: str) -> str:
+        board, order = self.board, self.order
+        unit = getattr(order, "unit", None)
+        match key:
+            case "dest":
+                return board.location_name(order.dest)
+            case "target":
+                return _other_unit(board, self.power, order.target, self.owners)
+            case "steps":
+                return " -> ".join(board.location_name(s) for s in order.steps)
+            case "place":
+                return board.location_name(unit.location)
+            case "in_place":
+                return _in_place(board, unit.location)
+            case "unit_word":
+                return unit_kind(unit.kind).word
+            case "a_unit":
+                word = unit_kind(unit.kind).word
+                return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+            case "canonical":
+                return order.canonical()
+        raise KeyError(key)
+
+
+def _fill(template: str, board: Board, power: str, order: Order, owners) -> str:
+    return template.format_map(_Fields(board, power, order, owners))
+
+
 def order_words(
     board: Board, power: str, order: Order | None, owners: Owners, retreat=False
 ) -> str:
-    """What follows the unit: ' -> Galicia', ' HOLD', ', No Order Processed'."""
-    match order:
-        case None if retreat:
-            return ", No Order Processed (DISBAND)"
-        case None:
-            return ", No Order Processed"
-        case Hold():
-            return " HOLD"
-        case Move(dest=dest) | Retreat(dest=dest):
-            return f" -> {board.location_name(dest)}"
-        case SupportHold(target=target):
-            return f" SUPPORT {_other_unit(board, power, target, owners)}"
-        case SupportMove(target=target, dest=dest):
-            return (
-                f" SUPPORT {_other_unit(board, power, target, owners)}"
-                f" -> {board.location_name(dest)}"
-            )
-        case Convoy(target=target, dest=dest):
-            return (
-                f" CONVOY {_other_unit(board, power, target, owners)}"
-                f" -> {board.location_name(dest)}"
-            )
-        case Disband():
-            return " DISBAND"
-    steps = getattr(order, "steps", None)
-    if steps:  # a variant's multi-step move (Imperial's fleets)
-        return "".join(f" -> {board.location_name(step)}" for step in steps)
-    if hasattr(order, "canonical"):  # another order only a variant knows
-        return " " + order.canonical()
-    raise ValueError(f"not a movement or retreat order: {order!r}")
+    """What follows the unit: ' -> Galicia', ' HOLD', ', No Order Processed'
+    (the order kind's `words`)."""
+    if order is None:
+        return ", No Order Processed (DISBAND)" if retreat else ", No Order Processed"
+    template = getattr(order, "words", " {canonical}")
+    return _fill(template, board, power, order, owners)
 
 
 def unit_line(
@@ -123,36 +128,27 @@ def adjustment_line(
     order: Order | None,
     outcomes: Sequence[str] = (),
 ) -> str:
-    """'France: Builds a fleet in Marseilles.', 'Defaults, removing ...'."""
-    match order:
-        case Build(unit=built):
-            article = "an army" if built.kind == "A" else "a fleet"
-            text = f"Builds {article} in {board.location_name(built.location)}."
-        case Disband(unit=removed):
-            kind = UNIT_WORDS[removed.kind].lower()
-            text = f"Removes the {kind} {_in_place(board, removed.location)}."
-        case Waive():
-            text = "Build waived."
-        case None if unit is None:  # an unused build the engine waived
-            text = "Build waived."
-        case None:
-            kind = UNIT_WORDS[unit.kind].lower()
-            text = f"Defaults, removing the {kind} {_in_place(board, unit.location)}."
-        case _ if is_variant_order(order):
-            text = f"{order.canonical()}."
-        case _:
-            raise ValueError(f"not an adjustment order: {order!r}")
+    """'France: Builds a fleet in Marseilles.', 'Defaults, removing ...'
+    (the order kind's `adjustment_words`)."""
+    if order is not None:
+        template = getattr(order, "adjustment_words", "{canonical}.")
+        text = _fill(template, board, power, order, {})
+    elif unit is None:  # an unused build the engine waived
+        text = "Build waived."
+    else:
+        kind = unit_kind(unit.kind).word
+        text = f"Defaults, removing the {kind} {_in_place(board, unit.location)}."
     return f"{board.powers[power].name}: {text}{annotation(outcomes)}"
 
 
-STANDARD_ORDERS = (
-    Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband, Build, Waive,
-)  # fmt: skip
-
-
 def is_variant_order(order: Order | None) -> bool:
-    """An order only a variant knows (1913's DESIGNATE, Imperial's JOIN...)."""
-    return order is not None and not isinstance(order, STANDARD_ORDERS)
+    """An order naming no unit that is none of a phase's standard orders
+    (1913's DESIGNATE, a variant's JOIN...): it has a line of its own."""
+    return (
+        order is not None
+        and getattr(order, "unit", None) is None
+        and PhaseKind.ADJUSTMENT not in getattr(order, "phases", ())
+    )
 
 
 def variant_line(
@@ -167,7 +163,7 @@ def dislodged_line(board: Board, dislodged: Dislodged) -> str:
     """'The French Army in Burgundy can retreat to Gascony or Paris.'."""
     adjective = board.powers[dislodged.power].adjective
     unit = dislodged.unit
-    kind = UNIT_WORDS[unit.kind]
+    kind = kind_word(unit)
     subject = f"The {adjective} {kind} {_in_place(board, unit.location)}"
     if not dislodged.retreats:
         return f"{subject} with no valid retreats was destroyed."

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from judge.engine.board import Board
-from judge.engine.orders import GARRISON, Build, Disband, Order, Unit, Waive
+from judge.engine.orders import Order, Unit, unit_kind
 from judge.engine.state import Position
 from judge.reports import describe
 from judge.reports.dates import judge_date
@@ -23,13 +23,14 @@ def _plural(n: int, word: str) -> str:
 
 def _by_province(orders: Sequence[Order]) -> dict[str, Order]:
     """The order standing for each unit: the last one given wins.  (A
-    garrison, beside the unit in its city, is known as "IG <city>".)"""
+    variant's guard, beside the unit in its province, is known by its text,
+    "X <province>".)"""
     return {piece_key(o.unit): o for o in orders if getattr(o, "unit", None)}
 
 
 def piece_key(unit: Unit) -> str:
-    """What tells the pieces apart: the province, or "IG <city>"."""
-    return str(unit) if unit.kind == GARRISON else unit.province
+    """What tells the pieces apart: the province, or a guard's text."""
+    return str(unit) if unit_kind(unit.kind).beside else unit.province
 
 
 def movement_lines(board, position, power, orders) -> tuple[list[str], int]:
@@ -39,8 +40,8 @@ def movement_lines(board, position, power, orders) -> tuple[list[str], int]:
         describe.unit_line(board, power, u, given.get(u.province), (), position.units)
         for u in units
     ]
-    for order in given.values():  # an ordered garrison (it holds unordered)
-        if order.unit.kind == GARRISON:
+    for order in given.values():  # an ordered guard (it holds unordered)
+        if unit_kind(order.unit.kind).beside:
             lines.append(
                 describe.unit_line(board, power, order.unit, order, (), position.units)
             )
@@ -62,10 +63,8 @@ def adjustment_lines(board, power, orders, needed) -> tuple[list[str], int]:
         describe.adjustment_line(board, power, getattr(o, "unit", None), o)
         for o in orders
     ]
-    if needed > 0:
-        done = sum(1 for o in orders if isinstance(o, Build | Waive))
-    else:
-        done = sum(1 for o in orders if isinstance(o, Disband))
+    sign = 1 if needed > 0 else -1  # builds (and waives), or removals
+    done = sum(1 for o in orders if getattr(o, "adjusts", 0) == sign)
     return lines, max(abs(needed) - done, 0)
 
 

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from judge.engine.api import PhaseResult
 from judge.engine.board import Board
-from judge.engine.orders import GARRISON
+from judge.engine.orders import unit_kind
 from judge.engine.results import Outcome
 from judge.engine.state import Dislodged, Phase
 from judge.reports import describe, ownership
@@ -61,14 +61,14 @@ def order_lines(board: Board, result: PhaseResult) -> list[str]:
     owners = {
         r.unit.province: (r.power, r.unit)
         for r in result.results
-        if r.unit and r.unit.kind != GARRISON
+        if r.unit and not unit_kind(r.unit.kind).beside
     }
     lines = []
     for r in describe.by_power(board, result.results):
-        garrison = r.unit is not None and r.unit.kind == GARRISON
-        if garrison and r.order is None and not r.outcomes:
-            continue  # an unordered garrison holds, as it always may
-        if r.unit is None and describe.is_variant_order(r.order):
+        silent = r.unit is not None and unit_kind(r.unit.kind).holds_silently
+        if silent and r.order is None and not r.outcomes:
+            continue  # a unit kind that holds unordered, as it always may
+        if describe.is_variant_order(r.order) and r.unit is None:
             lines.append(describe.variant_line(board, r.power, r.order, r.outcomes))
         elif result.phase.type == "A":
             lines.append(
@@ -87,7 +87,7 @@ def order_lines(board: Board, result: PhaseResult) -> list[str]:
 
 def dislodged_units(result: PhaseResult) -> list[Dislodged]:
     """The dislodged block: the engine's dislodged units, and any other unit
-    a movement phase destroyed (a variant's garrison), which the block is
+    a movement phase destroyed (a variant's guard), which the block is
     then the only place to name."""
     units = list(result.dislodged)
     if result.phase.type != "M":

@@ -9,7 +9,8 @@ import re
 from judge.engine.adjustments import adjustment_counts
 from judge.engine.api import orders_needed
 from judge.engine.hooks import hooks_for
-from judge.engine.orders import Build, Disband, Waive
+from judge.engine.kinds import OrderKind
+from judge.engine.orders import kind_of
 from judge.reports import order_reply
 from judge.service import game_options, proxies
 from judge.service.queries import (
@@ -164,10 +165,10 @@ def store_orders(ctx, game: str, power: str, parsed_orders, board, position) -> 
             ctx.refused.setdefault(power, []).append((parsed.text, why))
             continue
         ctx.readings.setdefault(power, []).extend(parsed.notes)
-        if isinstance(parsed.order, Waive):
+        if kind_of(parsed.order) == OrderKind.WAIVE:
             waives += 1
         key = order_key(parsed.order, waives)
-        if any_disband and isinstance(parsed.order, Build):
+        if any_disband and kind_of(parsed.order) == OrderKind.BUILD:
             key = "B:" + key  # a unit removed and one built in its place
         put_order(ctx.db, game, power, key, parsed.order.canonical())
     if not any_disband:
@@ -188,11 +189,8 @@ class SurplusAdjustments:
 
     def refusal(self, parsed) -> str | None:
         order = parsed.order
-        counted = (
-            isinstance(order, Build | Waive)
-            if self.owed > 0
-            else isinstance(order, Disband)
-        )
+        # builds (and waives) when builds are owed, else removals
+        counted = getattr(order, "adjusts", 0) == (1 if self.owed > 0 else -1)
         if not self.owed or not counted:
             return None
         if len(self.kept) < abs(self.owed):

@@ -1,8 +1,8 @@
 """Orders by mail in every variant: the order language, plus the orders only a
-variant knows (1913's DESIGNATE and ALLIANCE, Imperial's JOIN, multi-step
-fleet moves, federations, gifts, barbarian armies), read by
-the variant (judge.variants.parse_variant_order) first, as `judge adjudicate` does; and
-a multi-country seat's lines shared out among its countries."""
+variant knows (1913's DESIGNATE and ALLIANCE, another's multi-step fleet
+moves, federations, gifts...), read by the variant
+(judge.variants.parse_variant_order) first, as `judge adjudicate` does; and a
+multi-country seat's lines shared out among its countries."""
 
 from __future__ import annotations
 
@@ -12,20 +12,9 @@ from judge.engine.adjustments import adjustment_counts, build_sites
 from judge.engine.api import DEFAULT_RULES, Rules
 from judge.engine.board import Board, province_of
 from judge.engine.hooks import hooks_for
+from judge.engine.kinds import OrderKind as K
 from judge.engine.legality import retreat_options_if_void, void_whatever_ordered
-from judge.engine.orders import (
-    GARRISON,
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    Waive,
-)
+from judge.engine.orders import Order, unit_kind
 from judge.engine.state import Position
 from judge.engine.strict_convoy import implausible_convoy
 from judge.language.order_parser import ParsedOrder, parse_orders
@@ -70,7 +59,7 @@ def read_orders(
                     position,
                     power,
                     "\n".join(plain),
-                    movement_disbands=rules.movement_disband,
+                    rules,
                 )
             )
             plain.clear()
@@ -98,10 +87,7 @@ def read_orders(
                 _no_adjustment(board, position, power, parsed, rules) for parsed in out
             ]
         if position.phase.type == "M" and hooks_for(board) is None:
-            out = [
-                _void_on_arrival(board, position, parsed, rules.coastal_convoys)
-                for parsed in out
-            ]
+            out = [_void_on_arrival(board, position, parsed, rules) for parsed in out]
             if rules.strict_convoy:  # SET STRICT CONVOY
                 out = [_plausible(board, parsed) for parsed in out]
         if position.phase.type == "R" and hooks_for(board) is None:
@@ -114,7 +100,7 @@ def _retreat_on_arrival(board: Board, position: Position, parsed):
     with where it may go ('Budapest can retreat to Serbia only'), as a void
     movement order is: at the deadline the unit would be destroyed."""
     order = parsed.order
-    if not isinstance(order, Retreat):
+    if _kind(order) != K.RETREAT:
         return parsed
     options = retreat_options_if_void(position, order)
     if options is None:
@@ -135,8 +121,8 @@ def _retreat_on_arrival(board: Board, position: Position, parsed):
 
 
 def _settled(board: Board, position: Position, power: str, parsed: ParsedOrder):
-    """The order as the variant reads it in this position (Imperial: `A BRE`
-    where only a garrison stands is that garrison)."""
+    """The order as the variant reads it in this position (`A BRE` may be a
+    variant's own piece standing alone there)."""
     if parsed.order is None:
         return parsed
     order = variant_for(board).settle_order(position, power, parsed.order)
@@ -144,20 +130,19 @@ def _settled(board: Board, position: Position, power: str, parsed: ParsedOrder):
 
 
 def _void_on_arrival(
-    board: Board, position: Position, parsed, coastal_convoys: bool = False
+    board: Board, position: Position, parsed, rules: Rules = DEFAULT_RULES
 ):
     """A movement order the rules void whatever anyone else orders is refused
     as it arrives, with the reason, so the player can mend it in time (and
     a slip does not replace the unit's earlier, good order)."""
     order = parsed.order
-    if order is None or not void_whatever_ordered(
-        board, position, order, coastal_convoys
-    ):
+    if order is None or not void_whatever_ordered(board, position, order, rules):
         return parsed
     unit = order.unit
     kind = "army" if unit.kind == "A" else "fleet"
     who = f"the {kind} in {board.location_name(unit.location)}"
-    if isinstance(order, Move):
+    kind = _kind(order)
+    if kind == K.MOVE:
         there = board.location_name(order.dest)
         if (
             unit.kind == "A"
@@ -170,8 +155,8 @@ def _void_on_arrival(
             why = f"no fleet at sea could convoy {who} to {there}"
         else:
             why = f"{who} cannot move to {there}"
-    elif isinstance(order, SupportHold | SupportMove):
-        target = order.dest if isinstance(order, SupportMove) else order.target.location
+    elif kind in (K.SUPPORT_HOLD, K.SUPPORT_MOVE):
+        target = order.dest if kind == K.SUPPORT_MOVE else order.target.location
         why = f"{who} cannot support into {board.location_name(target)}"
     else:
         why = "only a fleet at sea can convoy"
@@ -190,17 +175,18 @@ def _no_adjustment(
     refused as it arrives, with the reason (the standard rules; a variant's
     own adjustment rules decide at the deadline)."""
     order = parsed.order
-    if not isinstance(order, Build | Waive | Disband) or rules.any_disband:
+    kind = _kind(order)
+    if kind not in (K.BUILD, K.WAIVE, K.DISBAND) or rules.any_disband:
         return parsed  # ANY DISBAND: what a winter allows is known at its end
     owed = adjustment_counts(board, position).get(power, 0)
     name = board.powers[power].name
     why = None
-    if isinstance(order, Disband):
+    if kind == K.DISBAND:
         if owed >= 0:
             why = f"{name} has no units to remove"
     elif owed <= 0:
         why = f"{name} has no builds to make"
-    elif isinstance(order, Build):
+    elif kind == K.BUILD:
         site = order.unit.province
         place = board.location_name(site)
         if site not in build_sites(board, position, power, rules):
@@ -217,7 +203,16 @@ def _no_adjustment(
     return ParsedOrder(parsed.text, None, why)
 
 
-_UNIT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband)
+def _kind(order: Order | None) -> str | None:
+    """The order's kind (judge.engine.kinds.OrderKind for the standard ones;
+    None for a variant's order that does not say)."""
+    return getattr(order, "order_kind", None)
+
+
+# Kinds that order a unit on the board: every kind that says what it is
+# (a registered one too), but builds and waives; a variant's orders that do
+# not say are the variant's to check.
+_NOT_UNIT_ORDERS = frozenset({K.BUILD, K.WAIVE})
 
 
 def _not_yours(board: Board, position: Position, power: str, parsed: ParsedOrder):
@@ -225,10 +220,11 @@ def _not_yours(board: Board, position: Position, power: str, parsed: ParsedOrder
     the engine would void it, and the reply (which lists the power's own
     units) would not show it."""
     order = parsed.order
-    if not isinstance(order, _UNIT_ORDERS):
+    kind = _kind(order)
+    if kind is None or kind in _NOT_UNIT_ORDERS or order.unit is None:
         return parsed
     province = order.unit.province
-    if order.unit.kind == GARRISON:  # Imperial's: read only when the power's
+    if unit_kind(order.unit.kind).beside:  # a guard: read only when the power's
         return parsed
     if position.phase.type == "R":
         gone = position.dislodged.get(province)
@@ -253,7 +249,7 @@ def order_key(order: Order, waives: int) -> str:
     unit = getattr(order, "unit", None)
     if unit is not None:
         return piece_key(unit)
-    if isinstance(order, Waive):
+    if _kind(order) == K.WAIVE:
         return f"WAIVE{waives}"
     if getattr(order, "standing", False):  # one per power at a time
         return type(order).__name__.upper()
@@ -295,19 +291,18 @@ def _header(board: Board, line: str) -> tuple[str | None, str | None]:
 def _owner(board: Board, position: Position, order: Order, countries, needs):
     """Which of the seat's countries an order is for."""
     unit = getattr(order, "unit", None)
-    if isinstance(order, Build):
+    kind = _kind(order)
+    if kind == K.BUILD:
         for country in countries:
             if unit.province in board.home_centres(country) and (
                 position.centres.get(unit.province) == country
             ):
                 return country
         return None
-    if isinstance(order, Waive):  # the only country owing builds, or a heading
+    if kind == K.WAIVE:  # the only country owing builds, or a heading
         owing = [c for c in countries if needs.get(c, 0) > 0]
         return owing[0] if len(owing) == 1 else None
-    if isinstance(order, Retreat) or (
-        position.phase.type == "R" and isinstance(order, Disband)
-    ):
+    if kind == K.RETREAT or (position.phase.type == "R" and kind == K.DISBAND):
         gone = position.dislodged.get(unit.province)
         return gone.power if gone and gone.power in countries else None
     if unit is not None:
@@ -357,7 +352,7 @@ def route(
                 refused.append((parsed.text, parsed.error or "not understood"))
                 continue
             country = current or _owner(board, position, parsed.order, countries, needs)
-            if country is None and isinstance(parsed.order, Waive):
+            if country is None and _kind(parsed.order) == K.WAIVE:
                 refused.append((parsed.text, _waive_refusal(board, countries, needs)))
                 continue
             if country is None:
@@ -379,6 +374,6 @@ def refusal(board: Board, power: str, order: Order) -> str | None:
 
 
 def order_notes(board: Board, position: Position, power: str, orders) -> list[str]:
-    """What a player should know about an order set as it stands (e.g.
-    Imperial's petrol budget)."""
+    """What a player should know about an order set as it stands (e.g. a
+    variant's budget for its moves)."""
     return variant_for(board).order_notes(board, position, power, orders)

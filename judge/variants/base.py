@@ -11,7 +11,8 @@ exports one instance as `VARIANT`) and overrides what it changes:
   taken (`seat_taken`, `seat_closed`, `newcomer_seat`, `seat_city`), how
   to sign on (`signon_hint`), opening orders (`opening_join`);
 * the language: words for its unit kinds (`unit_words`, `unit_word_prefixes`),
-  where its garrisons stand (`garrisons`), orders of its own
+  its own unit kinds (`unit_kinds`) and where its guards stand (`guards`),
+  orders of its own
   (`parse_order`), a fleet's move through several provinces
   (`multi_step_move`);
 * adjudication hooks: `adjudicate` and `orders_needed` wrap the standard
@@ -37,7 +38,7 @@ from typing import Any
 
 from judge.engine.api import initial_position
 from judge.engine.board import Board
-from judge.engine.orders import Order, Unit
+from judge.engine.orders import Order, Unit, UnitKind
 from judge.engine.state import Position
 from judge.variants.state import Checker, check_fields
 
@@ -51,6 +52,9 @@ class Variant:
     # before one of them and say nothing more ("imperial" before "garrison").
     unit_words: Mapping[str, str] = {}
     unit_word_prefixes: Mapping[str, str] = {}
+    # Its own kinds of unit (judge.engine.orders.UnitKind), with their
+    # properties; the engine learns them when the variant is registered.
+    unit_kinds: Sequence[UnitKind] = ()
     # Builds the order for `F MAO - WES - TYS` when fleets may move several
     # steps in one order (None: that text is a convoy route).
     multi_step_move: Callable[[Unit, tuple[str, ...]], Order] | None = None
@@ -105,9 +109,10 @@ class Variant:
 
     # -- the language --------------------------------------------------------------
 
-    def garrisons(self, position: Position) -> Mapping[str, str]:
-        """Its garrisons (`IG <city>`, the engine's GARRISON pieces) in the
-        position: province -> the power that orders it."""
+    def guards(self, position: Position) -> Mapping[str, str]:
+        """The guards it places (pieces of its `guard_rules.unit_kind`,
+        beside any unit in their province) in the position: province -> the
+        power that orders it."""
         return {}
 
     def parse_order(

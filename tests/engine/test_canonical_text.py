@@ -5,7 +5,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from judge.engine.orders import (
-    GARRISON,
     Build,
     Convoy,
     Disband,
@@ -18,6 +17,7 @@ from judge.engine.orders import (
     Waive,
     read_canonical,
 )
+from judge.variants.imperial.garrisons import GARRISON  # a variant's unit kind
 
 provinces = st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=3, max_size=3)
 locations = st.one_of(

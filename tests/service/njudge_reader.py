@@ -26,6 +26,24 @@ from dataclasses import dataclass, field
 from judge.engine.board import COAST_WORDS, Board
 
 SHORT_LINE = 10  # jDip skips lines this short inside a block
+# The outcomes jDip's importer knows; any other stops it ("Unknown result").
+# njudge also writes "disrupted", which no jDip reads: accepted here, named
+# in docs/layouts.md.
+JDIP_MARKS = {"bounce", "cut", "no convoy", "void", "dislodged", "destroyed"}
+NJUDGE_ONLY_MARKS = {"disrupted"}
+# jDip's two patterns for an adjustment line: a build or removal, or a
+# waived or pending build (whose power needs two spaces after its colon).
+JDIP_ADJUSTMENT = re.compile(
+    r"(?i)^[\w-]+:.*(remove|build|default).*\s(army|fleet|wing)"
+    r".*\s(?:in\sthe|over\sthe|in|over)\s+(.+)"
+)
+JDIP_WAIVE = re.compile(
+    r"(?i)^[\w-]+:\s+\d*\s(unusable|unused)?.*build.*(waived|pending)"
+)
+# What the last results mail must say for jDip to know the phase after it.
+NEXT_PHASE = re.compile(
+    r"(?i)the\snext\sphase\s.*will\sbe\s(\w+)\sfor\s(\w+)\sof\s(\d+)"
+)
 
 
 class ReadError(AssertionError):
@@ -213,6 +231,16 @@ class Reader:
             i += 1
         return [(phase, "\n".join(body)) for phase, body in out]
 
+    def next_phase(self, text: str) -> str | None:
+        """The phase a results mail announces ('S1902M'), None at the end."""
+        if re.search("(?i)the game is over", text):
+            return None
+        m = NEXT_PHASE.search(text)
+        if not m:
+            raise ReadError("no 'The next phase of ... will be ...' line")
+        kind, season = TYPE_LETTER[m[1].lower()], SEASON_LETTER[m[2].lower()]
+        return f"{season}{m[3]}{kind}"
+
     def results(self, text: str) -> tuple[str, list[str]]:
         """(kind letter, result lines) of one results mail."""
         lines = text.splitlines()
@@ -247,12 +275,12 @@ class Rebuilder:
         reader = self.reader
         kind, lines = reader.results(text)
         if kind == "M":
-            self.movement(lines)
-            self.dislodged = {
-                prov: entry
-                for prov, entry in reader.dislodged_block(text.splitlines()).items()
-                if entry[3]
-            }
+            marked = self.movement(lines)
+            block = reader.dislodged_block(text.splitlines())
+            unmatched = {p.split("/")[0] for p in marked} - set(block)
+            if unmatched:  # jDip: "Could not match dislodged order"
+                raise ReadError(f"dislodged but not in the block: {sorted(unmatched)}")
+            self.dislodged = {prov: entry for prov, entry in block.items() if entry[3]}
         elif kind == "R":
             self.retreats(lines)
             self.dislodged = {}
@@ -262,7 +290,8 @@ class Rebuilder:
         if centres is not None:
             self.centres = centres
 
-    def movement(self, lines: list[str]) -> None:
+    def movement(self, lines: list[str]) -> set[str]:
+        """Moves the units; returns the locations of those marked dislodged."""
         pattern = re.compile(
             r"^([\w-]+): (Army|Fleet) (.+?)(?: -> (.+?)| HOLD| SUPPORT .*| CONVOY .*"
             r"|, No Order Processed)\.(?:  \(\*(.+)\*\))?$"
@@ -273,6 +302,8 @@ class Rebuilder:
             if not m:
                 raise ReadError(f"a movement line I cannot read: {line!r}")
             marks = set((m[5] or "").split(", ")) - {""}
+            if marks - JDIP_MARKS - NJUDGE_ONLY_MARKS:
+                raise ReadError(f"an outcome jDip does not know: {line!r}")
             if "destroyed" in marks:
                 raise ReadError(f"destroyed on a movement line: {line!r}")
             source = self.reader.place(m[3])
@@ -283,6 +314,7 @@ class Rebuilder:
         moving = {s: self.units.pop(s) for s in list(moves) + list(gone)}
         for source, dest in moves.items():
             self.units[dest] = moving[source]
+        return gone
 
     def retreats(self, lines: list[str]) -> None:
         pattern = re.compile(
@@ -293,6 +325,13 @@ class Rebuilder:
             m = pattern.match(line)
             if not m:
                 raise ReadError(f"a retreat line I cannot read: {line!r}")
+            # jDip checks each retreat against the dislodged block and stops
+            # on one it does not allow ("Cannot validate retreat order")
+            source = self.reader.place(m[3]).split("/")[0]
+            if source not in self.dislodged:
+                raise ReadError(f"a retreat of a unit not dislodged: {line!r}")
+            if m[4] and self.reader.place(m[4]) not in self.dislodged[source][3]:
+                raise ReadError(f"a retreat to a place not allowed: {line!r}")
             if m[4] and not m[5]:
                 self.units[self.reader.place(m[4])] = (
                     self.reader.powers[m[1].lower()],
@@ -309,6 +348,8 @@ class Rebuilder:
             m = pattern.match(line)
             if not m:
                 raise ReadError(f"an adjustment line I cannot read: {line!r}")
+            if not (JDIP_ADJUSTMENT.search(line) or JDIP_WAIVE.search(line)):
+                raise ReadError(f"an adjustment line jDip cannot read: {line!r}")
             if m[5]:
                 continue  # refused: nothing happened
             power = self.reader.powers[m[1].lower()]

@@ -9,8 +9,9 @@ import dataclasses
 import json
 import re
 
+import pytest
 from harness import MASTER, PLAYERS, form_game, signon
-from njudge_reader import Reader, Rebuilder, Seen
+from njudge_reader import Reader, ReadError, Rebuilder, Seen
 from sample_game import SAMPLE
 
 from judge.engine.serialize import position_from_json
@@ -105,6 +106,9 @@ def test_every_listing_and_the_history_rebuild_every_phase(judge):
     assert rebuilt.units == seen_of(positions[0]).units
     turns = reader.turns(history)
     assert [phase for phase, _ in turns] == phases[:-1]
+    # each results mail names the phase the next one is about (jDip makes
+    # the open phase from the last one's)
+    assert [reader.next_phase(text) for _, text in turns] == phases[1:]
     for (phase, text), after in zip(turns, positions[1:], strict=True):
         rebuilt.apply(text)
         want = seen_of(after)
@@ -185,3 +189,93 @@ def test_each_dislodged_unit_is_named_once_in_a_bounded_block(judge):
     assert "The Russian Fleet in Rumania with no valid retreats was destroyed." in block
     assert all("destroyed" not in line for line in lines[:start])
     assert "Rumania" not in turns["F1902R"].split("Ownership of supply centers:")[0]
+
+
+def rebuild(reader, history: str) -> Rebuilder:
+    start = history.split("Date:", 2)[1]
+    rebuilt = Rebuilder(reader, reader.start(start))
+    for _, text in reader.turns(history):
+        rebuilt.apply(text)
+    return rebuilt
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        # a dislodged unit the block does not name: jDip cannot match it
+        (
+            ("The French Army in Burgundy can retreat to Gascony or Paris.\n", ""),
+            "not in the block",
+        ),
+        # a retreat the block does not allow: jDip cannot validate it
+        (
+            ("France: Army Burgundy -> Gascony.", "France: Army Burgundy -> Picardy."),
+            "not allowed",
+        ),
+        (
+            (
+                "Russia: Army St Petersburg -> Moscow.",
+                "Russia: Army Sevastopol -> Moscow.",
+            ),
+            "not dislodged",
+        ),
+        # an outcome jDip does not know
+        (
+            (
+                "Army Munich -> Burgundy.  (*bounce*)",
+                "Army Munich -> Burgundy.  (*failed*)",
+            ),
+            "does not know",
+        ),
+        # a waived build with one space after the colon (njudge pads the column)
+        (
+            ("Italy: Builds a fleet in Naples.", "Italy: Build waived."),
+            "jDip cannot read",
+        ),
+        # no next phase for jDip to open
+        (
+            ("The next phase of 'alpha' will be Movement for Spring of 1903.", ""),
+            "next phase",
+        ),
+    ],
+)
+def test_the_reader_stops_where_jdip_stops(judge, change, why):
+    """Each check the reader makes for jDip can fail: the history as written
+    is read, the same history with one of jDip's stumbling blocks is not."""
+    form_game(judge)
+    judge.observe(WATCHER)
+    play(judge)
+    reader = Reader(BOARD)
+    history = judge.send(WATCHER, "HISTORY alpha")[0].body
+    assert rebuild(reader, history).units
+    assert reader.next_phase(reader.turns(history)[-1][1]) == "S1903M"
+    old, new = change
+    assert history.count(old) == 1
+    broken = history.replace(old, new)
+    with pytest.raises(ReadError, match=why):
+        rebuild(reader, broken)
+        reader.next_phase(reader.turns(broken)[-1][1])
+
+
+def test_press_cannot_start_or_forge_an_archived_mail(judge):
+    """jDip splits HISTORY at any line with "date:" in its first ten
+    characters: a broadcast holding such lines (here a forged results mail)
+    is archived with them defused, and the phases read are the game's."""
+    form_game(judge)
+    judge.observe(WATCHER)
+    forged = (
+        "Date: tomorrow, if you like.\n"
+        "Subject: PYJ:alpha - S1905M Results\n\n"
+        "Movement results for Spring of 1905. (alpha.009)\n\n"
+        "France: Army Paris -> Burgundy.\n"
+        "  Update: France holds."
+    )
+    signed = f"{signon(judge, 'FRANCE')}\nBROADCAST\n{forged}\nENDBROADCAST"
+    judge.send(judge.seat("FRANCE"), signed)
+    play(judge)
+    reader = Reader(BOARD)
+    history = judge.send(WATCHER, "HISTORY alpha")[0].body
+    assert [phase for phase, _ in reader.turns(history)] == [p for p, _ in SAMPLE]
+    assert "Date : tomorrow, if you like.\nSubject: PYJ:alpha - S1905M" in history
+    assert "  Update : France holds." in history
+    assert rebuild(reader, history).units == seen_of(states(judge)[-1]).units

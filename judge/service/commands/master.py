@@ -6,7 +6,8 @@ import json
 from datetime import timedelta
 
 from judge.engine.api import adjudicate
-from judge.engine.orders import Waive
+from judge.engine.kinds import OrderKind
+from judge.engine.orders import kind_of
 from judge.engine.serialize import position_from_json
 from judge.language.phase_names import read_phase
 from judge.reports.dates import judge_date
@@ -229,7 +230,7 @@ def restore_orders(db, name: str, board, position, kept: dict) -> int:
         for parsed in read_orders(board, position, power, "\n".join(texts)):
             if parsed.order is None:
                 continue
-            if isinstance(parsed.order, Waive):
+            if kind_of(parsed.order) == OrderKind.WAIVE:
                 waives += 1
             put_order(db, name, power, order_key(parsed.order, waives),
                       parsed.order.canonical())  # fmt: skip

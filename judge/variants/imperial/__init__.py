@@ -8,7 +8,7 @@ from __future__ import annotations
 from judge.engine.board import Board
 from judge.engine.state import Position
 from judge.variants.base import Variant
-from judge.variants.imperial.garrisons import GarrisonRules
+from judge.variants.imperial.garrisons import GARRISON_KIND, GarrisonRules
 from judge.variants.imperial.map import (
     NEUTRAL,
     PASSIVE,
@@ -47,6 +47,7 @@ class Imperial(Variant):
     roster_lists_every_country = False  # no NEUTRAL, DISORDER, untaken cities
     agreed_endings = True
     guard_rules = GarrisonRules()  # how its garrisons fight (IMP-3)
+    unit_kinds = (GARRISON_KIND,)
     _hooks = ImperialRules()
 
     def adjudicate(self, board, position, orders, rules, standard, standard_needed):
@@ -63,7 +64,7 @@ class Imperial(Variant):
     def check_relations(self, extra) -> None:
         check_relations(extra)
 
-    def garrisons(self, position: Position):
+    def guards(self, position: Position):
         return (position.extra or {}).get("garrisons", {})
 
     def parse_order(self, board: Board, text: str, position=None):

@@ -9,8 +9,24 @@ its own garrison (IMP-3d).  Its own side's units enter beside it.
 
 from __future__ import annotations
 
+from judge.engine.orders import UnitKind
+
+# The garrison's unit kind, as orders write it (`IG BRE`), and its properties.
+GARRISON = "IG"
+GARRISON_KIND = UnitKind(
+    GARRISON,
+    "garrison",
+    name="Imperial Garrison",
+    only_holds_and_supports=True,
+    beside=True,  # beside any unit in its city
+    holds_silently=True,  # an unordered garrison holds, as it always may
+    never_built=True,
+)
+
 
 class GarrisonRules:
+    unit_kind = GARRISON
+
     def stops(self, resolution, attacker: str, guard: str) -> bool:
         side = resolution.o.side
         if side[guard] == side[attacker]:

@@ -5,10 +5,13 @@ RELEASE.  The order language reads everything else."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from judge.engine.board import Board
-from judge.engine.orders import GARRISON, Hold, Move, SupportHold, SupportMove, Unit
+from judge.engine.kinds import Arrow, OrderKind
+from judge.engine.orders import STAYING, Unit, kind_of
 from judge.engine.state import Position
+from judge.variants.imperial.garrisons import GARRISON
 from judge.variants.imperial.map import empire_of, place_of
 
 
@@ -31,6 +34,8 @@ class MultiMove:
 
     unit: Unit
     steps: tuple[str, ...]
+    words: ClassVar[str] = " -> {steps}"  # in the results' words
+    arrow: ClassVar[Arrow] = Arrow.ROUTE  # on the map: through every step
 
     def canonical(self) -> str:
         return f"{self.unit} - " + " - ".join(self.steps)
@@ -109,7 +114,7 @@ def garrison_named(position: Position, power: str, order):
     (the army it looks like when alone): as the piece ordered (when it is
     the power's own) and as the piece a hold-support names."""
     garrisons = (position.extra or {}).get("garrisons", {})
-    if not garrisons or not isinstance(order, Hold | Move | SupportHold | SupportMove):
+    if not garrisons or kind_of(order) not in STAYING | {OrderKind.MOVE}:
         return order
 
     def alone(unit: Unit, owner: str | None = None) -> bool:
@@ -123,7 +128,7 @@ def garrison_named(position: Position, power: str, order):
 
     if alone(order.unit, power):
         order = replace(order, unit=Unit(GARRISON, order.unit.province))
-    if isinstance(order, SupportHold) and alone(order.target):
+    if kind_of(order) == OrderKind.SUPPORT_HOLD and alone(order.target):
         order = replace(order, target=Unit(GARRISON, order.target.province))
     return order
 

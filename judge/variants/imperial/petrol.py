@@ -6,10 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from judge.engine.board import Board
-from judge.engine.orders import Convoy, Hold, Move, SupportHold, SupportMove, Unit
+from judge.engine.kinds import OrderKind as K
+from judge.engine.orders import Move, Unit, kind_of
 from judge.engine.results import Outcome
 from judge.variants.imperial.federations import same_side
 from judge.variants.imperial.orders import MultiMove
+
+PAID = frozenset({K.MOVE, K.SUPPORT_HOLD, K.SUPPORT_MOVE, K.CONVOY})
 
 
 def petrol_cost(order) -> int:
@@ -18,13 +21,10 @@ def petrol_cost(order) -> int:
         return 0
     if order.unit.kind != "F":
         return 0
+    # Its own multi-step move: the one order class only this variant makes.
     if isinstance(order, MultiMove):
         return len(order.steps)
-    if isinstance(order, Move | SupportHold | SupportMove | Convoy):
-        return 1
-    if isinstance(order, Hold):
-        return 0
-    return 0
+    return 1 if kind_of(order) in PAID else 0
 
 
 def fit_to_budget(orders: Sequence, budget: int) -> tuple[list, list[str]]:
@@ -35,6 +35,7 @@ def fit_to_budget(orders: Sequence, budget: int) -> tuple[list, list[str]]:
     while sum(petrol_cost(o) for o in out) > budget:
         for i in range(len(out) - 1, -1, -1):
             o = out[i]
+            # its own multi-step moves, the one order class only it makes
             if isinstance(o, MultiMove) and len(o.steps) >= 2:
                 cut.append(f"{o.canonical()}: step to {o.steps[-1]} cut")
                 steps = o.steps[:-1]
@@ -156,7 +157,7 @@ def multi_results(result_type, results, multis, stopped) -> tuple:
     out = []
     for r in results:
         entry = multis.get(r.unit.province) if r.unit is not None else None
-        if entry is not None and r.power == entry[0] and isinstance(r.order, Move):
+        if entry is not None and r.power == entry[0] and kind_of(r.order) == K.MOVE:
             codes = tuple(c for c in r.outcomes if c != Outcome.BOUNCE)
             if r.unit.province in stopped:
                 codes = (Outcome.BOUNCE,) + codes

@@ -25,7 +25,8 @@ from typing import Any
 from judge.engine.api import OrderResult, standard_orders_needed
 from judge.engine.board import Board
 from judge.engine.hooks import extra_of, normalise, void_results, with_extra
-from judge.engine.orders import GARRISON, Hold, Move, Unit
+from judge.engine.kinds import OrderKind
+from judge.engine.orders import Hold, Move, Unit, kind_of
 from judge.engine.results import Outcome
 from judge.engine.state import Phase, Position
 from judge.variants.imperial.barbarians import (
@@ -41,6 +42,7 @@ from judge.variants.imperial.federations import (
     same_side,
     sides_of,
 )
+from judge.variants.imperial.garrisons import GARRISON
 from judge.variants.imperial.map import (
     DISORDER,
     NEUTRAL,
@@ -355,6 +357,7 @@ class ImperialRules:
                 t.kept[power] = [o for o in given if not petrol_cost(o)]
         for power, given in t.kept.items():
             for i, o in enumerate(given):
+                # its own multi-step moves, the one order class only it makes
                 if not isinstance(o, MultiMove):
                     continue
                 if not valid_path(t.board, o):
@@ -421,7 +424,7 @@ class ImperialRules:
                 arrived = {
                     r.unit.province
                     for r in result.results
-                    if isinstance(r.order, Move) and not r.outcomes
+                    if kind_of(r.order) == OrderKind.MOVE and not r.outcomes
                 }
                 t.stopped, t.contested = later_rounds(
                     units, t.garrisons, t.multis, t.entered, side, arrived
@@ -461,7 +464,7 @@ class ImperialRules:
                 and Outcome.DISLODGED in r.outcomes
             }
             for r in result.results:
-                if isinstance(r.order, Move) and not r.outcomes:
+                if kind_of(r.order) == OrderKind.MOVE and not r.outcomes:
                     dest = province_of_dest(r.order)
                     if r.unit.province in t.ba:
                         moved.add((r.unit.province, dest))

@@ -32,19 +32,12 @@ from judge.engine.hooks import (
     void_results,
     with_extra,
 )
-from judge.engine.orders import (
-    Build,
-    Convoy,
-    Disband,
-    Move,
-    Order,
-    Retreat,
-    SupportHold,
-    SupportMove,
-)
+from judge.engine.kinds import OrderKind as K
+from judge.engine.orders import Order, kind_of
 from judge.engine.state import Dislodged, Position
 
-ENTERING = (Move, Retreat, Convoy, SupportMove)
+ENTERING = frozenset({K.MOVE, K.RETREAT, K.CONVOY, K.SUPPORT_MOVE})
+BACKING = frozenset({K.SUPPORT_HOLD, K.SUPPORT_MOVE, K.CONVOY})
 
 
 def neutral_powers(board: Board, position: Position) -> set[str]:
@@ -93,15 +86,14 @@ def blocked(order: Order, closed: frozenset[str]) -> bool:
     if not closed:
         return False
     unit = getattr(order, "unit", None)
-    if isinstance(order, Build | Disband):
+    kind = kind_of(order)
+    if kind in (K.BUILD, K.DISBAND):
         return False  # adjustments at home are not entering anything
     if unit is not None and unit.province in closed:
         return True
-    if isinstance(order, ENTERING) and province_of(order.dest) in closed:
+    if kind in ENTERING and province_of(order.dest) in closed:
         return True
-    return isinstance(order, SupportHold | SupportMove | Convoy) and (
-        order.target.province in closed
-    )
+    return kind in BACKING and (order.target.province in closed)
 
 
 def coin_toss(board: Board, rules, year: int) -> str:
