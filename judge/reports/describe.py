@@ -121,6 +121,9 @@ def unit_line(
     return f"{name}: {unit_words(board, unit)}{words}.{annotation(outcomes)}"
 
 
+NJUDGE_POWER_COLUMN = 25  # "<Power>:" and blanks up to njudge's LPOWER + 1
+
+
 def adjustment_line(
     board: Board,
     power: str,
@@ -138,7 +141,12 @@ def adjustment_line(
     else:
         kind = unit_kind(unit.kind).word
         text = f"Defaults, removing the {kind} {_in_place(board, unit.location)}."
-    return f"{board.powers[power].name}: {text}{annotation(outcomes)}"
+    label = f"{board.powers[power].name}:"
+    if text.startswith("Build waived"):
+        # njudge pads the power to its column here (st_build.c); jDip reads
+        # a waived build only after two or more blanks.
+        label = label.ljust(max(NJUDGE_POWER_COLUMN, len(label) + 1))
+    return f"{label} {text}{annotation(outcomes)}"
 
 
 def is_variant_order(order: Order | None) -> bool:

@@ -152,10 +152,16 @@ def test_png_pixels_show_owners_land_and_sea():
     for pid in ("PAR", "SPA", "LON", "MOS", "ANK", "VIE"):
         owner = centres[pid]
         assert close(at(pid), rgb(tint(colours[owner], TINT))), pid
-    # A province without a centre is its neighbours' (the most centres).
-    for pid, owner in (("BUR", "FRANCE"), ("UKR", "RUSSIA"), ("PIC", "FRANCE")):
+    # A home province without a centre has its country's colour.
+    home = (
+        ("BUR", "FRANCE"),
+        ("UKR", "RUSSIA"),
+        ("PRU", "GERMANY"),
+        ("BOH", "AUSTRIA"),
+    )
+    for pid, owner in home:
         assert close(at(pid), rgb(tint(colours[owner], TINT))), pid
-    for pid in ("TUN", "BEL", "PRU"):  # unowned, or neighbours tied: plain land
+    for pid in ("TUN", "BEL", "ALB", "NAF"):  # unowned, or neutral: plain land
         assert close(at(pid), rgb(LAND)), pid
     for pid in ("NTH", "BLA", "MAO", "ION"):
         assert any(close(at(pid), rgb(c), 40) for c in (SEA, WAVES)), pid

@@ -80,7 +80,7 @@ class Layout:
             rf"\.{marks}"
         )
         self.adjust_re = re.compile(
-            rf"(?P<power>{power}): (?P<order>Builds an army in (?:{place})"
+            rf"(?P<power>{power}): +(?P<order>Builds an army in (?:{place})"
             rf"|Builds a fleet in (?:{place})"
             rf"|Removes the (?:army|fleet) in (?:the )?(?:{place})"
             rf"|Build waived"

@@ -340,9 +340,9 @@ class Rebuilder:
 
     def adjustments(self, lines: list[str]) -> None:
         pattern = re.compile(
-            r"^([\w-]+): (?:Builds an? (army|fleet) in (.+)"
-            r"|(?:Removes|Defaults, removing) the (?:army|fleet) in (.+)"
-            r"|Build waived)\.(?:  \(\*(.+)\*\))?$"
+            r"^([\w-]+):(?: Builds an? (army|fleet) in (.+)"
+            r"| (?:Removes|Defaults, removing) the (?:army|fleet) in (.+)"
+            r"| +Build waived)\.(?:  \(\*(.+)\*\))?$"
         )
         for line in lines:
             m = pattern.match(line)

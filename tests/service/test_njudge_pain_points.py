@@ -5,6 +5,7 @@ behaves as njudge was reported to.  Then the leftovers of the variants work
 replies that quote the judge's mail."""
 
 import json
+import re
 from datetime import timedelta
 from email.message import EmailMessage
 
@@ -469,7 +470,7 @@ def test_waive_from_a_shared_seat(judge):
     body = judge.send(p2, seat_signon(judge, "FRANCE") + "\nFra:\nWAIVE\nA:\nWAIVE")[
         0
     ].body
-    assert "France: Build waived." in body or "France: waive" in body.lower()
+    assert re.search(r"France: +Build waived\.", body), body
     assert "Refused" not in body, body
     # only France owes builds: a bare WAIVE is France's
     set_position(
@@ -485,7 +486,7 @@ def test_waive_from_a_shared_seat(judge):
     judge.db.execute("DELETE FROM svc_orders")
     body = judge.send(p2, seat_signon(judge, "FRANCE") + "\nWAIVE")[0].body
     assert "Refused" not in body, body
-    assert "France: Build waived" in body or "France: waive" in body.lower()
+    assert re.search(r"France: +Build waived\.", body), body
 
 
 def test_headings_by_abbreviation_or_letter(judge):
