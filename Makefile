@@ -1,6 +1,7 @@
 # Two commands for a newcomer:  `make run` (the judge)  and  `make test`
 # (everything, as CI runs it); `make check` is the quick loop while working
 # (the tests marked slow left out, property tests trying fewer examples).
+# Both run the tests on every core (pytest-xdist, set in pyproject.toml).
 # They bootstrap uv (the project's environment manager) when it is missing.
 
 UV := $(shell command -v uv 2>/dev/null)

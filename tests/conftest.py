@@ -4,6 +4,20 @@
   are deselected and the biggest property tests try fewer examples
   (tests/strength.py).  `pytest --full` (`make test`, CI) runs everything at
   full strength.  An explicit `-m` is kept as given.
+* Both loops run on every core (pytest-xdist, `-n auto` in pyproject.toml;
+  `-n 0` runs in one process, for `--pdb` or `-s`).  Whatever a test binds
+  is its own: ports from `free_port()`, folders from `tmp_path` or
+  `tempfile`, its own Dovecot and Postfix instances, environment changes
+  through `monkeypatch` or a child's `env=`.
+* Temporary folders (`tmp_path`, `tempfile`, the Dovecot and Postfix
+  instances) are in memory, on /dev/shm when it has room and TMPDIR does
+  not say otherwise: the judge's SQLite commits wait for an fsync, which on
+  a busy virtual disk takes longer than the test itself.  What a commit
+  keeps through a power cut no test can check anyway.
+* Bytecode is cached even when PYTHONDONTWRITEBYTECODE is set (here and in
+  the judges the tests start): compiling the judge and rewriting the tests'
+  asserts anew costs every worker seconds on each run.  The caches are in
+  `__pycache__/`, which git ignores.
 
 * `relay_peer`: an aiosmtpd server the judge delivers its mail to.
 * `dovecot`: a real Dovecot IMAP server (see the project notes); skipped with
@@ -12,7 +26,8 @@
   on free loopback ports) delivering by LMTP to a Dovecot that holds the
   test players' mailboxes: the topology an operator runs.  Skipped with the
   reason when it cannot start, FAILING when JUDGE_REQUIRE_POSTFIX=1 (CI).
-* `free_port()`: a loopback port nobody listens on.
+* `free_port()`: a loopback port nobody listens on, the same in no two
+  workers of a parallel run (below).
 * `db`: a new SQLite file holding the mail tables (intake, outbox, errors...).
 * Password hashes in tests are Argon2id at the lowest cost (the judge's own
   cost, 64 MiB and 3 passes, would make the game tests several times
@@ -23,9 +38,11 @@
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -34,6 +51,26 @@ from pathlib import Path
 
 import pytest
 from aiosmtpd.controller import Controller
+
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
+def _memory_folder(path: str = "/dev/shm", room: int = 2 << 30) -> str | None:
+    """`path` if it is writable and has `room` bytes free (Docker's default
+    /dev/shm of 64 MB has not), else None."""
+    try:
+        free = os.statvfs(path)
+    except OSError:
+        return None
+    if free.f_bavail * free.f_frsize < room or not os.access(path, os.W_OK):
+        return None
+    return path
+
+
+if "TMPDIR" not in os.environ:
+    # before pytest picks its base temporary folder, in every worker alike
+    tempfile.tempdir = _memory_folder() or tempfile.gettempdir()
 
 
 def pytest_addoption(parser):
@@ -89,10 +126,49 @@ def db(tmp_path):
     return database
 
 
+# Ports for test servers come from below the kernel's ephemeral range, so
+# that no client connection (ours or another program's) is given one between
+# free_port() and the server's bind; and each xdist worker has its own slice
+# of that range, so that two workers never hand out the same port.
+_LOWEST_PORT = 10000
+
+
+def _port_slice() -> range:
+    try:
+        text = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text()
+        ephemeral = int(text.split()[0])
+    except (OSError, ValueError, IndexError):
+        ephemeral = 32768
+    top = ephemeral if ephemeral > _LOWEST_PORT + 1000 else 65536
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    index = int(worker.removeprefix("gw") or 0) % count
+    size = (top - _LOWEST_PORT) // count
+    start = _LOWEST_PORT + index * size
+    return range(start, start + size)
+
+
+_PORTS = _port_slice()
+# a random start, then onwards: no port is handed out twice in a while,
+# and two runs of the suite side by side rarely meet
+_next_port = random.randrange(len(_PORTS))
+_port_lock = threading.Lock()
+
+
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A loopback port nobody listens on, from this worker's own slice."""
+    global _next_port
+    with _port_lock:
+        for _ in range(len(_PORTS)):
+            port = _PORTS[_next_port]
+            _next_port = (_next_port + 1) % len(_PORTS)
+            with socket.socket() as sock:
+                try:
+                    sock.bind(("127.0.0.1", port))
+                except OSError:
+                    continue
+                return port
+    raise RuntimeError(f"no free loopback port in {_PORTS}")
 
 
 def wait_until(condition, timeout: float = 10.0, interval: float = 0.02) -> bool:
@@ -230,7 +306,7 @@ def dovecot_server():
     if os.geteuid() != 0:
         _dovecot_unavailable("this configuration must run as root")
     # Dovecot's own users must reach these files: pytest's temporary
-    # directories are private to root, so this one lives directly in /tmp.
+    # directories are private to root, so this one is made by mkdtemp.
     d = Path(tempfile.mkdtemp(prefix="judge-dovecot-"))
     os.chmod(d, 0o755)
     for sub in ("run", "state", "home"):

@@ -16,9 +16,10 @@ def full() -> bool:
     return os.environ.get("JUDGE_TESTS", "full") == "full"
 
 
-def examples(n: int) -> int:
-    """`n` examples at full strength; a fifth (at least 5) in the quick loop."""
-    return n if full() else max(5, n // QUICK_SHARE)
+def examples(n: int, least: int = 5) -> int:
+    """`n` examples at full strength; a fifth (at least `least`) in the quick
+    loop.  A property whose every example is a whole game takes `least=1`."""
+    return n if full() else max(least, n // QUICK_SHARE)
 
 
 def quick_first(values, keep: int = 1, quick=None) -> list:

@@ -3,6 +3,7 @@ service manager acts on, and a reader that stops reading."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -78,3 +79,16 @@ def test_broken_pipe_has_no_traceback(tmp_path):
     assert done.returncode == 0
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
     assert len(done.stdout) == 100
+
+
+def test_a_reader_gone_before_the_output_is_written_ends_it_quietly():
+    """Piped output is buffered and written when the command ends: the
+    reader (here one that closes its input at once) may be gone by then."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    done = subprocess.run(
+        ["bash", "-c", f"{sys.executable} -m judge --help | (exec 0<&-; sleep 1);"
+         " exit ${PIPESTATUS[0]}"],
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.stderr == ""
+    assert done.returncode in (0, 1)  # 1: the reader left before the end

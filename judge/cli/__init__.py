@@ -48,7 +48,12 @@ Each command reads the judge's configuration from --config FILE, or
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        return _main(argv)
+        try:
+            return _main(argv)
+        finally:
+            # the output still buffered (all of it, when stdout is a pipe)
+            # is written here, where a reader gone is caught, not at exit
+            sys.stdout.flush()
     except BrokenPipeError:
         # the reader went away (`judge mail ... | head`): end quietly, and
         # keep Python from complaining while it flushes stdout at exit

@@ -98,6 +98,7 @@ def answered(tmp_path: Path) -> set[str]:
     return {row[0] for row in rows}
 
 
+@pytest.mark.slow  # 20 starts of uv run judge serve; the quick loop has the pages' test
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_every_signal_pattern_stops_the_judge_in_time_and_loses_no_mail(
     tmp_path, free_port

@@ -224,6 +224,7 @@ def spam_scores(program: str, messages: list[bytes]) -> list[tuple[float, str]]:
         return list(pool.map(lambda raw: spam_score(program, raw), messages))
 
 
+@pytest.mark.slow  # SpamAssassin starts in seconds for each kind
 def test_spamassassin_scores_every_kind_under_one(kinds):
     program = spamassassin()
     names = sorted(KINDS)

@@ -19,6 +19,7 @@ from judge.store.addresses import unreachable_reasons
 from judge.store.db import open_database, transaction
 from judge.store.outbox import queue_message
 from judge.store.schema import create_mail_tables
+from tests.conftest import free_port
 from tests.strength import examples
 
 T0 = datetime(2026, 11, 25, 8, 0, tzinfo=UTC)
@@ -57,7 +58,7 @@ class PickyRelay:
 
 
 @pytest.fixture
-def relay(free_port):
+def relay():
     handler = PickyRelay()
     controller = Controller(
         handler, hostname="127.0.0.1", port=free_port(), enable_SMTPUTF8=False
@@ -203,7 +204,7 @@ def test_whatever_the_relay_says_nobody_gets_two_copies(tmp_path_factory, plan):
     db = open_database(directory / "judge.db")
     create_mail_tables(db)
     handler = PickyRelay()
-    port = _free_port()
+    port = free_port()
     controller = Controller(
         handler, hostname="127.0.0.1", port=port, enable_SMTPUTF8=False
     )
@@ -243,11 +244,3 @@ def test_whatever_the_relay_says_nobody_gets_two_copies(tmp_path_factory, plan):
     finally:
         controller.stop()
         db.close()
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]

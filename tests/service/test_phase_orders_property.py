@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from judge.engine.state import Phase
 from judge.service.queries import stored_orders
+from tests.strength import examples
 
 LATER = ["F1901M", "W1901A", "S1902M", "F1902M"]
 POWERS = sorted(HOLDS)
@@ -30,7 +31,11 @@ def next_phase(judge):
         max_size=4,
     )
 )
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(6, least=1),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 def test_pending_orders_apply_only_to_the_phase_named(targets):
     with tempfile.TemporaryDirectory() as folder:
         judge = Judge(Path(folder) / "judge.db")

@@ -4,7 +4,6 @@ uvicorn on a loopback port in a thread: what the web tests read."""
 from __future__ import annotations
 
 import http.client
-import socket
 import sys
 import threading
 import time
@@ -21,12 +20,7 @@ from random_game import RandomGame  # noqa: E402
 from judge.config import Budgets  # noqa: E402
 from judge.web.app import make_app  # noqa: E402
 from judge.web.limits import RateLimit  # noqa: E402
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests.conftest import free_port  # noqa: E402
 
 
 @dataclass
