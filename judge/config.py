@@ -39,10 +39,11 @@ class JudgeSettings:
     register_required: str = "name, email, level, address, country"
     # New games (njudge: dip.conf.in's AUTO_MASTER and its built-in game
     # defaults); CREATE's options (nonmr, nopress...) override them.
-    auto_master: bool = False  # the creator becomes master, not a player
+    auto_master: bool = True  # the creator is master, not a player (njudge)
     game_nmr: bool = True  # late powers go into civil disorder at grace end
     game_press: str = "white"  # white, grey or none
     game_moderated: bool = True  # False: players change the game's settings
+    game_listed: bool = True  # False: unlisted (njudge's built-in NoList)
 
     @property
     def bounce_separator(self) -> str:

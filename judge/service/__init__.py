@@ -40,4 +40,5 @@ reliability.py    dedication, on-time and CD ratios, entry rules
 access_rules.py   SET ACCESS and SET LEVEL: who may join by site and level
 proxies.py        SET PROXY: units handed to another power for a phase
 diaries.py        players' diaries, broadcast when a game ends
+signon_notices.py the others told of a new player or observer (njudge's)
 """

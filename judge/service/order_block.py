@@ -67,7 +67,7 @@ def take_orders(ctx, power: str, lines: list[str]) -> None:
             power: read_orders(board, position, power, "\n".join(lines), game.rules)
         }
     for country, parsed_orders in shared.items():
-        store_orders(ctx, game.name, country, parsed_orders, board, position)
+        store_orders(ctx, game.name, country, parsed_orders, board, position, ctx.now)
         mark_master_orders(ctx.db, game.name, country, entered=False)
     if power not in ctx.ordered:
         ctx.ordered.append(power)
@@ -85,7 +85,7 @@ def take_proxy_orders(ctx, game, power: str, lines, board, position) -> list[str
             continue
         if grant is not None:
             text, province = grant
-            put_order(ctx.db, game.name, power, province, text)
+            put_order(ctx.db, game.name, power, province, text, ctx.now)
             to = board.powers[text.rpartition(" ")[2]].name
             ctx.readings.setdefault(power, []).append(
                 f"{board.location_name(province)}: handed over to {to} (PROXY)."
@@ -110,7 +110,7 @@ def take_proxy_orders(ctx, game, power: str, lines, board, position) -> list[str
                 continue
             put_order(
                 ctx.db, game.name, power, proxies.CANDIDATE + province,
-                checked[0].order.canonical(),
+                checked[0].order.canonical(), ctx.now,
             )  # fmt: skip
             ctx.readings.setdefault(power, []).append(
                 f"{p.text.strip()}: kept for the {board.powers[owner].adjective}"
@@ -143,13 +143,16 @@ def take_master_orders(ctx, lines: list[str]) -> None:
     for country, parsed_orders in shared.items():
         if not parsed_orders:
             continue
-        store_orders(ctx, game.name, country, parsed_orders, board, position)
+        store_orders(ctx, game.name, country, parsed_orders, board, position, ctx.now)
         mark_master_orders(ctx.db, game.name, country, entered=True)
         if country not in ctx.ordered:
             ctx.ordered.append(country)
 
 
-def store_orders(ctx, game: str, power: str, parsed_orders, board, position) -> None:
+def store_orders(
+    ctx, game: str, power: str, parsed_orders, board, position, arrived=None
+) -> None:
+    """`arrived`: when the orders came by mail (None: sent ahead, on time)."""
     waives = count_waives(ctx.db, game, power)
     surplus = SurplusAdjustments(board, position, power)
     any_disband = (
@@ -170,7 +173,7 @@ def store_orders(ctx, game: str, power: str, parsed_orders, board, position) -> 
         key = order_key(parsed.order, waives)
         if any_disband and kind_of(parsed.order) == OrderKind.BUILD:
             key = "B:" + key  # a unit removed and one built in its place
-        put_order(ctx.db, game, power, key, parsed.order.canonical())
+        put_order(ctx.db, game, power, key, parsed.order.canonical(), arrived)
     if not any_disband:
         drop_surplus_adjustments(ctx.db, game, power, board, position)
 

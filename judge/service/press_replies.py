@@ -67,7 +67,7 @@ def answer(ctx, token: str, body: str) -> bool:
     ctx.acting = me.power
     draft = PressDraft(me, me.power, options, kind="reply")
     draft.lines = [line.rstrip() for line in body.splitlines()]
-    ctx.say(PressBlock(draft).send(ctx))
+    ctx.say(PressBlock(draft, ctx).send(ctx))
     ctx.me = None
     ctx.acting = None
     return True

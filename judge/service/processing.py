@@ -236,7 +236,7 @@ def _score_phase(db, game, board, position) -> None:
     late = set(late_powers(db, game, board, position))
     if not game_options.stored(game)["rated"]:
         owing = {}  # SET UNRATED: nobody's record changes (the marks still go)
-    reliability.phase_processed(db, game.name, game.turn, owing, late)
+    reliability.phase_processed(db, game.name, moment(game.deadline), owing, late)
 
 
 def postal_press_mails(db, settings, game_name: str, phase: str):

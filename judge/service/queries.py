@@ -312,13 +312,38 @@ def count_waives(db, game: str, power: str) -> int:
     ).fetchone()[0]
 
 
-def put_order(db, game: str, power: str, unit: str, text: str) -> None:
-    """The order for a unit (the last one for a unit wins)."""
+def put_order(
+    db, game: str, power: str, unit: str, text: str, arrived: datetime | None = None
+) -> None:
+    """The order for a unit (the last one for a unit wins).  `arrived`:
+    when it came by mail; the row keeps the unit's first arrival this phase,
+    so changing orders complete by the deadline is not lateness (njudge).
+    None: orders nobody could send late (kept by ROLLBACK, drawn by the
+    variant, sent ahead), which count as on time."""
+    first = iso(arrived)
+    row = db.execute(
+        "SELECT arrived FROM svc_orders WHERE game = ? AND power = ? AND unit = ?",
+        [game, power, unit],
+    ).fetchone()
+    if row is not None:
+        first = None if row[0] is None or first is None else min(row[0], first)
     db.execute(
-        "INSERT OR REPLACE INTO svc_orders (game, power, unit, text)"
-        " VALUES (?, ?, ?, ?)",
-        [game, power, unit, text],
+        "INSERT OR REPLACE INTO svc_orders (game, power, unit, text, arrived)"
+        " VALUES (?, ?, ?, ?, ?)",
+        [game, power, unit, text, first],
     )
+
+
+def powers_ordered_after(db, game: str, deadline: datetime) -> set[str]:
+    """Powers with an order (for a unit not ordered before) that arrived
+    after `deadline`."""
+    return {
+        power
+        for (power,) in db.execute(
+            "SELECT DISTINCT power FROM svc_orders WHERE game = ? AND arrived > ?",
+            [game, iso(deadline)],
+        ).fetchall()
+    }
 
 
 def delete_orders(db, game: str, power: str | None = None) -> None:

@@ -4,7 +4,11 @@ or notice that changes them.
 
 * each phase processed, every player who owed orders scores +3 when they
   were in by the deadline, -1 when late (njudge's D_ONTIME, D_LATE), and
-  counts one turn (and one on time);
+  counts one turn (and one on time).  Late is judged from each order's
+  arrival (svc_orders.arrived, the unit's first order this phase): an
+  order for a unit that came after the deadline makes its power late, as
+  do orders still incomplete at processing; orders changed after the
+  deadline, once complete before it, do not;
 * a power abandoned at the end of grace costs -49, one in civil disorder
   -100 (D_ABANDON, D_CD); either, and a RESIGN, counts a resignation;
 * every game started and every power taken over counts one;
@@ -15,6 +19,10 @@ A duplex player (several powers) scores once a phase, as njudge.  Every
 player starts at njudge's starting values: dedication 0, no turns."""
 
 from __future__ import annotations
+
+from datetime import datetime
+
+from judge.service.queries import powers_ordered_after
 
 D_ONTIME, D_LATE, D_ABANDON, D_CD = 3, -1, -49, -100
 START = 0  # a new player's dedication
@@ -78,31 +86,21 @@ def lines(db, address: str) -> list[str]:
 # -- events ----------------------------------------------------------------------
 
 
-def mark_late(db, game: str, turn: int, powers) -> None:
-    """The deadline passed with these powers' orders incomplete."""
-    for power in powers:
-        db.execute(
-            "INSERT OR IGNORE INTO svc_late_marks (game, turn, power) VALUES (?, ?, ?)",
-            [game, turn, power],
-        )
-
-
-def phase_processed(db, game: str, turn: int, owing: dict[str, str], late) -> None:
+def phase_processed(
+    db, game: str, deadline: datetime | None, owing: dict[str, str], late
+) -> None:
     """`owing`: power -> its player's address, for the powers that owed
-    orders and are played; `late`: powers incomplete at processing."""
-    marked = {
-        power
-        for (power,) in db.execute(
-            "SELECT power FROM svc_late_marks WHERE game = ? AND turn = ?",
-            [game, turn],
-        ).fetchall()
-    }
-    db.execute("DELETE FROM svc_late_marks WHERE game = ?", [game])
+    orders and are played; `late`: powers incomplete at processing.  A power
+    is also late when an order of its arrived after `deadline` (the phase's
+    deadline when it was processed; None: no deadline, nothing late by
+    time).  Call before the phase's orders are deleted."""
+    late = set(late)
+    if deadline is not None:
+        late |= powers_ordered_after(db, game, deadline)
     scored: dict[str, bool] = {}  # address -> on time (all its powers)
     for power, address in owing.items():
-        on_time = power not in marked and power not in late
         key = _key(address)
-        scored[key] = scored.get(key, True) and on_time
+        scored[key] = scored.get(key, True) and power not in late
     for address, on_time in scored.items():
         if on_time:
             _add(db, address, dedication=D_ONTIME, ontime=1, total=1)

@@ -49,8 +49,6 @@ def tick_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
         if now >= moment(game.grace_end):
             return end_of_grace(db, settings, game, late, now)
         last = moment(game.late_notified)
-        if last is None:  # the deadline found them late (reliability)
-            reliability.mark_late(db, name, game.turn, late)
         if last is None or now - last >= LATE_REPEAT:
             update_game(db, name, late_notified=iso(now))
             if last is None:

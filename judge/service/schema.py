@@ -387,6 +387,15 @@ CREATE TABLE IF NOT EXISTS svc_press_replies (
 CREATE INDEX IF NOT EXISTS svc_press_replies_created ON svc_press_replies (created);
 """
 
+# Version 18 (issue 25): each order's arrival, so the reliability records
+# judge lateness from when orders came (after the deadline: late), not from
+# the late notice; the late notice's marks are no longer kept.  Orders stored
+# before have no arrival and count as on time.
+ORDER_ARRIVALS = """
+ALTER TABLE svc_orders ADD COLUMN arrived TEXT;
+DROP TABLE IF EXISTS svc_late_marks;
+"""
+
 
 SERVICE_SCHEMA = Schema(
     "service",
@@ -410,5 +419,6 @@ SERVICE_SCHEMA = Schema(
         Migration(
             "njudge's game settings, postal press, press replies", NJUDGE_SETTINGS
         ),  # fmt: skip
+        Migration("orders' arrival times", ORDER_ARRIVALS),
     ],
 )

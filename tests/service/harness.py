@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -127,11 +128,10 @@ def form_game(
 ) -> list[OutgoingMail]:
     """A master creates the game and seven players join it."""
     joining = PLAYERS
-    if master:
-        judge.send(
-            MASTER, f"CREATE ?{name} pw-master {variant} {options}\nBECOME MASTER"
-        )
-    else:  # the first player creates it
+    if master:  # the creator is the master (auto_master, njudge's default)
+        judge.send(MASTER, f"CREATE ?{name} pw-master {variant} {options}")
+    else:  # the first player creates it, and plays: auto_master off
+        judge.service.settings = replace(judge.service.settings, auto_master=False)
         creator = PLAYERS[0]
         judge.send(creator, f"CREATE ?{name} {password(creator)} {variant} {options}")
         joining = PLAYERS[1:]

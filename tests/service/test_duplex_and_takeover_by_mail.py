@@ -1,10 +1,13 @@
 """Duplex games (SET PLAYERS) and takeovers by a newcomer, by mail, after
-njudge's regression scenario (tests/input/Bug91-*.in): a master, four
-players sharing the seven powers by their preference lists, observers,
-press, a wrong master password, a resignation, a return and a takeover."""
+njudge's regression scenario (tests/input/Bug91-*.in): a master (the
+creator, as njudge's AUTO_MASTER makes it), four players sharing the seven
+powers by their preference lists, observers and their press, press from
+the master, a wrong master password, a resignation, a return and a
+takeover.  tests/njudge_suite/ replays the scenario mail by mail."""
 
 from harness import MASTER, PLAYERS, form_game, password, signon
 
+OBSERVER = "observer1@example.org"
 LISTS = ["FRIGATE", "IGATEFR", "ATEFRIG", "EFRIGAT"]  # njudge's Bug91 lists
 NAMES = {"A": "AUSTRIA", "E": "ENGLAND", "F": "FRANCE", "G": "GERMANY",
          "I": "ITALY", "R": "RUSSIA", "T": "TURKEY"}  # fmt: skip
@@ -34,9 +37,10 @@ END"""
 def start_duplex(judge):
     out = judge.send(MASTER, REGISTRATION)  # a registered master, as njudge's
     assert "Registration processed." in out[0].body
-    out = judge.send(MASTER, "CREATE ?dt pass standard\nBECOME MASTER\nSET PLAYERS 4")
+    out = judge.send(MASTER, "CREATE ?dt pass standard\nSET PLAYERS 4")
+    assert "has been created and you are its master" in out[0].body
     assert "starts with 4 players, who share its 7 powers" in out[0].body
-    judge.observe("observer1@example.org", "dt")
+    judge.observe(OBSERVER, "dt")
     for address, wanted in zip(PLAYERS[:4], LISTS, strict=True):
         out = judge.send(
             address, f"SIGNON ?dt {password(address)}\nSET PREFERENCE {wanted}"
@@ -56,7 +60,7 @@ def test_four_players_share_seven_powers(judge):
     assert sorted(p for ps in held.values() for p in ps) == sorted(NAMES.values())
     starting = [m for m in out if "Game Starting" in m.subject]
     assert sorted(m.to[0] for m in starting) == sorted(
-        [*PLAYERS[:4], MASTER, "observer1@example.org"]
+        [*PLAYERS[:4], MASTER, OBSERVER]
     )  # one mail each, whatever the powers held
     two = next(a for a in PLAYERS[:4] if len(held[a]) == 2)
     mail = next(m for m in starting if m.to == (two,))
@@ -77,8 +81,53 @@ def test_four_players_share_seven_powers(judge):
     assert any("Press from the master!" in m.body for m in out[1:])
     press = [m for m in out[1:] if "Press from the master!" in m.body]
     assert len({m.to for m in press}) == len(press)  # a duplex player once
-    body = judge.send("observer1@example.org", "LIST dt\nWHOGAME dt FULL")[0].body
+    body = judge.send(OBSERVER, "LIST dt\nWHOGAME dt FULL")[0].body
     assert "Master     Master One" in body  # the registered master's name
+
+
+def receivers(out, text: str) -> list[str]:
+    return sorted(a for m in out if text in m.body for a in m.to)
+
+
+def test_observer_press_end_to_end_under_each_setting(judge):
+    """The creator is the master without BECOME MASTER; an observer (signed
+    on with a password of its own) writes press: to the master always, to
+    everyone and to powers as SET OBSERVER allows."""
+    start_duplex(judge)
+    master = judge.row(
+        "SELECT role, power FROM svc_members WHERE address = ?", [MASTER]
+    )
+    assert tuple(master) == ("master", None)  # the creator plays no power
+    france = next(a for a in PLAYERS[:4] if "FRANCE" in powers_of(judge, a))
+    writer = "observer2@example.org"  # njudge's second observer: a password
+    out = judge.send(writer, "SIGNON Odt watch-pw")
+    asking = next(m for m in out if "(CONFIRM " in m.subject)
+    judge.send(writer, "Yes.", subject="Re: " + asking.subject)
+    everyone = sorted([MASTER, *PLAYERS[:4], OBSERVER])
+
+    def observer_says(press: str, text: str):
+        out = judge.send(writer, f"SIGNON Odt watch-pw\n{press}\n{text}\nENDPRESS")
+        return out[0].body, receivers(out[1:], text)
+
+    body, got = observer_says("BROADCAST", "Any setting: to all")
+    assert "Signed on as an observer of game 'dt'." in body
+    assert got == everyone  # the master, every player and observer, each once
+    assert observer_says("PRESS TO F", "Any: to France")[1] == [france]
+    assert observer_says("PRESS TO M", "Any: to the master")[1] == [MASTER]
+    judge.send(MASTER, "SIGNON Mdt pass\nSET OBSERVER WHITE")
+    assert observer_says("BROADCAST", "White: to all")[1] == everyone
+    body, got = observer_says("PRESS TO F", "White: to France")
+    assert got == [] and "does not allow observer partial press" in body
+    judge.send(MASTER, "SIGNON Mdt pass\nSET OBSERVER NO")
+    body, got = observer_says("BROADCAST", "No: to all")
+    assert got == [] and "does not allow observer press" in body
+    assert observer_says("PRESS TO M", "No: to the master")[1] == [MASTER]
+    # a player's broadcast reaches both observers
+    player = PLAYERS[0]
+    letter = powers_of(judge, player)[0][0]
+    out = judge.send(player, f"SIGNON {letter}dt {password(player)}\nBROADCAST\n"
+                     "From a player\nENDPRESS")  # fmt: skip
+    assert {OBSERVER, writer} <= set(receivers(out[1:], "From a player"))
 
 
 def test_takeover_with_the_old_password_makes_a_new_player_of_record(judge):

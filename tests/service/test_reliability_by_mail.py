@@ -1,9 +1,12 @@
 """Reliability records (njudge's dedication) kept as a game runs, shown by
 INFO PLAYER and GET DEDICATION, and used as entry rules."""
 
+from datetime import timedelta
+
 from harness import HOLDS, MASTER, form_game, password, signon
 
 from judge.service import reliability
+from judge.service.queries import iso
 
 
 def test_dedication_after_a_late_player_and_a_cd(judge):
@@ -43,6 +46,37 @@ def test_dedication_after_a_late_player_and_a_cd(judge):
     judge.send(MASTER, "SIGNON Mbeta pw-master\nSET DEDICATION -5\nSET ONTIMERAT 0.5")
     out = judge.send(england, f"SIGNON ?beta {password(england)}")
     assert "needs an on-time ratio of at least 0.500; yours is 0.000" in out[0].body
+
+
+def test_lateness_is_judged_from_when_the_orders_arrived(judge):
+    """No tick ran at the deadline (so no late notice went out) when England's
+    orders came in the grace period: England is late all the same.  Turkey's
+    orders were complete before the deadline and changed after it: on time."""
+    form_game(judge)
+    for power in HOLDS:
+        if power not in ("ENGLAND", "AUSTRIA"):
+            judge.send(judge.seat(power), f"{signon(judge, power)}\n{HOLDS[power]}")
+    judge.send(judge.seat("AUSTRIA"), f"{signon(judge, 'AUSTRIA')}\nA VIE H")
+    deadline = judge.deadline()
+    judge.now = deadline + timedelta(hours=1)  # the grace period, no tick yet
+    england, turkey = judge.seat("ENGLAND"), judge.seat("TURKEY")
+    judge.send(england, f"{signon(judge, 'ENGLAND')}\n{HOLDS['ENGLAND']}")
+    judge.send(turkey, f"{signon(judge, 'TURKEY')}\nA CON-BUL")  # a change
+    austria = f"{signon(judge, 'AUSTRIA')}\nA VIE-GAL\nA BUD H\nF TRI H"
+    judge.send(judge.seat("AUSTRIA"), austria)  # completed after the deadline
+    arrived = dict(
+        judge.db.execute(
+            "SELECT unit, arrived FROM svc_orders WHERE power = 'AUSTRIA'"
+        ).fetchall()
+    )
+    assert arrived["VIE"] < iso(deadline) < arrived["BUD"]  # first arrivals kept
+    judge.tick(judge.now + timedelta(hours=1))
+    assert judge.phase() == "F1901M"
+    dedication = {
+        power: reliability.figures(judge.db, judge.seat(power))["dedication"]
+        for power in ("ENGLAND", "AUSTRIA", "TURKEY", "FRANCE")
+    }
+    assert dedication == {"ENGLAND": -1, "AUSTRIA": -1, "TURKEY": 3, "FRANCE": 3}
 
 
 def test_info_player_cap_and_unknown(judge):

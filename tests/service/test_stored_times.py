@@ -20,9 +20,9 @@ STORED = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$")
 
 
 def test_game_and_mail_tables_share_one_format(judge):
+    judge.send("master@example.org", "CREATE ?alpha pw")
     for i in range(1, 8):
-        judge.send(f"player{i}@example.org", "SIGNON ?alpha pw" if i > 1 else
-                   "CREATE ?alpha pw")  # fmt: skip
+        judge.send(f"player{i}@example.org", "SIGNON ?alpha pw")
     game = judge.game()
     assert game["status"] == "active"
     for column in ("deadline", "grace_end", "created", "phase_start"):

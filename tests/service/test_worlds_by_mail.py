@@ -24,7 +24,8 @@ CREATOR, SECOND, THIRD = PLAYERS[:3]
 
 def world_judge(path: Path) -> Judge:
     """A judge whose data (and so its worlds) live under `path`."""
-    settings = JudgeSettings(data_dir=path / "var")
+    # the creator plays one of the world's powers: auto_master off
+    settings = JudgeSettings(data_dir=path / "var", auto_master=False)
     settings.data_dir.mkdir(exist_ok=True)
     judge = Judge(settings.database_path)
     judge.service = GameService(settings)

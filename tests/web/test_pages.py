@@ -25,7 +25,8 @@ def position(site):
 
 
 def test_front_page_lists_the_game(site):
-    site.judge.send("maker@example.org", "CREATE ?forming secret")
+    site.judge.send("maker@example.org", "CREATE ?forming secret")  # its master
+    site.judge.send("joiner@example.org", "SIGNON ?forming secret")
     page = html(site, "/")
     row = re.search(r'<tr data-game="forming">.*?</tr>', page, re.S).group(0)
     assert "<td>1 of 7</td>" in row  # seats taken

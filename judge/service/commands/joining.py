@@ -16,6 +16,7 @@ from judge.service import (
     game_options,
     reliability,
     seats,
+    signon_notices,
     votes,
     world_games,
 )
@@ -105,6 +106,12 @@ def do_create(ctx, command) -> None:
     )  # fmt: skip
     if not settings.game_moderated:
         update_game(ctx.db, name, moderated=0)
+    if not settings.game_listed:  # as SET NOLIST: LIST and the web pages
+        made = load_game(ctx.db, name)
+        update_game(
+            ctx.db, name, settings=game_options.changed(made, "list", False),
+            unlisted=1,
+        )  # fmt: skip
     if settings.auto_master:  # njudge's AUTO_MASTER
         ctx.joined = ctx.me = add_member(ctx, name, hashed, "master")
         ctx.say(
@@ -462,6 +469,12 @@ def join_forming(ctx, game, password: str) -> None:
     world_joined(ctx, game)
     if count >= needed:  # drawn when the whole message is read (njudge):
         ctx.starting.add(game.name)  # a SET PREFERENCE after this line counts
+    else:  # the others are told (the last one's news is the start)
+        ctx.mail(
+            signon_notices.player_joined(
+                ctx.db, ctx.settings, game.name, ctx.sender, count, needed
+            )
+        )
 
 
 def start_full_games(ctx) -> None:
@@ -578,6 +591,9 @@ def do_confirm(ctx, command) -> None:
     update_member(ctx.db, member.id, state="active")
     drop_pending(ctx.db, token)
     ctx.say(f"You are observing game '{member.game}': you will get its results.")
+    ctx.mail(
+        signon_notices.observer_joined(ctx.db, ctx.settings, member.game, ctx.sender)
+    )
 
 
 def do_resign(ctx, command) -> None:

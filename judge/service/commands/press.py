@@ -19,22 +19,27 @@ class OverBudget(Exception):
 
 
 class PressBlock:
-    def __init__(self, draft: PressDraft) -> None:
+    """The press's lines, ended (njudge's data/press) by ENDPRESS or
+    ENDBROADCAST alone on a line, which go on to the next line, or by
+    SIGNOFF or the end of the mail, which end the message too."""
+
+    def __init__(self, draft: PressDraft, ctx) -> None:
         self.draft = draft
+        self.ctx = ctx  # for the end of the mail (unfinished)
 
     def line(self, ctx, raw: str, text: str) -> bool:
         squashed = re.sub(r"\s+", "", text).upper()
-        if squashed in ("ENDPRESS", "ENDBROADCAST"):
+        if squashed in ("ENDPRESS", "ENDBROADCAST", "SIGNOFF"):
             ctx.block = None
-            if self.draft.error:
-                ctx.say(f"> {text}\nNo press sent: {self.draft.error}")
-                return True
-            ctx.say(f"> {text}\n{self.send(ctx)}")
-            return True
-        if squashed == "SIGNOFF":
-            return False
+            ctx.say(f"> {text}\n{self.finish(ctx)}")
+            return squashed != "SIGNOFF"
         self.draft.lines.append(raw.rstrip())
         return True
+
+    def finish(self, ctx) -> str:
+        if self.draft.error:
+            return f"No press sent: {self.draft.error}"
+        return self.send(ctx)
 
     def send(self, ctx) -> str:
         """Send the press unless the sender's budgets are spent: the mails
@@ -70,7 +75,8 @@ class PressBlock:
         return max(1, len(recipients(ctx.db, game)) - 1)
 
     def unfinished(self) -> str:
-        return "Your press had no ENDPRESS / ENDBROADCAST: it was not sent."
+        """The mail ended inside the press: that ends it, as ENDPRESS."""
+        return f"(The end of your mail ended the press.)\n{self.finish(self.ctx)}"
 
 
 def over_budget(ctx) -> str:
@@ -85,7 +91,9 @@ def start_press(ctx, kind: str, options_text: str | None) -> None:
     orders; a press that cannot go says why at its ENDPRESS."""
     me = ctx.need_me()
     if me is None:
-        ctx.block = PressBlock(PressDraft(None, None, None, error="sign on first."))
+        ctx.block = PressBlock(
+            PressDraft(None, None, None, error="sign on first."), ctx
+        )
         return
     options, error = None, None
     if options_text:
@@ -100,7 +108,9 @@ def start_press(ctx, kind: str, options_text: str | None) -> None:
         )
     if error:
         ctx.say(error)
-    ctx.block = PressBlock(PressDraft(me, ctx.acting, options, error=error, kind=kind))
+    ctx.block = PressBlock(
+        PressDraft(me, ctx.acting, options, error=error, kind=kind), ctx
+    )
 
 
 def do_press(ctx, command) -> None:
