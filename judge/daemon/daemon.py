@@ -34,6 +34,7 @@ from judge.mail.verp import envelope_sender
 from judge.store.db import (
     flush_commits,
     longest_transaction,
+    longest_transaction_cpu,
     open_database,
     transaction,
     utc_now,
@@ -149,8 +150,9 @@ class Daemon:
         if close is not None and not hurry():
             close()  # the game service's drawing processes
         log.info(
-            "stopped; longest write transaction %.0f ms",
+            "stopped; longest write transaction %.0f ms (most CPU time in one %.0f ms)",
             longest_transaction[0] * 1000,
+            longest_transaction_cpu[0] * 1000,
         )
 
     def serve_forever(self) -> None:
@@ -201,6 +203,7 @@ class Daemon:
             should_stop=self.stop_event.is_set,
             signer=self.signer,
         )
+        worker.warm()
         interval = self.config.limits.tick_interval
         next_tick = time.monotonic()
         while not self.stop_event.is_set():

@@ -30,6 +30,7 @@ from judge.mail.message import (
     TellsUnreachable,
     Ticks,
     WaitsForWork,
+    Warms,
 )
 from judge.store.addresses import mark_announced, unannounced
 from judge.store.db import transaction
@@ -74,6 +75,20 @@ class Worker:
         self.tells = handler if isinstance(handler, TellsUnreachable) else None
         self.waits = handler if isinstance(handler, WaitsForWork) else None
         self.counts_tries = handler if isinstance(handler, CountsTries) else None
+        self.warms = handler if isinstance(handler, Warms) else None
+
+    def warm(self) -> None:
+        """Before the first message: the handler loads what it needs outside
+        any transaction (its grammar, maps...), so the first message does
+        not hold the database for that.  A failure only costs that time."""
+        if self.warms is None:
+            return
+        start = time.perf_counter()
+        try:
+            self.warms.warm()
+        except Exception:
+            log.exception("warming the handler up failed")
+        log.info("handler warmed up in %.0f ms", (time.perf_counter() - start) * 1000)
 
     # -- messages ---------------------------------------------------------
 

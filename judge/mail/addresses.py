@@ -10,6 +10,7 @@ brackets, groups) are applied directly to the raw header text."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 MAX_ADDRESS = 254  # RFC 5321's path limit, less the angle brackets
@@ -146,9 +147,11 @@ def _well_formed(spec: str) -> bool:
     return _domain_ascii(domain) is not None
 
 
+@functools.lru_cache(maxsize=4096)
 def _domain_ascii(domain: str) -> str | None:
     """The domain in ASCII (IDNA for an international one); None when it is
-    not a host name (domain literals such as [127.0.0.1] included)."""
+    not a host name (domain literals such as [127.0.0.1] included).  Kept:
+    each mail asks it of the same few domains a dozen times."""
     domain = domain.rstrip(".") if domain.endswith(".") else domain
     try:
         ascii_domain = domain.encode("idna").decode("ascii")

@@ -4,6 +4,7 @@ so (`check_echo`)."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from datetime import datetime, timedelta
@@ -140,11 +141,18 @@ def note_reply(
     now: datetime,
 ) -> None:
     """Remember the judge's reply to `sender`, to recognise an answer to it."""
+    subject = " ".join(subject.split())
+    echoes.note_reply(db, canonical(sender), message_id, now, subject, _sample(body))
+
+
+@functools.lru_cache(maxsize=32)
+def _sample(body: str) -> str:
+    """The reply's longest lines, as quoted back.  Kept: many replies are
+    the same text (HELP, a game's notices), and picking them out of a long
+    one costs more than the rest of remembering it."""
     lines = [" ".join(line.split()) for line in body.splitlines()]
     distinctive = sorted({line for line in lines if len(line) >= 24}, key=len)
-    sample = "\n".join(distinctive[-SAMPLE_LINES:])
-    subject = " ".join(subject.split())
-    echoes.note_reply(db, canonical(sender), message_id, now, subject, sample)
+    return "\n".join(distinctive[-SAMPLE_LINES:])
 
 
 def _answers_judge(db, latest, subject, quoted_text, references) -> bool:

@@ -57,7 +57,7 @@ class Handler(Protocol):
     A handler may do more, each a protocol of its own below, which the
     worker finds once when it starts (isinstance: they are runtime-checkable):
     `Ticks` (periodic work in one piece), `ScheduledHandler` (in pieces),
-    `TellsUnreachable`, `WaitsForWork`, `CountsTries`."""
+    `TellsUnreachable`, `Warms`, `WaitsForWork`, `CountsTries`."""
 
     def handle(
         self, db: sqlite_utils.Database, mail: IncomingMail, now: datetime
@@ -103,6 +103,14 @@ class ScheduledHandler(Protocol):
     ) -> str:
         """The piece was rolled back: record it and put it off (in a new
         transaction); returns the line for the error log."""
+        ...
+
+
+@runtime_checkable
+class Warms(Protocol):
+    def warm(self) -> None:
+        """Called once on the worker's thread before the first message: load
+        what handling would otherwise load inside a transaction."""
         ...
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
+import re
 import ssl
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -140,9 +141,33 @@ def _ascii(address: str) -> bytes:
     return address.encode("ascii", "replace")
 
 
+# `<local@domain.name>` in its plain form (dot-atoms both sides), which
+# is what nearly every client sends in MAIL FROM and RCPT TO
+_PLAIN_PATH = re.compile(
+    r"<([A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+    r"@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)>"
+)
+
+
 class JudgeSMTP(SMTP):
     """aiosmtpd's server, with a refusal of oversized mail that tells the
-    sender what to do (their mail server quotes it in the bounce)."""
+    sender what to do (their mail server quotes it in the bounce), and a
+    quicker reading of the usual envelope address."""
+
+    def _getaddr(self, arg):
+        """A plain `<local@domain>` read directly; anything else by
+        aiosmtpd's header parser, a sixth of the listener's time per mail."""
+        found = _PLAIN_PATH.match(arg)
+        rest = arg[found.end() :].lstrip(" \t") if found else ""
+        if found is None or rest.startswith("("):  # a comment: theirs
+            return super()._getaddr(arg)
+        addr = found.group(1)
+        if (
+            self.local_part_limit
+            and len(addr.rpartition("@")[0]) > self.local_part_limit
+        ):
+            return None, None
+        return addr, rest
 
     async def push(self, status):
         text = status.decode() if isinstance(status, bytes) else status

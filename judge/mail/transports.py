@@ -81,6 +81,35 @@ class MaildirTransport:
         return {}
 
 
+class _QuickData:
+    """smtplib's DATA, with the dot-stuffing (RFC 5321 4.5.2) done by bytes
+    replacement: smtplib does it with a multi-line regular expression,
+    half of what sending a results mail with its picture cost."""
+
+    def data(self, msg):
+        if not isinstance(msg, bytes):
+            return super().data(msg)
+        self.putcmd("data")
+        code, reply = self.getreply()
+        if code != 354:
+            raise smtplib.SMTPDataError(code, reply)
+        stuffed = msg.replace(b"\n.", b"\n..")
+        if stuffed.startswith(b"."):
+            stuffed = b"." + stuffed
+        if not stuffed.endswith(b"\r\n"):
+            stuffed += b"\r\n"
+        self.send(stuffed + b".\r\n")
+        return self.getreply()
+
+
+class _SMTP(_QuickData, smtplib.SMTP):
+    pass
+
+
+class _SMTP_SSL(_QuickData, smtplib.SMTP_SSL):
+    pass
+
+
 class RelayTransport:
     """Sends through an SMTP relay.  A connection serves message after
     message until it breaks or is closed (the daemon closes it when no mail
@@ -110,11 +139,11 @@ class RelayTransport:
             self.close()
         s = self.settings
         if s.ssl:
-            client = smtplib.SMTP_SSL(
+            client = _SMTP_SSL(
                 s.host, s.port, timeout=s.timeout, context=ssl.create_default_context()
             )
         else:
-            client = smtplib.SMTP(s.host, s.port, timeout=s.timeout)
+            client = _SMTP(s.host, s.port, timeout=s.timeout)
         try:
             client.ehlo()
             if s.starttls:

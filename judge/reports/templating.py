@@ -24,6 +24,7 @@ def template_env() -> jinja2.Environment:
         lstrip_blocks=True,
         autoescape=False,
         undefined=jinja2.StrictUndefined,  # a missing value is a bug, not a blank
+        auto_reload=False,  # installed files: no stat() of each template per mail
     )
 
 

@@ -2,9 +2,13 @@
 
 from datetime import UTC, datetime
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from judge.mail.compose import compose
 from judge.mail.decode import body_text, header, parse
 from judge.mail.message import Attachment, OutgoingMail
+from tests.strength import examples
 
 NOW = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 
@@ -97,3 +101,14 @@ def test_copies_of_one_content_share_their_body_and_differ_in_headers():
         1
     ]
     assert b"Other." in raw and b"image/png" not in raw
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(
+    name=st.sampled_from(["To", "Subject", "X-Judge", "List-Id", "In-Reply-To"]),
+    value=st.text(st.sampled_from('ab Z9<>@.,;:=?"()-_!~\t'), max_size=90),
+)
+def test_header_lines_written_directly_are_the_email_packages(name, value):
+    from judge.mail.compose import WIRE, header_line
+
+    assert header_line(name, value) == WIRE.fold_binary(name, value)

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import re
 import smtplib
+import types
 
 import dkim
 import pytest
@@ -15,6 +17,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 
 from judge.config import ConfigError, DkimSettings, RelaySettings
 from judge.daemon.daemon import Daemon
+from judge.mail import dkim_signing
 from judge.mail.decode import header, parse
 from judge.mail.dkim_signing import DkimSigner
 
@@ -44,6 +47,15 @@ def dns_with(public_b64: bytes):
         return b"v=DKIM1; k=rsa; p=" + public_b64 if name == wanted else None
 
     return lookup
+
+
+def signed_names(raw: bytes) -> list[bytes]:
+    """The h= list of the message's DKIM-Signature, as dkimpy writes it
+    ("from : subject", folded)."""
+    value = raw.split(b"DKIM-Signature:", 1)[1]
+    value = re.split(rb"\r\n(?![ \t])", value, maxsplit=1)[0]
+    tags = dkim.util.parse_tag_value(value.replace(b"\r\n", b""))
+    return [name.strip() for name in re.sub(rb"\s", b"", tags[b"h"]).split(b":")]
 
 
 def signed_judge(tmp_path, key_pair, make_judge_config, start_judge, relay_peer):
@@ -106,3 +118,104 @@ def test_an_unusable_key_stops_the_judge_at_start(tmp_path, make_judge_config):
         )
         with pytest.raises(ConfigError, match=r"\[dkim\] key_file"):
             Daemon(config, handler=None)
+
+
+def test_copies_of_one_content_each_verify_with_their_own_headers(key_pair):
+    """A game's results: the same body to each recipient, the headers each
+    one's own (To, List-Unsubscribe): every copy verifies, and a copy's
+    token cannot be moved onto another's signature."""
+    signer = DkimSigner(DOMAIN, SELECTOR, key_pair[0])
+    body = b"Spring 1901 results.  \r\n\r\nA  Par-Bur\t\r\n" + b"QUJD" * 5000 + b"\r\n"
+    heads, copies = [], []
+    for n in range(3):
+        head = (
+            f"From: Judge <judge@{DOMAIN}>\r\nTo: p{n}@example.net\r\n"
+            "Subject: PYJ:alpha - Spring 1901 Results\r\n"
+            f"List-Unsubscribe: <mailto:judge@{DOMAIN}?subject=unsubscribe%20t{n}>,\r\n"
+            f" <https://dip.example.org/unsubscribe/t{n}>\r\n"
+            "List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n\r\n"
+        ).encode()
+        heads.append(head)
+        copies.append(signer.sign(head + body))
+    for raw in copies:
+        assert dkim.verify(raw, dnsfunc=dns_with(key_pair[1]))
+        assert signed_names(raw) == [
+            b"from", b"subject", b"to", b"list-unsubscribe", b"list-unsubscribe-post"
+        ]  # fmt: skip
+    # the first copy's signature over the second copy's token: refused
+    swapped = copies[0].replace(b"%20t0>", b"%20t1>").replace(b"/t0>", b"/t1>")
+    assert not dkim.verify(swapped, dnsfunc=dns_with(key_pair[1]))
+    # another body under the same headers verifies too
+    changed = signer.sign(heads[0] + body.replace(b"Par", b"Mar"))
+    assert dkim.verify(changed, dnsfunc=dns_with(key_pair[1]))
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"", b"\r\n\r\n", b"no line end", b"trailing \t \r\n\r\n \r\n", b" \t x  y \r\n"],
+)
+def test_relaxed_body_edges_verify(key_pair, body):
+    signer = DkimSigner(DOMAIN, SELECTOR, key_pair[0])
+    head = b"From: a@example.org\r\nSubject:  folded\r\n  over \t lines\r\n"
+    raw = signer.sign(head + b"Subject: twice\r\n\r\n" + body)
+    assert dkim.verify(raw, dnsfunc=dns_with(key_pair[1]))
+    assert not dkim.verify(raw + b"x", dnsfunc=dns_with(key_pair[1]))
+
+
+MESSAGE = (
+    b"From: Judge <judge@example.org>\r\nTo: p1@example.net\r\n"
+    b"Subject: PYJ:alpha - Spring 1901 Results\r\n"
+    b"List-Unsubscribe: <https://dip.example.org/unsubscribe/t1>\r\n"
+    b"List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n\r\n"
+    b"Spring 1901 results.\r\n"
+)
+
+
+def test_the_openssl_rsa_gives_dkimpys_own_signature_bytes(key_pair, monkeypatch):
+    """dkimpy signs with the adapter (cryptography's RSA) and with its own
+    RSA in Python: the same message, key and time give the same bytes, and
+    dkimpy verifies them; the adapter really did the RSA."""
+    monkeypatch.setattr(dkim, "time", types.SimpleNamespace(time=lambda: 1.8e9))
+    assert dkim.RSASSA_PKCS1_v1_5_sign is dkim_signing._openssl_rsa_sign
+    signer = DkimSigner(DOMAIN, SELECTOR, key_pair[0])
+    calls = []
+    monkeypatch.setattr(
+        dkim_signing,
+        "_DKIMPY_RSA_SIGN",
+        lambda *a: calls.append(a) or dkim.crypto.RSASSA_PKCS1_v1_5_sign(*a),
+    )
+    with_openssl = signer.sign(MESSAGE)
+    assert calls == []  # dkimpy's RSA not used
+    monkeypatch.setattr(
+        dkim, "RSASSA_PKCS1_v1_5_sign", dkim.crypto.RSASSA_PKCS1_v1_5_sign
+    )
+    with_dkimpy = signer.sign(MESSAGE)
+    assert with_openssl == with_dkimpy
+    assert dkim.verify(with_openssl, dnsfunc=dns_with(key_pair[1]))
+    assert b"a=rsa-sha256" in with_openssl and b"c=relaxed/relaxed" in with_openssl
+
+
+@pytest.mark.parametrize("name", ["sha256", "sha1"])
+def test_the_adapter_signs_a_digest_as_dkimpy_does(key_pair, name):
+    import hashlib
+
+    pk = dkim.crypto.parse_pem_private_key(key_pair[0])
+    dkim_signing.load_openssl_key(key_pair[0])
+    digest = hashlib.new(name, b"canonical headers")
+    assert dkim_signing._openssl_rsa_sign(
+        digest, pk
+    ) == dkim.crypto.RSASSA_PKCS1_v1_5_sign(digest, pk)
+
+
+def test_a_key_cryptography_has_not_loaded_is_left_to_dkimpy(monkeypatch, key_pair):
+    monkeypatch.setattr(dkim_signing, "_OPENSSL_KEYS", {})
+    assert not dkim_signing.load_openssl_key(b"not a key")
+    calls = []
+    monkeypatch.setattr(
+        dkim_signing,
+        "_DKIMPY_RSA_SIGN",
+        lambda *a: calls.append(a) or dkim.crypto.RSASSA_PKCS1_v1_5_sign(*a),
+    )
+    raw = dkim.sign(MESSAGE, SELECTOR.encode(), DOMAIN.encode(), key_pair[0])
+    assert len(calls) == 1
+    assert dkim.verify(raw + MESSAGE, dnsfunc=dns_with(key_pair[1]))

@@ -164,3 +164,22 @@ def test_a_kept_connection_the_relay_dropped_is_replaced_unnoticed(db, counting_
     assert len(set(counting_relay.peers)) == 2
     assert states(db) == {"sent": 2}
     assert db.execute("SELECT COUNT(*) FROM errors").fetchone()[0] == 0
+
+
+def test_lines_starting_with_a_dot_arrive_as_written(relay_peer):
+    """DATA's dot-stuffing (done by the transport itself): a line that is
+    a dot, or starts with one, reaches the relay unchanged."""
+    from judge.config import RelaySettings
+    from judge.mail.transports import RelayTransport
+
+    transport = RelayTransport(
+        RelaySettings(port=relay_peer.port, timeout=5), "judge@example.org"
+    )
+    body = b".first\r\n.\r\nmiddle\r\n..two\r\n.\r\nlast ."
+    raw = b"From: judge@example.org\r\nSubject: dots\r\n\r\n" + body
+    try:
+        assert transport.send("<d@example.org>", ("a@example.org",), raw) == {}
+    finally:
+        transport.close()
+    (message,) = relay_peer.messages()
+    assert message.data == raw + b"\r\n"

@@ -5,6 +5,7 @@ read this one table, so the help never disagrees with the commands."""
 
 from __future__ import annotations
 
+import functools
 import re
 import textwrap
 from collections.abc import Callable, Iterable
@@ -68,6 +69,7 @@ class Topic:
 class Registry:
     def __init__(self, specs: Iterable[Spec], topics: Iterable[Topic]) -> None:
         self.specs: dict[str, Spec] = {}
+        self._listings: dict[tuple, tuple] = {}  # HELP's, per groups and specs
         for spec in specs:
             self.add(spec)
         self.topics: dict[str, Topic] = {t.name: t for t in topics}
@@ -116,7 +118,18 @@ class Registry:
         return self.usage(keyword)
 
     def listing(self, groups: Iterable[str]) -> str:
-        """The commands of the groups, a heading each, as HELP shows them."""
+        """The commands of the groups, a heading each, as HELP shows them
+        (kept while the same specs are registered)."""
+        groups, specs = tuple(groups), tuple(self.specs.values())
+        key = (groups, tuple(map(id, specs)))
+        if key not in self._listings:
+            if len(self._listings) > 16:
+                self._listings.clear()
+            # the specs kept with it: their ids cannot name other specs
+            self._listings[key] = (specs, self._listing(groups))
+        return self._listings[key][1]
+
+    def _listing(self, groups: tuple[str, ...]) -> str:
         parts = []
         for group in groups:
             lines = [GROUP_TITLES[group]]
@@ -146,8 +159,14 @@ def help_lines(usage: str, text: str, width: int = 76) -> list[str]:
     """'  USAGE                    what it does', the text wrapped under
     its column; a usage too long for the column stands on a line alone."""
     indent = " " * (USAGE_WIDTH + 3)
-    wrapped = textwrap.wrap(text, width - len(indent)) or [""]
+    wrapped = _wrapped(text, width - len(indent))
     if len(usage) > USAGE_WIDTH:
         return [f"  {usage}"] + [indent + line for line in wrapped]
     first = f"  {usage:<{USAGE_WIDTH}} {wrapped[0]}"
     return [first] + [indent + line for line in wrapped[1:]]
+
+
+@functools.lru_cache(maxsize=1024)
+def _wrapped(text: str, width: int) -> tuple[str, ...]:
+    """Wrapping is most of what HELP costs, and the texts never change."""
+    return tuple(textwrap.wrap(text, width)) or ("",)
