@@ -60,6 +60,10 @@ def _centres_for_builds(board, position, power, rules: Rules) -> list[str]:
 def needs_adjustment(
     board: Board, position: Position, rules: Rules = HOME_ONLY
 ) -> bool:
+    if rules.any_disband:  # every winter is played (judge/engine/any_disband.py)
+        return bool(position.units) or any(
+            p in board.powers for p in position.centres.values()
+        )
     for power, n in adjustment_counts(board, position).items():
         if n < 0 or (n > 0 and build_sites(board, position, power, rules)):
             return True

@@ -22,6 +22,7 @@ from judge.engine.adjustments import (
     adjustment_counts,
     build_sites,
 )
+from judge.engine.any_disband import adjudicate_any_disband
 from judge.engine.board import Board
 from judge.engine.hooks import hooks_for
 from judge.engine.kinds import OrderKind, PhaseKind
@@ -31,6 +32,7 @@ from judge.engine.phases import advance
 from judge.engine.results import DEFAULT_RULES, OrderResult, Outcome, PhaseResult, Rules
 from judge.engine.retreats import adjudicate_retreats
 from judge.engine.state import Dislodged, Phase, Position
+from judge.engine.strict_convoy import reported_void, without_implausible
 
 __all__ = [
     "DEFAULT_RULES",
@@ -97,6 +99,9 @@ def standard_adjudicate(
             orders = {
                 p: [o for o in os if not _disbands(o)] for p, os in orders.items()
             }
+        implausible = {}
+        if rules.strict_convoy:  # void: the fleet holds
+            orders, implausible = without_implausible(board, orders)
         out = adjudicate_movement(board, position, orders, rules)
         dislodged = tuple(out.dislodged)
         if rules.auto_disband:
@@ -112,6 +117,8 @@ def standard_adjudicate(
             else r
             for r in out.results
         ]
+        if implausible:
+            results = reported_void(results, implausible)
         units = out.units
         if disbanding:
             results, units = _disbanded(results, units, disbanding)
@@ -120,7 +127,10 @@ def standard_adjudicate(
         results, units = adjudicate_retreats(board, position, orders)
         after = Position(phase, units, position.centres)
     else:
-        results, units = adjudicate_adjustments(board, position, orders, rules)
+        adjudicate_winter = (
+            adjudicate_any_disband if rules.any_disband else adjudicate_adjustments
+        )
+        results, units = adjudicate_winter(board, position, orders, rules)
         after = Position(phase, units, position.centres)
     results.sort(key=_result_key)
     return PhaseResult(

@@ -49,6 +49,24 @@ class Rules:
         return self.options.get("movement_disband") == "True"
 
     @property
+    def strict_convoy(self) -> bool:
+        """Implausible convoy orders are void (SET STRICT CONVOY;
+        judge/engine/strict_convoy.py)."""
+        return self.options.get("strict_convoy") == "True"
+
+    @property
+    def any_disband(self) -> bool:
+        """Any unit may be disbanded in an adjustment phase, and built again
+        (SET ANY DISBAND; judge/engine/any_disband.py)."""
+        return self.options.get("any_disband") == "True"
+
+    @property
+    def blank_board(self) -> bool:
+        """The game starts with no units, in a build phase (SET BLANK BOARD;
+        judge/engine/blank_board.py)."""
+        return self.options.get("blank_board") == "True"
+
+    @property
     def build_sites(self) -> str:
         """Where builds may go: "home" (the rule), "any" owned centre, or
         "one": any owned centre while one home centre is still owned."""

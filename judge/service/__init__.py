@@ -38,6 +38,8 @@ pending.py        orders sent ahead (PHASE blocks), applied when the phase begin
 holders.py        who held each power, since when (players of record)
 registration.py   REGISTER's form, WHOIS, I AM ALSO: the registrations
 reliability.py    dedication, on-time and CD ratios, entry rules
+access_rules.py   SET ACCESS and SET LEVEL: who may join by site and level
+proxies.py        SET PROXY: units handed to another power for a phase
 diaries.py        players' diaries, broadcast when a game ends
 signon_notices.py the others told of a new player or observer (njudge's)
 """

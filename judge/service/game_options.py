@@ -64,6 +64,12 @@ DEFAULTS: dict[str, object] = {
     "auto_disband": False,
     "movement_disband": False,
     "blank_board": False,
+    # map features (INERT_FEATURES): kept, no effect on any map here
+    "railways": False,
+    "gateways": False,
+    "duality": False,
+    "hong_kong": False,
+    "bcentres": False,
 }
 
 PRESS_COLOURS = {
@@ -75,19 +81,26 @@ PRESS_COLOURS = {
 }
 ACCESS = ("any", "same", "different")
 LEVELS = ("any", "novice", "amateur", "intermediate", "advanced", "expert")
-BLIND = "centres hidden in blind games"
-# Map features njudge sets as flags; no map of this judge has them.
-MAP_FEATURES = {
-    "RAILWAY": "railways", "RAILWAYS": "railways",
-    "GATEWAY": "gateways", "GATEWAYS": "gateways",
-    "DUALITY": "provinces of dual land and water behaviour",
-    "HONGKONG": "Hong Kong centres", "BCENTRE": BLIND, "BCENTRES": BLIND,
-    "BCENTER": BLIND, "BCENTERS": BLIND, "SUMMER": "summer turns",
-    "TRANSFORM": "unit transformations", "TRAFO": "unit transformations",
-    "ATTACKTRANSFORM": "unit transformations",
-    "ATTACKTRANSFORMS": "unit transformations",
+# Map features njudge sets as flags on any map (ml_set.c): they act only
+# where a map is coded with the feature, and no map here has one, so the
+# flag is kept and changes nothing (the reply says so).  What each lacks:
+INERT_FEATURES = {
+    "railways": "railways",
+    "gateways": "gateways",
+    "duality": "provinces of dual land and water behaviour",
+    "hong_kong": "Hong Kong centres",
+    "bcentres": "",  # a blind game's option: this judge has no blind games
+}
+# Map and rules features that would change the game on any map: refused
+# (their NO form is the default and is answered as such).
+UNFOLLOWED_FEATURES = {
+    "SUMMER": "summer turns",
+    "TRANSFORM": "unit transformations",
+    "TRAFO": "unit transformations",
     "PORTAGE": "armies that convoy fleets (portage)",
-}  # fmt: skip
+}
+# njudge accepts SET ATTACK TRANSFORM only once move transformations are on.
+NEEDS_TRANSFORM = ("ATTACKTRANSFORM", "ATTACKTRANSFORMS")
 
 
 @dataclass(frozen=True)
@@ -104,6 +117,7 @@ class Option:
     before_start: bool = False  # only before the game starts
     says: str = ""  # the change in words ("{v}": the value)
     reader: Callable[[str], object] | None = field(default=None, compare=False)
+    inert: bool = False  # a map feature no map here has (INERT_FEATURES)
 
 
 def _number(low: int, high: int):
@@ -296,13 +310,17 @@ _add("SHOW", _on("show", "Changes to the settings show who made them.",
                  "Changes to the settings are made by someone@somewhere."))  # fmt: skip
 _add("REVEAL", _on("reveal", "The players are revealed when the game ends.",
                    "The players are not revealed when the game ends."))  # fmt: skip
-_add("SECRET", _on("secret", "The game is secret.", "The game is not secret."))
+_add("SECRET", _on("secret", "The game is secret: how many play, who is late and"
+     " who comes and goes are kept from the players.",
+     "The game is not secret."))  # fmt: skip
 _add("COMMENT", Option("comment", None, "", reader=_text(60),
                        says="Comment: {v}"))  # fmt: skip
 _add("COMMENTBEGIN", Option("full_comment", None, says="The full comment is set."))
 _add("RESUME", _on("resume", "Any player may RESUME the game.",
                    "Only the master may RESUME the game."))  # fmt: skip
-_add("PROXY", _on("proxy", "Proxy orders are allowed.", "No proxy orders."))
+_add("PROXY", _on("proxy", "Proxy orders are allowed: a power may hand a unit's"
+     " order for the phase to another (A Par PROXY Germany).",
+     "No proxy orders."))  # fmt: skip
 
 # -- rules --------------------------------------------------------------------------
 _add("CENTERS CENTRES CENTER CENTRE", Option("centres", None, reader=_number(1, 999),
@@ -311,8 +329,9 @@ _add("DIAS", _on("dias", "A draw includes all survivors (DIAS).",
                  "Draws may exclude survivors (SET DRAW <powers>)."))  # fmt: skip
 _add("CONCESSIONS CONCESSION", _on("concessions", "Concessions are allowed.",
      "Concessions are not allowed."))  # fmt: skip
-_add("STRICTCONVOY STRICTCONVOYS", _on("strict_convoy", "Convoy orders must match.",
-     "Convoy orders need not match."))  # fmt: skip
+_add("STRICTCONVOY STRICTCONVOYS", _on("strict_convoy", "Only plausible convoys are"
+     " taken: none of an army in, or to, a landlocked province.",
+     "Any convoy order is taken, plausible or not."))  # fmt: skip
 _add("COASTALCONVOY COASTALCONVOYS", _on("coastal_convoys", "Fleets on coasts may"
      " convoy.", "Only fleets at sea convoy.", before_start=True))  # fmt: skip
 for _phrase, _where, _says in (
@@ -326,22 +345,65 @@ for _phrase, _where, _says in (
         Option("build_sites", _where, says=_says),
     )
 _add("ANYDISBAND", Option("any_disband", True,
-     says="Any unit may be disbanded in adjustment phases."))  # fmt: skip
+     says="Any unit may be disbanded in adjustment phases, and built again;"
+     " every winter is played to its deadline."))  # fmt: skip
 _add("NORMALDISBAND", Option("any_disband", False,
      says="Units are disbanded in adjustment phases only when owed."))  # fmt: skip
 _add("AUTODISBAND", _on("auto_disband", "Dislodged units are disbanded: no"
      " retreats.", "Dislodged units retreat."))  # fmt: skip
 _add("DISBAND", _on("movement_disband", "Units may be disbanded in movement"
      " phases.", "Units may not be disbanded in movement phases."))  # fmt: skip
-_add("BLANKBOARD EMPTYBOARD", Option("blank_board", True, before_start=True,
-     says="The game starts with no units, in an adjustment phase."))  # fmt: skip
+_add("BLANKBOARD EMPTYBOARD", Option("blank_board", True, False, before_start=True,
+     says="The game starts with no units, in a build phase the winter before."
+     "|The game starts with the map's units."))  # fmt: skip
+
+# -- map features no map here has (INERT_FEATURES) ----------------------------------
+for _phrases, _key, _name in (
+    ("RAILWAY RAILWAYS", "railways", "Railways"),
+    ("GATEWAY GATEWAYS", "gateways", "Gateways"),
+    ("DUALITY", "duality", "Dual provinces"),
+    ("HONGKONG", "hong_kong", "Hong Kong centres"),
+    ("BCENTRE BCENTRES BCENTER BCENTERS", "bcentres", "All owned centres shown"),
+):
+    _add(_phrases, _on(_key, f"{_name}: on.", f"{_name}: off.", inert=True))
+
+
+def inert_note(game, option: Option) -> str:
+    """Why an accepted map feature changes nothing in this game."""
+    lacks = INERT_FEATURES[option.key]
+    if not lacks:
+        return f"Game '{game.name}' is not a blind game: the flag has no use here."
+    return (
+        f"The map of game '{game.name}' ({game.variant.partition(':')[0]}) has no"
+        f" {lacks}: the flag changes nothing."
+    )
+
+
+def unfollowed_feature(phrase: str) -> str | None:
+    """The reply to SET SUMMER, TRANSFORM, PORTAGE, ATTACK TRANSFORM (and
+    their NO forms, which are this judge's rule already); None for other
+    phrases."""
+    known = (*UNFOLLOWED_FEATURES, *NEEDS_TRANSFORM)
+    negated = False
+    for prefix in ("NO", "NOT", "UN"):
+        if phrase.startswith(prefix) and phrase[len(prefix) :] in known:
+            phrase, negated = phrase[len(prefix) :], True
+            break
+    if phrase in NEEDS_TRANSFORM:
+        return (
+            "Move transformations must be on first (SET TRANSFORM), and this"
+            " judge has no unit transformations. Not set."
+        )
+    what = UNFOLLOWED_FEATURES.get(phrase)
+    if what is None:
+        return None
+    if negated:
+        return f"No {what}: that is already so here."
+    return f"This judge does not follow {what} on any map. Not set."
+
 
 # Options refused whatever the map (what this judge cannot follow), and why.
-NOT_FOLLOWED = {
-    "any_disband": "disbanding units that are not owed",
-    "blank_board": "a start with no units",
-    "strict_convoy": "strict convoy checks",
-}
+NOT_FOLLOWED: dict[str, str] = {}
 
 
 def read_option(word: str) -> tuple[Option | None, bool, str]:
@@ -364,6 +426,22 @@ def stored(game) -> dict:
     values["moderated"] = bool(getattr(game, "moderated", 1))
     values.update(json.loads(getattr(game, "settings", None) or "{}"))
     return values
+
+
+def news_to_masters_only(game) -> bool:
+    """Players coming and going (joins, takeovers, resignations, civil
+    disorder, abandonment) told to the masters alone: SET QUIET, and SET
+    SECRET, which hides even how many players a game has (njudge)."""
+    values = stored(game)
+    return bool(values["quiet"] or values["secret"])
+
+
+def identities_hidden(game) -> bool:
+    """Who plays which power is hidden: in a gunboat (anonymous) game while
+    it runs, and after its end too under SET NO REVEAL (njudge's NoReveal)."""
+    if not game.anonymous:
+        return False
+    return game.status != "finished" or not stored(game)["reveal"]
 
 
 def changed(game, key: str, value) -> str:
@@ -428,13 +506,18 @@ HELP = [
     ("MANUAL PROCESS | AUTO PROCESS", "phases processed only by PROCESS, or not"),
     ("MANUAL START | AUTO START", "a full game starts only when allowed"),
     ("LIST | NOLIST | PUBLIC | PRIVATE", "the game in LIST, or hidden"),
-    ("ACCESS ANY|SAME|DIFFERENT, LEVEL <level>", "who may sign on"),
+    ("ACCESS ANY|SAME|DIFFERENT, LEVEL <level>",
+     "who may join or take over, by site and registered level"),
     ("ALLOW PLAYER <address> | DENY PLAYER <address>",
      "who may join or take over (-<address> takes one off)"),
     ("[NO] APPROVAL, APPROVE <letters>, NOT APPROVED <letters>",
      "a new player's moves wait for the master's approval"),
-    ("[UN]RATED, [NO] SHOW, [NO] REVEAL, [NO] SECRET, [NO] RESUME, [NO] PROXY",
-     "njudge's flags (SHOW: notices name who changed a setting)"),
+    ("[UN]RATED", "whether the game counts in the players' records"),
+    ("[NO] SHOW", "notices name who changed a setting"),
+    ("[NO] REVEAL", "a gunboat game's players shown at its end"),
+    ("[NO] SECRET", "how many play, who is late, who comes and goes: hidden"),
+    ("[NO] RESUME", "any player may RESUME a paused game (NO: the master only)"),
+    ("[NO] PROXY", "a unit's order handed to another power: A Par PROXY Germany"),
     ("COMMENT <text> | COMMENT BEGIN", "the game's comment (BEGIN: the rest of"
      " the message, to SIGNOFF)"),
     ("CENTERS <n>", "the centres that win"),
@@ -443,6 +526,12 @@ HELP = [
     ("[NO] AUTO DISBAND", "dislodged units are destroyed, no retreats"),
     ("[NO] DISBAND", "units may disband in movement phases"),
     ("[NO] COASTAL CONVOYS", "fleets on coasts convoy (before the start)"),
+    ("ANY DISBAND | NORMAL DISBAND", "any unit may be removed and built again"
+     " in a winter"),
+    ("[NO] STRICT CONVOY", "no convoy of an army in, or to, a landlocked place"),
+    ("BLANK BOARD", "start with no units, building them (before the start)"),
+    ("[NO] RAILWAYS | GATEWAYS | DUALITY | HONG KONG | BCENTRES",
+     "njudge's map flags: kept, no map here has them"),
     ("VARIANT Gunboat | NOT VARIANT Gunboat", "anonymous players (before the start)"),
 ]  # fmt: skip
 

@@ -8,6 +8,7 @@ import json
 
 from judge.engine.serialize import position_from_json
 from judge.engine.state import Position
+from judge.service.game_options import identities_hidden
 from judge.service.queries import Game, holders, turns
 
 
@@ -36,7 +37,7 @@ def holder_lines(db, game: Game) -> list[str]:
     for power in sorted(by_power, key=lambda p: board.powers[p].name):
         name = board.powers[power].name
         for i, (address, phase) in enumerate(by_power[power]):
-            who = "(anonymous)" if game.anonymous else address
+            who = "(anonymous)" if identities_hidden(game) else address
             if i == 0:
                 lines.append(f"  {name}:".ljust(17) + who)
             else:

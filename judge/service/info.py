@@ -35,7 +35,9 @@ def list_games(db) -> str:
         return "No games are forming or running on this judge."
     lines = ["Games on this judge:", ""]
     for row in rows:
-        where = row["phase"] or f"{row['players']} signed on"
+        where = row["phase"] or (
+            "more players needed" if row["secret"] else f"{row['players']} signed on"
+        )
         lines.append(
             f"  {row['name']:<12} {row['variant']:<10} {row['status']:<8} {where}"
         )
@@ -71,7 +73,10 @@ def describe_game(db, settings, name: str) -> str:
     if game.status == "forming":
         count = len(members(db, name, "player"))
         seats = players_needed(game, board)
-        lines.append(f"Players signed on: {count} of {seats}.")
+        if game_options.stored(game)["secret"]:  # njudge: not even how many
+            lines.append("Forming: more players needed.")
+        else:
+            lines.append(f"Players signed on: {count} of {seats}.")
         return "\n".join(lines)
     position = game.current(board)
     lines += ["", "Players:", *roster_lines(db, game, board), ""]
@@ -172,20 +177,23 @@ def whogame(db, name: str) -> str:
     game = load_game(db, name)
     board = game.board
     lines = [f"Game '{name}' ({game.status}):"]
-    if game.status == "forming":
+    hidden = game_options.identities_hidden(game)  # gunboat; after the end: REVEAL
+    if game.status == "forming" and game_options.stored(game)["secret"]:
+        lines.append("  The players are kept secret (SET SECRET).")
+    elif game.status == "forming":
         for member in members(db, name, "player"):
-            lines.append("  (anonymous)" if game.anonymous else f"  {member.address}")
+            lines.append("  (anonymous)" if hidden else f"  {member.address}")
     elif variant_for(board).roster_by_seat:
         lines += seat_lines(db, game, board)
     else:
         lines += roster_lines(db, game, board)
-    replaced = holder_lines(db, game, board, bool(game.anonymous))
+    replaced = holder_lines(db, game, board, hidden)
     if replaced:  # the players of record, replacements included
         lines += ["Players of record, in turn:", *replaced]
     masters = members(db, name, "master")
     if masters:
         lines.append(
-            "  Master     " + ("(anonymous)" if game.anonymous else masters[0].address)
+            "  Master     " + ("(anonymous)" if hidden else masters[0].address)
         )
     observers = [m for m in members(db, name, "observer") if m.state != "pending"]
     if observers:

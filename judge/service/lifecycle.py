@@ -7,12 +7,14 @@ import json
 import random
 from datetime import datetime
 
+from judge.engine.blank_board import blank_start
+from judge.engine.hooks import hooks_for
 from judge.language.preference import Preference
 from judge.mail.message import Attachment, OutgoingMail
 from judge.reports import describe
 from judge.reports.dates import date_in_words, judge_date
 from judge.reports.start import start_notice
-from judge.service import game_end, reliability
+from judge.service import game_end, game_options, reliability
 from judge.service.assignment import assign, assign_rounds
 from judge.service.picture_pool import render_map
 from judge.service.processing import diary_broadcast, notice, schedule, tell_all
@@ -142,7 +144,7 @@ def player_label(game: Game, member) -> str:
     is anonymous) and any state other than active."""
     if member is None:
         return "(civil disorder)"
-    who = "(anonymous)" if game.anonymous else member.address
+    who = "(anonymous)" if game_options.identities_hidden(game) else member.address
     return who if member.state == "active" else f"{who} [{member.state}]"
 
 
@@ -164,6 +166,8 @@ def start_game(db, settings, name: str, now: datetime) -> list[OutgoingMail]:
     position = variant_for(board).start(board)
     if game.powers and not game.seating:  # SET POWERS: the seats nobody drew
         position = leave_out(position, table, set(drawn.values()))
+    if game.rules.blank_board and hooks_for(board) is None:  # SET BLANK BOARD
+        position = blank_start(position)
     save_position(db, name, board, position)
     update_game(db, name, status="active")
     game = load_game(db, name)

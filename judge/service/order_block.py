@@ -12,7 +12,7 @@ from judge.engine.hooks import hooks_for
 from judge.engine.kinds import OrderKind
 from judge.engine.orders import kind_of
 from judge.reports import order_reply
-from judge.service import game_options
+from judge.service import game_options, proxies
 from judge.service.queries import (
     count_waives,
     drop_surplus_adjustments,
@@ -50,6 +50,8 @@ def take_orders(ctx, power: str, lines: list[str]) -> None:
         return
     board = game.board
     position = game.current(board)
+    if position.phase.type == "M" and game_options.stored(game)["proxy"]:
+        lines = take_proxy_orders(ctx, game, power, lines, board, position)
     countries = ctx.countries.get(power, [power])
     if len(countries) > 1:  # a variant's seat: each order to its country
         shared, refused = route_orders(
@@ -70,6 +72,52 @@ def take_orders(ctx, power: str, lines: list[str]) -> None:
     if power not in ctx.ordered:
         ctx.ordered.append(power)
     ctx.games_touched.add(game.name)
+
+
+def take_proxy_orders(ctx, game, power: str, lines, board, position) -> list[str]:
+    """SET PROXY: hand-overs (`A Par PROXY Germany`) and orders for another
+    power's units are stored here; the other lines are returned."""
+    rest = []
+    for line in lines:
+        grant = proxies.read_grant(board, position, power, line)
+        if isinstance(grant, str):
+            ctx.refused.setdefault(power, []).append((line, grant))
+            continue
+        if grant is not None:
+            text, province = grant
+            put_order(ctx.db, game.name, power, province, text, ctx.now)
+            to = board.powers[text.rpartition(" ")[2]].name
+            ctx.readings.setdefault(power, []).append(
+                f"{board.location_name(province)}: handed over to {to} (PROXY)."
+            )
+            continue
+        parsed = read_orders(board, position, None, line, game.rules)
+        foreign = [
+            p for p in parsed
+            if p.order is not None and proxies.foreign_unit(position, power, p.order)
+        ]  # fmt: skip
+        if not foreign:
+            rest.append(line)
+            continue
+        rest += [p.text for p in parsed if p not in foreign]  # the rest of the line
+        for p in foreign:
+            province = proxies.foreign_unit(position, power, p.order)
+            owner = position.power_at(province)
+            checked = read_orders(board, position, owner, p.text, game.rules)
+            if not checked or checked[0].order is None:
+                why = checked[0].error if checked else "not understood"
+                ctx.refused.setdefault(power, []).append((p.text, why))
+                continue
+            put_order(
+                ctx.db, game.name, power, proxies.CANDIDATE + province,
+                checked[0].order.canonical(), ctx.now,
+            )  # fmt: skip
+            ctx.readings.setdefault(power, []).append(
+                f"{p.text.strip()}: kept for the {board.powers[owner].adjective}"
+                f" unit; it counts if {board.powers[owner].name} hands it to you"
+                " (PROXY)."
+            )
+    return rest
 
 
 def take_master_orders(ctx, lines: list[str]) -> None:
@@ -107,6 +155,11 @@ def store_orders(
     """`arrived`: when the orders came by mail (None: sent ahead, on time)."""
     waives = count_waives(ctx.db, game, power)
     surplus = SurplusAdjustments(board, position, power)
+    any_disband = (
+        position.phase.type == "A" and load_game(ctx.db, game).rules.any_disband
+    )
+    if any_disband:  # any unit may go and be built again: no count to keep to
+        surplus.owed = 0
     for parsed in parsed_orders:
         why = parsed.error or "not understood"
         if parsed.order is not None:
@@ -117,11 +170,12 @@ def store_orders(
         ctx.readings.setdefault(power, []).extend(parsed.notes)
         if kind_of(parsed.order) == OrderKind.WAIVE:
             waives += 1
-        put_order(
-            ctx.db, game, power, order_key(parsed.order, waives),
-            parsed.order.canonical(), arrived,
-        )  # fmt: skip
-    drop_surplus_adjustments(ctx.db, game, power, board, position)
+        key = order_key(parsed.order, waives)
+        if any_disband and kind_of(parsed.order) == OrderKind.BUILD:
+            key = "B:" + key  # a unit removed and one built in its place
+        put_order(ctx.db, game, power, key, parsed.order.canonical(), arrived)
+    if not any_disband:
+        drop_surplus_adjustments(ctx.db, game, power, board, position)
 
 
 class SurplusAdjustments:

@@ -137,6 +137,8 @@ def check_early(db, game_name: str, settings, now: datetime) -> None:
     # a phase nobody owes orders for (a variant's opening, where seats join)
     # waits for its deadline or the master's PROCESS, leaving time to join
     owed = any(orders_needed(board, position, game.rules).values())
+    if position.phase.type == "A" and game.rules.any_disband:
+        owed = False  # every power may disband and rebuild until the deadline
     process_at = None
     if owed and not waiting and not late_powers(db, game, board, position):
         timing = game.deadline_settings(settings.timezone)
@@ -173,6 +175,8 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
     for _ in range(8):  # phases nobody must order (the engine skips them too)
         if new.winner or any(orders_needed(board, new, rules).values()):
             break
+        if new.phase.type == "A" and rules.any_disband:
+            break  # every power may disband and rebuild (ANY DISBAND)
         new = adjudicate(board, new, {}, rules).position
     finished = new.winner is not None
     _score_phase(db, game, board, position)
@@ -230,6 +234,8 @@ def _score_phase(db, game, board, position) -> None:
         if m.power and m.state == "active" and needed.get(m.power)
     }
     late = set(late_powers(db, game, board, position))
+    if not game_options.stored(game)["rated"]:
+        owing = {}  # SET UNRATED: nobody's record changes (the marks still go)
     reliability.phase_processed(db, game.name, moment(game.deadline), owing, late)
 
 
@@ -329,6 +335,6 @@ def tell_all(db, settings, game_name: str, subject: str, text: str, *, quiet=Fal
     going, which SET QUIET keeps to the masters (njudge's gunboat guard)."""
     game = load_game(db, game_name)
     audience = recipients(db, game)
-    if quiet and game_options.stored(game)["quiet"]:
+    if quiet and game_options.news_to_masters_only(game):
         audience = [m for m in audience if m.role == "master"]
     return [notice(settings, game, m, subject, text) for m in audience]

@@ -29,7 +29,8 @@ def rule_values(settings: dict) -> dict[str, str]:
     options (judge.engine.results.Rules): values, never a variant's name."""
     out = {}
     for key in ("centres", "build_sites", "coastal_convoys", "movement_disband",
-                "auto_disband"):  # fmt: skip
+                "auto_disband", "strict_convoy", "any_disband",
+                "blank_board"):  # fmt: skip
         if key in settings:
             out[key] = str(settings[key])
     return out
@@ -608,7 +609,9 @@ def games_listed(db) -> list[dict]:
         db.query(
             "SELECT g.name, g.variant, g.status, json_extract(g.position, '$.phase')"
             " AS phase, (SELECT count(*) FROM svc_members m WHERE m.game = g.name"
-            " AND m.role = 'player') AS players FROM svc_games g"
+            " AND m.role = 'player') AS players,"
+            " coalesce(json_extract(g.settings, '$.secret'), 0) AS secret"  # SET SECRET
+            " FROM svc_games g"
             " WHERE g.status != 'finished' AND g.unlisted = 0"
             " AND coalesce(json_extract(g.settings, '$.list'), 1) != 0"  # SET NOLIST
             " ORDER BY g.name"

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from judge.service.checks import valid_zone
+from judge.service.game_options import identities_hidden
 from judge.service.queries import iso, moment
 
 # field -> (what the form calls it, its cap in characters)
@@ -291,7 +292,7 @@ def registered_names(db, game, members, master: bool) -> list[str]:
     """WHOGAME <game> FULL: the players' registered names, as the game's
     anonymity allows (an anonymous game's to its master only, until its
     end)."""
-    if game.anonymous and game.status != "finished" and not master:
+    if identities_hidden(game) and not master:
         return ["Registered names are shown to the master only in this game."]
     lines = []
     board = game.board

@@ -103,6 +103,7 @@ def count_lateness(db, game, late: list[str]):
 def late_notices(db, settings, game, late: list[str]) -> list[OutgoingMail]:
     board = game.board
     names = ", ".join(board.powers[p].name for p in late)
+    secret = game_options.stored(game)["secret"]
     grace = judge_date(moment(game.grace_end), settings.timezone)
     what = (
         "the phase is processed with the orders received (civil disorder)"
@@ -125,8 +126,9 @@ def late_notices(db, settings, game, late: list[str]) -> list[OutgoingMail]:
             ) + times_late(game, mine)
             mails.append(notice(settings, game, member, "Late Notice", text))
         else:
+            waiting = "some powers" if secret else names  # SET SECRET: njudge's "?"
             text = (
-                f"The deadline has passed.  Still waiting for orders from: {names}.\n"
+                f"The deadline has passed.  Still waiting for orders from: {waiting}.\n"
                 f"The grace period ends {grace}.\n"
             ) + note_for_others(db, game, member)
             mails.append(notice(settings, game, member, "Late Powers", text))
@@ -196,13 +198,14 @@ def current_lines(board, position, power, orders, needed) -> list[str]:
 
 def end_of_grace(db, settings, game, late, now) -> list[OutgoingMail]:
     board = game.board
+    rated = game_options.stored(game)["rated"]  # SET UNRATED: no records change
     seats = {m.power: m for m in members(db, game.name, "player") if m.power}
     if game.nmr:
         scored = set()
         for power in late:
             if power in seats:
                 update_member(db, seats[power].id, state="cd")
-                if seats[power].address.lower() not in scored:
+                if rated and seats[power].address.lower() not in scored:
                     scored.add(seats[power].address.lower())
                     reliability.civil_disorder(db, seats[power].address)
         names = ", ".join(board.powers[p].name for p in late)
@@ -224,7 +227,8 @@ def end_of_grace(db, settings, game, late, now) -> list[OutgoingMail]:
     for power in fresh:
         update_member(db, seats[power].id, state="abandoned")
     for address in {seats[p].address.lower(): seats[p].address for p in fresh}.values():
-        reliability.abandoned(db, address)
+        if rated:
+            reliability.abandoned(db, address)
     if not fresh:
         return []
     names = ", ".join(board.powers[p].name for p in fresh)
@@ -248,6 +252,6 @@ def told_of_players(db, game) -> list:
     """Who hears of powers abandoned or in disorder: everyone, but only the
     masters under SET QUIET."""
     everyone = recipients(db, game)
-    if game_options.stored(game)["quiet"]:
+    if game_options.news_to_masters_only(game):
         return [m for m in everyone if m.role == "master"]
     return everyone

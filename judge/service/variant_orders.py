@@ -16,8 +16,10 @@ from judge.engine.kinds import OrderKind as K
 from judge.engine.legality import retreat_options_if_void, void_whatever_ordered
 from judge.engine.orders import Order, unit_kind
 from judge.engine.state import Position
+from judge.engine.strict_convoy import implausible_convoy
 from judge.language.order_parser import ParsedOrder, parse_orders
 from judge.reports.order_report import piece_key
+from judge.service.proxies import with_proxies
 from judge.variants import parse_variant_order, variant_for
 
 
@@ -27,7 +29,9 @@ def engine_orders(
     texts: dict[str, list[str]],
     rules: Rules = DEFAULT_RULES,
 ):
-    """Stored canonical texts back to engine orders (the parser's fast path)."""
+    """Stored canonical texts back to engine orders (the parser's fast path);
+    PROXY hand-overs become the proxy's order (judge/service/proxies.py)."""
+    texts = with_proxies(board, position, texts)
     orders = {}
     for power, lines in texts.items():
         parsed = read_orders(board, position, power, "\n".join(lines), rules)
@@ -84,6 +88,8 @@ def read_orders(
             ]
         if position.phase.type == "M" and hooks_for(board) is None:
             out = [_void_on_arrival(board, position, parsed, rules) for parsed in out]
+            if rules.strict_convoy:  # SET STRICT CONVOY
+                out = [_plausible(board, parsed) for parsed in out]
         if position.phase.type == "R" and hooks_for(board) is None:
             out = [_retreat_on_arrival(board, position, parsed) for parsed in out]
     return out
@@ -157,6 +163,11 @@ def _void_on_arrival(
     return ParsedOrder(parsed.text, None, why)
 
 
+def _plausible(board: Board, parsed):
+    why = parsed.order is not None and implausible_convoy(board, parsed.order)
+    return ParsedOrder(parsed.text, None, why) if why else parsed
+
+
 def _no_adjustment(
     board: Board, position: Position, power: str, parsed, rules: Rules = DEFAULT_RULES
 ):
@@ -165,8 +176,8 @@ def _no_adjustment(
     own adjustment rules decide at the deadline)."""
     order = parsed.order
     kind = _kind(order)
-    if kind not in (K.BUILD, K.WAIVE, K.DISBAND):
-        return parsed
+    if kind not in (K.BUILD, K.WAIVE, K.DISBAND) or rules.any_disband:
+        return parsed  # ANY DISBAND: what a winter allows is known at its end
     owed = adjustment_counts(board, position).get(power, 0)
     name = board.powers[power].name
     why = None

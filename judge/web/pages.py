@@ -18,6 +18,7 @@ from judge.pictures.style import power_colours
 from judge.reports.dates import date_in_words
 from judge.service import queries
 from judge.service.game_map import NoPicture, game_scene
+from judge.service.game_options import identities_hidden
 from judge.service.seats import game_seats
 from judge.service.web_links import key_matches
 from judge.web.chart import centre_chart
@@ -129,7 +130,7 @@ def _players(db, game: queries.Game, board) -> list[dict]:
     """Who plays which power, as the game allows: never an address; a name
     only from the player's registration, and in a gunboat game only once
     it is over."""
-    hidden = game.anonymous and game.status != "finished"
+    hidden = identities_hidden(game)
     out = []
     for member in queries.members(db, game.name, "player"):
         if not member.power:

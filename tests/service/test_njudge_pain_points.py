@@ -192,13 +192,18 @@ def test_9_a_replacement_signs_on_without_forged_headers(judge):
     assert all("someone@example.org" not in m.to for m in out)
 
 
-def test_10_only_the_master_resumes(judge):
+def test_10_nobody_resumes_a_terminated_game(judge):
+    """njudge lets any player RESUME a terminated game unless SET NO RESUME;
+    here a player may resume a paused game (unless SET NO RESUME), and a
+    terminated game stays over for everyone, its master too."""
     form_game(judge)
-    judge.send(MASTER, "SIGNON Malpha pw-master\nPAUSE")
+    judge.send(MASTER, "SIGNON Malpha pw-master\nSET NO RESUME\nPAUSE")
     body = order(judge, "ENGLAND", "RESUME")[0].body
-    assert "Only the game's master may do that" in body
+    assert "Only the master may resume game 'alpha' (SET NO RESUME)." in body
     assert judge.game()["status"] == "paused"
-    judge.send(MASTER, "SIGNON Malpha pw-master\nTERMINATE")
+    judge.send(MASTER, "SIGNON Malpha pw-master\nSET RESUME\nTERMINATE")
+    body = order(judge, "ENGLAND", "RESUME")[0].body
+    assert "Game 'alpha' is over." in body
     body = judge.send(MASTER, "SIGNON Malpha pw-master\nRESUME")[0].body
     assert "is over" in body
     assert judge.game()["status"] == "finished"

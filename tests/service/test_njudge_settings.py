@@ -43,22 +43,58 @@ def test_bad_values_name_the_form(judge):
     assert "Who may sign on (by site): SAME." in body
 
 
-def test_map_features_are_refused_on_a_map_without_them(judge):
+def test_map_features_are_kept_as_njudge_keeps_them_on_any_map(judge):
+    """njudge sets RAILWAYS, GATEWAYS, DUALITY, HONG KONG and BCENTRES on
+    any map (ml_set.c); on a map without the feature they change nothing,
+    and the reply says so."""
     form_game(judge)
-    body = master(judge, "SET RAILWAYS\nSET PORTAGE\nSET HONG KONG")[0].body
-    assert "whose map has no railways. Not set." in body
-    assert "armies that convoy fleets (portage)" in body
-    assert "Hong Kong centres" in body
+    body = master(judge, "SET RAILWAYS\nSET HONG KONG\nSET BCENTRES")[0].body
+    assert "Railways: on. The map of game 'alpha' (standard) has no railways" in body
+    assert "has no Hong Kong centres: the flag changes nothing." in body
+    assert "Game 'alpha' is not a blind game: the flag has no use here." in body
+    settings = judge.game()["settings"]
+    for key in ("railways", "hong_kong", "bcentres"):
+        assert f'"{key}": true' in settings
+    assert "Railways" in judge.send("x@example.org", "LIST alpha")[0].body
+    body = master(judge, "SET NO RAILWAYS")[0].body
+    assert "Railways: off." in body
+    assert "railways" not in judge.game()["settings"]
+
+
+def test_features_that_would_change_the_game_are_refused(judge):
+    """SUMMER, TRANSFORM and PORTAGE would change play on any map: refused;
+    their NO forms are answered as the rule here; ATTACK TRANSFORM needs
+    transformations first, as in njudge."""
+    form_game(judge)
+    body = master(
+        judge,
+        "SET SUMMER\nSET PORTAGE\nSET TRANSFORM builds\nSET NO SUMMER\n"
+        "SET ATTACK TRANSFORM",
+    )[0].body
+    assert "SET SUMMER: This judge does not follow summer turns on any map." in body
+    assert "does not follow armies that convoy fleets (portage)" in body
+    assert "does not follow unit transformations on any map. Not set." in body
+    assert "SET NOSUMMER: No summer turns: that is already so here." in body
+    assert "Move transformations must be on first (SET TRANSFORM)" in body
     assert judge.game()["settings"] == "{}"
 
 
-def test_unfollowed_rules_options_are_refused_with_the_reason(judge):
+def test_rules_options_are_answered_and_stored(judge):
     form_game(judge)
-    body = master(judge, "SET ANY DISBAND\nSET STRICT CONVOY")[0].body
-    assert "does not follow disbanding units that are not owed yet" in body
-    assert "does not follow strict convoy checks yet" in body
-    body = master(judge, "SET AUTO DISBAND")[0].body
+    body = master(judge, "SET ANY DISBAND\nSET STRICT CONVOY\nSET AUTO DISBAND")[0].body
+    assert "Any unit may be disbanded in adjustment phases, and built again" in body
+    assert "Only plausible convoys are taken" in body
     assert "Dislodged units are disbanded: no retreats." in body
+    settings = judge.game()["settings"]
+    assert '"any_disband": true' in settings and '"strict_convoy": true' in settings
+    body = master(judge, "SET BLANK BOARD")[0].body
+    assert "has already started: SET BLANKBOARD can be changed only before" in body
+
+
+def test_blank_board_is_refused_where_a_variant_places_the_first_units(judge):
+    judge.send(MASTER, "CREATE ?imp pw-master imperial\nBECOME MASTER")
+    body = judge.send(MASTER, "SIGNON Mimp pw-master\nSET BLANK BOARD")[0].body
+    assert "whose own rules place the first units. Not set." in body
 
 
 def test_minor_press_only_before_the_start(judge):

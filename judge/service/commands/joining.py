@@ -11,6 +11,7 @@ from judge.engine.api import orders_needed
 from judge.mail.message import OutgoingMail
 from judge.reports.dates import judge_date
 from judge.service import (
+    access_rules,
     deadlines,
     game_options,
     reliability,
@@ -385,7 +386,9 @@ def take_over(ctx, game, power, seat, password) -> Go:
     if playing:
         ctx.say(f"You already play in game '{game.name}'.")
         return ctx.stop()
-    refusal = reliability.entry_refusal(ctx.db, game, ctx.sender)
+    refusal = reliability.entry_refusal(
+        ctx.db, game, ctx.sender
+    ) or access_rules.access_refusal(ctx.db, game, ctx.sender, replacing=power.id)
     if refusal:
         ctx.say(refusal)
         return ctx.stop()
@@ -463,9 +466,12 @@ def join_forming(ctx, game, password: str) -> Go:
             f" with SIGNON <letter>{game.name} <password>, or OBSERVE {game.name}."
         )
         return ctx.stop()
-    refusal = reliability.entry_refusal(ctx.db, game, ctx.sender)
-    if refusal:
+    refusal = reliability.entry_refusal(
+        ctx.db, game, ctx.sender
+    ) or access_rules.access_refusal(ctx.db, game, ctx.sender)
+    if refusal:  # njudge's mail_access: not joined
         ctx.say(refusal)
+        return ctx.stop()
     refused = sign_on_refused(game, ctx.sender)
     if refused:
         ctx.say(refused)

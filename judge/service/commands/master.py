@@ -11,7 +11,7 @@ from judge.engine.orders import kind_of
 from judge.engine.serialize import position_from_json
 from judge.language.phase_names import read_phase
 from judge.reports.dates import judge_date
-from judge.service import seats
+from judge.service import game_options, seats
 from judge.service.checks import check_variant
 from judge.service.commands import timing
 from judge.service.commands.options import is_variant_option, variant_option
@@ -75,6 +75,22 @@ def moderator(body):
         if me is None:
             return Go.ON
         return body(ctx, load_game(ctx.db, me.game), command)
+
+    return handler
+
+
+def resumer(body):
+    """RESUME: the master's, and any player's unless SET NO RESUME (njudge)."""
+
+    def handler(ctx, command) -> Go:
+        me = ctx.me
+        if me is not None and me.role == "player" and me.power:
+            game = load_game(ctx.db, me.game)
+            if game_options.stored(game)["resume"]:
+                return body(ctx, game, command)
+            ctx.say(f"Only the master may resume game '{game.name}' (SET NO RESUME).")
+            return Go.ON
+        return master_only(body)(ctx, command)
 
     return handler
 
@@ -344,9 +360,10 @@ def resume(ctx, game, command) -> Go:
         )  # fmt: skip
     update_game(ctx.db, game.name, paused_at=None)
     when = judge_date(deadline, ctx.settings.timezone)
+    who = "The master" if ctx.me.role == "master" else "A player"
     ctx.mail(tell_all(
         ctx.db, ctx.settings, game.name, "Resumed",
-        f"The master has resumed the game. The deadline for orders is {when}.",
+        f"{who} has resumed the game. The deadline for orders is {when}.",
     ))  # fmt: skip
     ctx.games_touched.add(game.name)
     ctx.say(f"Game '{game.name}' is running again; the deadline is {when}.")
@@ -495,7 +512,13 @@ COMMANDS = [
         rollback,
     ),
     _spec("pause", "PAUSE", "stop the clock", pause),
-    _spec("resume", "RESUME", "restart the clock", resume),
+    Spec(
+        "resume",
+        "master",
+        "RESUME",
+        "restart the clock (any player may, unless SET NO RESUME)",
+        resumer(resume),
+    ),
     _spec("terminate", "TERMINATE", "end the game", terminate),
     _spec(
         "eject",

@@ -5,17 +5,19 @@ parameters")."""
 
 from __future__ import annotations
 
+from judge.engine.hooks import hooks_for
 from judge.service import seats
 from judge.service.commands.registry import Spec, Topic
 from judge.service.flow import Go
 from judge.service.game_options import (
-    MAP_FEATURES,
     NOT_FOLLOWED,
     changed,
     describe,
     help_text,
+    inert_note,
     read_option,
     stored,
+    unfollowed_feature,
 )
 from judge.service.lifecycle import start_game
 from judge.service.processing import notice
@@ -36,12 +38,9 @@ def set_option(ctx, command) -> Go:
         if me.role == "master" or ctx.need_me("master"):
             variant_option(ctx, game, rest, on=False)
         return Go.ON
-    feature = MAP_FEATURES.get(phrase.removeprefix("NO"))
+    feature = unfollowed_feature(phrase)
     if feature:
-        ctx.say(
-            f"SET {word}: game '{game.name}' is played on {game.variant}, whose map"
-            f" has no {feature}. Not set."
-        )
+        ctx.say(f"SET {word}: {feature}")
         return Go.ON
     if option is None:
         ctx.say(f"SET {word} is not a setting of this judge (GET SETTINGS).")
@@ -65,6 +64,12 @@ def set_option(ctx, command) -> Go:
             " yet. Not set."
         )
         return Go.ON
+    if option.key == "blank_board" and value and hooks_for(game.board) is not None:
+        ctx.say(
+            f"SET {word}: game '{game.name}' is played on {game.variant}, whose own"
+            " rules place the first units. Not set."
+        )
+        return Go.ON
     if option.key == "unapproved":
         approve(ctx, game, value, approved=not negated, word=word)
         return Go.ON
@@ -75,7 +80,7 @@ def set_option(ctx, command) -> Go:
     says = describe(option, negated, value)
     if not store(ctx, me, game, option.key, value, says):
         return Go.ON
-    ctx.say(says)
+    ctx.say(says + (" " + inert_note(game, option) if option.inert else ""))
     if option.key not in ("all_press", "no_broadcast"):
         ctx.announce(game.name, f"SET {word.upper()}: {says}")
     if option.key == "manual_start" and not value:

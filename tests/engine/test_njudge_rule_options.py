@@ -1,0 +1,155 @@
+"""njudge's ANY DISBAND, STRICT CONVOY and BLANK BOARD as the engine's rule
+values (Rules.options), in the DATC's manner: a position, the orders, the
+outcome."""
+
+from __future__ import annotations
+
+from judge.engine.api import Rules, adjudicate, initial_position, orders_needed
+from judge.engine.blank_board import blank_start
+from judge.engine.board import load_board
+from judge.engine.orders import Build, Disband, Unit, Waive
+from judge.engine.state import Phase, Position
+from judge.engine.strict_convoy import implausible_convoy
+from tests.engine.canon import order, orders
+
+BOARD = load_board("standard")
+START = initial_position(BOARD)
+ANY_DISBAND = Rules(options={"any_disband": "True"})
+STRICT = Rules(options={"strict_convoy": "True"})
+
+
+def winter(units, centres) -> Position:
+    return Position(Phase(1901, "W", "A"), units, centres)
+
+
+# -- ANY DISBAND ---------------------------------------------------------------------
+
+
+def test_any_disband_a_balanced_power_disbands_and_rebuilds_in_the_same_centre():
+    # France: 3 centres, 3 units; the fleet in Brest becomes an army
+    position = winter(dict(START.units), dict(START.centres))
+    given = {"FRANCE": [Build(Unit("A", "BRE")), Disband(Unit("F", "BRE"))]}
+    plain = adjudicate(BOARD, position, given)
+    assert plain.position.units["BRE"] == ("FRANCE", Unit("F", "BRE"))
+    assert all(r.outcomes == ("void",) for r in plain.results if r.power == "FRANCE")
+    out = adjudicate(BOARD, position, given, ANY_DISBAND)
+    assert out.position.units["BRE"] == ("FRANCE", Unit("A", "BRE"))
+    french = [r for r in out.results if r.power == "FRANCE"]
+    assert [r.outcomes for r in french] == [(), ()]  # both succeed
+
+
+def test_any_disband_builds_no_more_than_the_centres_allow():
+    # two disbands, three builds: the third build is void
+    position = winter(dict(START.units), dict(START.centres))
+    given = {"FRANCE": [Disband(Unit("A", "PAR")), Disband(Unit("A", "MAR")),
+                        Build(Unit("F", "MAR")), Build(Unit("A", "PAR")),
+                        Build(Unit("A", "BUR"))]}  # fmt: skip
+    out = adjudicate(BOARD, position, given, ANY_DISBAND)
+    french = {(r.unit.location, type(r.order).__name__): r.outcomes
+              for r in out.results if r.power == "FRANCE"}  # fmt: skip
+    assert french == {("PAR", "Disband"): (), ("MAR", "Disband"): (),
+                      ("MAR", "Build"): (), ("PAR", "Build"): (),
+                      ("BUR", "Build"): ("void",)}  # fmt: skip
+    assert out.position.units["MAR"] == ("FRANCE", Unit("F", "MAR"))
+    assert sum(1 for p, _ in out.position.units.values() if p == "FRANCE") == 3
+
+
+def test_any_disband_a_power_owing_removals_may_remove_more_and_waive():
+    # Austria: 2 centres, 3 units; it removes two and builds nothing
+    centres = {c: p for c, p in START.centres.items() if c != "TRI"}
+    position = winter(dict(START.units), centres)
+    given = {"AUSTRIA": [Disband(Unit("A", "VIE")), Disband(Unit("F", "TRI")), Waive()]}
+    out = adjudicate(BOARD, position, given, ANY_DISBAND)
+    austrian = sorted(
+        u.location for p, u in out.position.units.values() if p == "AUSTRIA"
+    )
+    assert austrian == ["BUD"]
+    # without the rule the second removal and the waive are void
+    plain = adjudicate(BOARD, position, given)
+    outcomes = {type(r.order).__name__ + (r.unit.location if r.unit else ""):
+                r.outcomes for r in plain.results if r.power == "AUSTRIA"}  # fmt: skip
+    assert outcomes == {"DisbandVIE": (), "DisbandTRI": ("void",), "Waive": ("void",)}
+
+
+def test_any_disband_units_over_the_centres_still_go_by_civil_disorder():
+    centres = {c: p for c, p in START.centres.items() if c != "TRI"}
+    out = adjudicate(BOARD, winter(dict(START.units), centres), {}, ANY_DISBAND)
+    gone = [r for r in out.results if r.power == "AUSTRIA"]
+    assert len(gone) == 1 and gone[0].order is None and gone[0].outcomes == ("disband",)
+
+
+def test_any_disband_every_winter_is_played():
+    # nothing to build or remove: the winter is skipped, but not under the rule
+    fall = Position(Phase(1901, "F", "M"), dict(START.units), dict(START.centres))
+    assert adjudicate(BOARD, fall, {}).position.phase == Phase(1902, "S", "M")
+    played = adjudicate(BOARD, fall, {}, ANY_DISBAND).position
+    assert played.phase == Phase(1901, "W", "A")
+    assert orders_needed(BOARD, played, ANY_DISBAND) == {}  # nobody owes: the deadline
+    after = adjudicate(BOARD, played, {}, ANY_DISBAND)
+    assert after.position.units == START.units  # unordered units stay
+
+
+# -- STRICT CONVOY -------------------------------------------------------------------
+
+
+def convoy_position():
+    return Position(
+        Phase(1901, "S", "M"),
+        {"NTH": ("ENGLAND", Unit("F", "NTH")), "MUN": ("GERMANY", Unit("A", "MUN")),
+         "BEL": ("FRANCE", Unit("A", "BEL")), "ENG": ("FRANCE", Unit("F", "ENG"))},
+        dict(START.centres),
+    )  # fmt: skip
+
+
+def test_strict_convoy_refuses_a_landlocked_army_or_destination():
+    assert "landlocked and cannot be convoyed" in implausible_convoy(
+        BOARD, order("F NTH C A MUN - HOL")
+    )
+    assert "destination Paris is landlocked" in implausible_convoy(
+        BOARD, order("F ENG C A BEL - PAR")
+    )
+    assert implausible_convoy(BOARD, order("F NTH C A BEL - NWY")) is None
+    assert implausible_convoy(BOARD, order("A MUN - BUR")) is None
+
+
+def test_strict_convoy_the_implausible_convoy_is_void_and_the_fleet_holds():
+    given = orders({"ENGLAND": ["F NTH C A MUN - HOL"], "GERMANY": ["A MUN - HOL"]})
+    plain = adjudicate(BOARD, convoy_position(), given)
+    fleet = [r for r in plain.results if r.unit == Unit("F", "NTH")][0]
+    assert fleet.order is not None and "void" not in fleet.outcomes
+    strict = adjudicate(BOARD, convoy_position(), given, STRICT)
+    fleet = [r for r in strict.results if r.unit == Unit("F", "NTH")][0]
+    assert fleet.order == order("F NTH C A MUN - HOL")
+    assert fleet.outcomes == ("void",)
+    assert strict.position.units["NTH"] == ("ENGLAND", Unit("F", "NTH"))
+    assert "MUN" in strict.position.units  # no land route from Munich to Holland
+
+
+def test_strict_convoy_leaves_a_plausible_convoy_alone():
+    given = orders({"FRANCE": ["A BEL - LON", "F ENG C A BEL - LON"]})
+    strict = adjudicate(BOARD, convoy_position(), given, STRICT)
+    assert strict.position.units.get("LON") == ("FRANCE", Unit("A", "LON"))
+    assert all(r.outcomes == () for r in strict.results if r.power == "FRANCE")
+
+
+# -- BLANK BOARD ---------------------------------------------------------------------
+
+
+def test_blank_board_starts_in_the_winter_before_with_no_units():
+    start = blank_start(START)
+    assert start.phase == Phase(1900, "W", "A") and start.units == {}
+    assert start.centres == START.centres
+    needed = orders_needed(BOARD, start)
+    assert needed["RUSSIA"] == 4 and needed["FRANCE"] == 3
+    given = {"FRANCE": [Build(Unit("F", "MAR")), Build(Unit("F", "BRE")),
+                        Build(Unit("F", "PAR"))]}  # fmt: skip
+    out = adjudicate(BOARD, start, given)
+    assert out.position.phase == Phase(1901, "S", "M")
+    assert out.position.units["MAR"] == ("FRANCE", Unit("F", "MAR"))
+    assert "PAR" not in out.position.units  # no fleet in an inland centre
+    assert not any(p == "GERMANY" for p, _ in out.position.units.values())
+
+
+def test_blank_board_leaves_a_start_in_a_build_phase_as_it_is():
+    built = Position(Phase(1900, "W", "A"), {}, dict(START.centres))
+    assert blank_start(built) is built
