@@ -98,6 +98,9 @@ UNFOLLOWED_FEATURES = {
     "TRANSFORM": "unit transformations",
     "TRAFO": "unit transformations",
     "PORTAGE": "armies that convoy fleets (portage)",
+    # njudge 1.7: rules this judge has no engine for yet, on any map
+    "HOMETRANSFER": "new home centres won by a season's occupation (HOME TRANSFER)",
+    "ALLIEDWIN": "alliance victories in duplex games (ALLIED WIN)",
 }
 # njudge accepts SET ATTACK TRANSFORM only once move transformations are on.
 NEEDS_TRANSFORM = ("ATTACKTRANSFORM", "ATTACKTRANSFORMS")

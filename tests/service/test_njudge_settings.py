@@ -79,6 +79,22 @@ def test_features_that_would_change_the_game_are_refused(judge):
     assert judge.game()["settings"] == "{}"
 
 
+def test_home_transfer_and_allied_win_are_refused_by_name(judge):
+    """njudge 1.7's SET HOME TRANSFER and SET ALLIED WIN: understood, and
+    refused with what they are; their NO forms are the rule here."""
+    form_game(judge)
+    body = master(
+        judge,
+        "SET HOME TRANSFER\nSET ALLIED WIN\nSET NO HOME TRANSFER\nSET NOALLIEDWIN",
+    )[0].body
+    assert "SET HOMETRANSFER: This judge does not follow new home centres" in body
+    assert "SET ALLIEDWIN: This judge does not follow alliance victories" in body
+    assert "SET NOHOMETRANSFER: No new home centres won by a season's" in body
+    assert "SET NOALLIEDWIN: No alliance victories in duplex games" in body
+    assert "not a setting" not in body
+    assert judge.game()["settings"] == "{}"
+
+
 def test_rules_options_are_answered_and_stored(judge):
     form_game(judge)
     body = master(judge, "SET ANY DISBAND\nSET STRICT CONVOY\nSET AUTO DISBAND")[0].body
