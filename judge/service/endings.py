@@ -13,11 +13,17 @@ Like draw votes, the proposals are cleared when a phase is processed
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from judge.service import seats
 from judge.service.flow import Go
 from judge.service.lifecycle import finish_game
 from judge.service.queries import load_game, members, proposals, propose_ending
 from judge.variants import variant_for
+
+if TYPE_CHECKING:
+    from judge.language.commands import Command
+    from judge.service.commands.context import Context
 
 
 def survivors(game, board) -> list[str]:
@@ -38,75 +44,73 @@ def current_voters(db, game, board) -> list:
     ]  # fmt: skip
 
 
-def _game_for_vote(session):
+def _game_for_vote(ctx):
     """(me, game) when the sender may vote on an ending, else (None, None)
     after saying why not."""
-    me = session.need_me("player")
+    me = ctx.need_me("player")
     if me is None:
         return None, None
-    game = load_game(session.db, me.game)
+    game = load_game(ctx.db, me.game)
     if not variant_for(game.board).agreed_endings:
-        session.say(
+        ctx.say(
             "SET END refused: agreed endings are not a rule of this game's"
             f" variant ({game.variant}); use SET DRAW."
         )
         return None, None
     if game.status != "active":
-        session.say("Endings are voted in running games only.")
+        ctx.say("Endings are voted in running games only.")
         return None, None
     return me, game
 
 
-def _seat_rows(session, game, me) -> list:
-    return seats.seat_rows(session.db, game, game.board, me)
+def _seat_rows(ctx, game, me) -> list:
+    return seats.seat_rows(ctx.db, game, game.board, me)
 
 
-def set_end(session, command) -> Go:
-    me, game = _game_for_vote(session)
+def set_end(ctx: Context, command: Command) -> Go:
+    me, game = _game_for_vote(ctx)
     if game is None:
         return Go.ON
     text = " ".join(command.args[0].split()) if command.args else ""
     if not text:
-        session.say("Use: SET END <the ending, as free text>, e.g. SET END Gaul wins.")
+        ctx.say("Use: SET END <the ending, as free text>, e.g. SET END Gaul wins.")
         return Go.ON
     rule = variant_for(game.board).agreed_endings
     if len(text) > rule.max_length:
-        session.say(
+        ctx.say(
             f"SET END refused: an ending is at most {rule.max_length} characters"
             f" (this one has {len(text)})."
         )
         return Go.ON
     board = game.board
-    voters = current_voters(session.db, game, board)
+    voters = current_voters(ctx.db, game, board)
     if me.id not in {m.id for m in voters}:
-        session.say(
+        ctx.say(
             "SET END refused: only players whose power has units or centres"
             " vote on an ending."
         )
         return Go.ON
-    for row in _seat_rows(session, game, me):
-        propose_ending(session.db, row.id, text)
-    session.say(f'You propose to end the game with: "{text}".')
-    votes = proposals(session.db, game.name)
-    session.say(_tally(game, board, voters, votes))
+    for row in _seat_rows(ctx, game, me):
+        propose_ending(ctx.db, row.id, text)
+    ctx.say(f'You propose to end the game with: "{text}".')
+    votes = proposals(ctx.db, game.name)
+    ctx.say(_tally(game, board, voters, votes))
     if rule.agreed(votes, [m.id for m in voters]) is not None:
         result = rule.result(text)  # in the last proposer's words
-        session.mail(
-            finish_game(session.db, session.settings, game.name, result), results=True
-        )
+        ctx.mail(finish_game(ctx.db, ctx.settings, game.name, result), results=True)
     return Go.ON
 
 
-def set_noend(session, command) -> Go:
-    me, game = _game_for_vote(session)
+def set_noend(ctx: Context, command: Command) -> Go:
+    me, game = _game_for_vote(ctx)
     if game is None:
         return Go.ON
-    for row in _seat_rows(session, game, me):
-        propose_ending(session.db, row.id, None)
-    session.say("Your proposed ending is withdrawn.")
+    for row in _seat_rows(ctx, game, me):
+        propose_ending(ctx.db, row.id, None)
+    ctx.say("Your proposed ending is withdrawn.")
     board = game.board
-    voters = current_voters(session.db, game, board)
-    session.say(_tally(game, board, voters, proposals(session.db, game.name)))
+    voters = current_voters(ctx.db, game, board)
+    ctx.say(_tally(game, board, voters, proposals(ctx.db, game.name)))
     return Go.ON
 
 

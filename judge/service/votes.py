@@ -15,6 +15,7 @@ phase is processed.  The game ends at once when the last vote arrives."""
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from judge.reports import game_result
 from judge.service import endings, game_options, seats
@@ -22,6 +23,11 @@ from judge.service.flow import Go
 from judge.service.lifecycle import finish_game
 from judge.service.press import read_list
 from judge.service.queries import load_game, members, update_member
+
+if TYPE_CHECKING:
+    from judge.language.commands import Command
+    from judge.service.commands.context import Context
+
 
 MOST_POWERS = 12  # NoDIAS draws are searched among at most this many survivors
 
@@ -43,7 +49,7 @@ def voter(ctx, votes: str):
     return me, game
 
 
-def set_draw(ctx, command) -> Go:
+def set_draw(ctx: Context, command: Command) -> Go:
     on = not command.words[0].startswith("NO")
     me, game = voter(ctx, "Draws")
     if game is None:
@@ -135,7 +141,7 @@ def _accepts(me: str, listed: set[str], draw: set[str]) -> bool:
     return draw <= listed | {me}
 
 
-def set_concede(ctx, command) -> Go:
+def set_concede(ctx: Context, command: Command) -> Go:
     on = not command.words[0].startswith("NO")
     me, game = voter(ctx, "Concessions")
     if game is None:

@@ -39,6 +39,19 @@ def test_every_handler_is_declared_to_return_go():
     assert untyped == []
 
 
+def test_every_handler_names_what_it_is_given():
+    """ctx: Context and command: Command (and game: Game for the master's
+    and moderators' bodies), so a type checker sees every handler."""
+    wanted = {"ctx": "Context", "command": "Command", "game": "Game"}
+    untyped = [
+        f"{name}: {fn.__qualname__}({param.name})"
+        for name, fn in handler_functions()
+        for param in inspect.signature(fn).parameters.values()
+        if param.annotation != wanted.get(param.name)
+    ]
+    assert untyped == []
+
+
 def test_a_handler_returning_anything_but_go_is_refused():
     def old_shape(ctx, command) -> None:
         ctx.say("done")

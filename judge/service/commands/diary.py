@@ -4,11 +4,16 @@ everyone when it ends (judge/service/diaries.py)."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from judge.service import diaries
 from judge.service.commands.registry import Spec
 from judge.service.flow import Go
 from judge.service.queries import load_game
+
+if TYPE_CHECKING:
+    from judge.language.commands import Command
+    from judge.service.commands.context import Context
 
 
 class DiaryBlock:
@@ -50,7 +55,7 @@ class DiaryBlock:
         return "DIARY had no ENDPRESS: the entry was not kept."
 
 
-def do_diary(ctx, command) -> Go:
+def do_diary(ctx: Context, command: Command) -> Go:
     me = ctx.me
     if me is None or me.role != "player" or not me.power:
         ctx.say(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING
 
 from judge.engine.api import adjudicate
 from judge.engine.serialize import position_from_json
@@ -28,6 +29,10 @@ from judge.service.queries import (
 )
 from judge.service.variant_orders import engine_orders
 from judge.variants import load_variant
+
+if TYPE_CHECKING:
+    from judge.language.commands import Command
+    from judge.service.commands.context import Context
 
 
 def page(ctx, topic: str, **values) -> str:
@@ -127,7 +132,7 @@ TOPICS = [
 ]
 
 
-def do_help(ctx, command) -> Go:
+def do_help(ctx: Context, command: Command) -> Go:
     ctx.say(help_page(ctx))
     return Go.ON
 
@@ -138,7 +143,7 @@ NOT_HERE = {
 }
 
 
-def do_get(ctx, command) -> Go:
+def do_get(ctx: Context, command: Command) -> Go:
     wanted = command.args[0].lower()
     if wanted in NOT_HERE:
         ctx.say(NOT_HERE[wanted])
@@ -172,7 +177,7 @@ def game_or_implied(ctx, command, usage: str):
     return game
 
 
-def do_list(ctx, command) -> Go:
+def do_list(ctx: Context, command: Command) -> Go:
     if command.args and command.args[0].lower() == "full":
         ctx.say(
             "LIST FULL: this judge has no long list of every game's players;"
@@ -201,7 +206,7 @@ def with_unreachable(ctx, game: str, text: str) -> str:
     return "\n".join([text, *lines])
 
 
-def do_whogame(ctx, command) -> Go:
+def do_whogame(ctx: Context, command: Command) -> Go:
     args = [a for a in command.args if a.lower() != "full"]  # FULL: all listed
     game = game_or_implied(ctx, _with_args(command, args), "WHOGAME <game>")
     if game:
@@ -272,7 +277,7 @@ def history_options(ctx, text: str) -> tuple[str, dict] | str:
     return name, options
 
 
-def do_history(ctx, command) -> Go:
+def do_history(ctx: Context, command: Command) -> Go:
     parsed = history_options(ctx, command.args[0] if command.args else "")
     if isinstance(parsed, str):
         ctx.say(parsed)
@@ -306,7 +311,7 @@ def do_history(ctx, command) -> Go:
     return Go.ON
 
 
-def do_summary(ctx, command) -> Go:
+def do_summary(ctx: Context, command: Command) -> Go:
     game = game_or_implied(ctx, command, "SUMMARY <game>")
     if game:
         ctx.say(info.summary(ctx.db, game.name, settings=ctx.settings))
@@ -323,7 +328,7 @@ def in_game(ctx, game) -> bool:
     )
 
 
-def do_map(ctx, command) -> Go:
+def do_map(ctx: Context, command: Command) -> Go:
     if command.args[0] == "*":
         ctx.say(
             "MAP * (a map drawn from a pasted LIST) is not done by this judge:"
@@ -383,7 +388,7 @@ def do_map(ctx, command) -> Go:
     return Go.ON
 
 
-def do_version(ctx, command) -> Go:
+def do_version(ctx: Context, command: Command) -> Go:
     if command.args:
         ctx.say(
             f"VERSION {command.args[0][:20]}: this judge keeps no log of changes"
@@ -404,7 +409,7 @@ def judge_version() -> str:
         return "(version unknown)"
 
 
-def do_signoff(ctx, command) -> Go:
+def do_signoff(ctx: Context, command: Command) -> Go:
     return Go.STOP  # quietly: the sender chose to end here
 
 

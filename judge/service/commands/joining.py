@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from judge.engine.api import orders_needed
 from judge.mail.message import OutgoingMail
@@ -52,11 +53,16 @@ from judge.service.queries import (
 )
 from judge.variants import variant_for
 
+if TYPE_CHECKING:
+    from judge.language.commands import Command
+    from judge.service.commands.context import Context
+
+
 CREATE_OPTIONS = {"nonmr", "nmr", "gunboat", "anonymous", "nopress", "greypress",
                   "whitepress"}  # fmt: skip
 
 
-def do_create(ctx, command) -> Go:
+def do_create(ctx: Context, command: Command) -> Go:
     name_arg, password = command.args[0], command.args[1]
     words = command.args[2].lower().split() if len(command.args) > 2 else []
     name = name_arg.lower().lstrip("?")
@@ -164,7 +170,7 @@ def add_member(ctx, game: str, hashed: str, role: str, power=None) -> Member:
     return member_by_id(ctx.db, member_id)
 
 
-def do_become_master(ctx, command) -> Go:
+def do_become_master(ctx: Context, command: Command) -> Go:
     joined = ctx.joined
     if joined is None:
         ctx.say("BECOME MASTER follows CREATE or SIGNON ?<game> <password>.")
@@ -182,7 +188,7 @@ def do_become_master(ctx, command) -> Go:
     return Go.ON
 
 
-def do_signon(ctx, command) -> Go:
+def do_signon(ctx: Context, command: Command) -> Go:
     target, password = command.args
     problem = ctx.address_problem(ctx.sender)
     if problem:  # the judge could never write to this seat
@@ -536,7 +542,7 @@ def sign_on_refused(game, address: str) -> str | None:
     return None
 
 
-def do_observe(ctx, command) -> Go:
+def do_observe(ctx: Context, command: Command) -> Go:
     game = ctx.game_arg(command.args[0])
     if game is None:
         return Go.ON
@@ -600,7 +606,7 @@ def observe(ctx, game, password: str | None) -> Go:
     return Go.ON
 
 
-def do_confirm(ctx, command) -> Go:
+def do_confirm(ctx: Context, command: Command) -> Go:
     token = command.args[0].lower()
     if registration.confirm(ctx, token):  # I AM ALSO, UNREGISTER (issue 25)
         return Go.ON
@@ -618,7 +624,7 @@ def do_confirm(ctx, command) -> Go:
     return Go.ON
 
 
-def do_resign(ctx, command) -> Go:
+def do_resign(ctx: Context, command: Command) -> Go:
     if command.args:  # njudge: the master's RESIGN <power-or-address>
         if ctx.me is None or ctx.me.role != "master":
             ctx.say(

@@ -4,13 +4,19 @@ header of every game mail sends (judge/service/unsubscribe.py)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from judge.service import unsubscribe
 from judge.service.commands.registry import Spec
 from judge.service.flow import Go
 from judge.service.queries import members
 
+if TYPE_CHECKING:
+    from judge.language.commands import Command
+    from judge.service.commands.context import Context
 
-def do_unobserve(ctx, command) -> Go:
+
+def do_unobserve(ctx: Context, command: Command) -> Go:
     """The sender stops observing; asking is enough, since only the
     sender's own address is affected."""
     game = ctx.game_arg(command.args[0])
@@ -38,7 +44,7 @@ def do_unobserve(ctx, command) -> Go:
     return Go.ON
 
 
-def do_unsubscribe(ctx, command) -> Go:
+def do_unsubscribe(ctx: Context, command: Command) -> Go:
     """A token (from a List-Unsubscribe header) or a game's name."""
     arg = command.args[0].strip().lower()
     if not unsubscribe.TOKEN.fullmatch(arg):

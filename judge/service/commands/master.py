@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from judge.engine.api import adjudicate
 from judge.engine.kinds import OrderKind
@@ -47,12 +48,17 @@ from judge.service.queries import (
 )
 from judge.service.variant_orders import engine_orders, order_key, read_orders
 
+if TYPE_CHECKING:
+    from judge.language.commands import Command
+    from judge.service.commands.context import Context
+    from judge.service.queries import Game
+
 
 def master_only(body):
     """A handler for the signed-on master of a game: body(ctx, game, command),
     which returns the handler's Go."""
 
-    def handler(ctx, command) -> Go:
+    def handler(ctx: Context, command: Command) -> Go:
         me = ctx.need_me("master")
         if me is None:
             return Go.ON
@@ -65,7 +71,7 @@ def moderator(body):
     """A game setting: the master's, or any player's in an unmoderated game
     (njudge's 'mod' commands)."""
 
-    def handler(ctx, command) -> Go:
+    def handler(ctx: Context, command: Command) -> Go:
         me = ctx.me
         if me is not None and me.role == "player" and me.power:
             game = load_game(ctx.db, me.game)
@@ -82,7 +88,7 @@ def moderator(body):
 def resumer(body):
     """RESUME: the master's, and any player's unless SET NO RESUME (njudge)."""
 
-    def handler(ctx, command) -> Go:
+    def handler(ctx: Context, command: Command) -> Go:
         me = ctx.me
         if me is not None and me.role == "player" and me.power:
             game = load_game(ctx.db, me.game)
@@ -102,7 +108,7 @@ def _running(ctx, game) -> bool:
     return True
 
 
-def become(ctx, game, command) -> Go:
+def become(ctx: Context, game: Game, command: Command) -> Go:
     if not _running(ctx, game):
         return Go.ON
     wanted = command.args[0].lower()
@@ -127,7 +133,7 @@ def become(ctx, game, command) -> Go:
     return Go.ON
 
 
-def process_now(ctx, game, command) -> Go:
+def process_now(ctx: Context, game: Game, command: Command) -> Go:
     if game.status != "active":
         ctx.say(f"Game '{game.name}' is {game.status}: nothing to process.")
         return Go.ON
@@ -155,7 +161,7 @@ def process_now(ctx, game, command) -> Go:
     return Go.ON
 
 
-def predict(ctx, game, command) -> Go:
+def predict(ctx: Context, game: Game, command: Command) -> Go:
     if game.status != "active":
         ctx.say(f"Game '{game.name}' is {game.status}: nothing to predict.")
         return Go.ON
@@ -183,7 +189,7 @@ def predicted_deadline(ctx, game, result):
     return next_deadline(result.position.phase.type, timing, processed)
 
 
-def rollback(ctx, game, command) -> Go:
+def rollback(ctx: Context, game: Game, command: Command) -> Go:
     if game.status == "forming":
         ctx.say(f"Game '{game.name}' has not started.")
         return Go.ON
@@ -240,7 +246,7 @@ def restore_orders(db, name: str, board, position, kept: dict) -> int:
     return count
 
 
-def promote(ctx, game, command) -> Go:
+def promote(ctx: Context, game: Game, command: Command) -> Go:
     """njudge PROMOTE: an observer of the game becomes a co-master."""
     target = command.args[0].strip("<>").lower()
     observer = next(
@@ -273,7 +279,7 @@ def promote(ctx, game, command) -> Go:
     return Go.ON
 
 
-def unstart(ctx, game, command) -> Go:
+def unstart(ctx: Context, game: Game, command: Command) -> Go:
     """njudge UNSTART: a game that has started but played no phase goes back
     to forming; its players stay in it, without powers."""
     if game.status != "active" or count_turns(ctx.db, game.name):
@@ -298,7 +304,7 @@ def unstart(ctx, game, command) -> Go:
     return Go.ON
 
 
-def set_moderated(ctx, command) -> Go:
+def set_moderated(ctx: Context, command: Command) -> Go:
     """SET MODERATED: any player of an unmoderated game (or its master);
     SET UNMODERATED: the master only (njudge data/index)."""
     on = not command.words[0].startswith("UN")
@@ -323,7 +329,7 @@ def set_moderated(ctx, command) -> Go:
     return Go.ON
 
 
-def pause(ctx, game, command) -> Go:
+def pause(ctx: Context, game: Game, command: Command) -> Go:
     if game.status != "active":
         ctx.say(f"Game '{game.name}' is {game.status}.")
         return Go.ON
@@ -339,7 +345,7 @@ def pause(ctx, game, command) -> Go:
     return Go.ON
 
 
-def resume(ctx, game, command) -> Go:
+def resume(ctx: Context, game: Game, command: Command) -> Go:
     if game.status != "paused":
         ctx.say(f"Game '{game.name}' is {game.status}, not paused.")
         return Go.ON
@@ -382,7 +388,7 @@ def resumed_deadline(game, now):
     return now + max(deadline - stopped, timedelta(0))
 
 
-def terminate(ctx, game, command) -> Go:
+def terminate(ctx: Context, game: Game, command: Command) -> Go:
     if game.status == "finished":
         ctx.say(f"Game '{game.name}' is already over.")
         return Go.ON
@@ -400,7 +406,7 @@ def terminate(ctx, game, command) -> Go:
     return Go.ON
 
 
-def eject(ctx, game, command) -> Go:
+def eject(ctx: Context, game: Game, command: Command) -> Go:
     target = command.args[0]
     board = game.board
     for member in members(ctx.db, game.name):
@@ -441,7 +447,7 @@ def eject(ctx, game, command) -> Go:
     return Go.ON
 
 
-def force_begin(ctx, game, command) -> Go:
+def force_begin(ctx: Context, game: Game, command: Command) -> Go:
     if game.status != "forming":
         ctx.say(f"Game '{game.name}' is {game.status}.")
         return Go.ON
@@ -456,7 +462,7 @@ def force_begin(ctx, game, command) -> Go:
 # -- the master's settings -------------------------------------------------------
 
 
-def set_nmr(ctx, game, command) -> Go:
+def set_nmr(ctx: Context, game: Game, command: Command) -> Go:
     on = not command.words[0].startswith("NO")
     update_game(ctx.db, game.name, nmr=1 if on else 0)
     said = (
@@ -469,7 +475,7 @@ def set_nmr(ctx, game, command) -> Go:
     return Go.ON
 
 
-def set_variant(ctx, game, command) -> Go:
+def set_variant(ctx: Context, game: Game, command: Command) -> Go:
     if is_variant_option(command.args[0]):
         variant_option(ctx, game, command.args[0], on=True)
         return Go.ON

@@ -5,6 +5,8 @@ parameters")."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from judge.engine.hooks import hooks_for
 from judge.service import seats
 from judge.service.commands.registry import Spec, Topic
@@ -23,10 +25,15 @@ from judge.service.lifecycle import start_game
 from judge.service.processing import notice
 from judge.service.queries import load_game, members, update_game, update_member
 
+if TYPE_CHECKING:
+    from judge.language.commands import Command
+    from judge.service.commands.context import Context
+
+
 FULL_COMMENT = 2000  # characters of SET COMMENT BEGIN
 
 
-def set_option(ctx, command) -> Go:
+def set_option(ctx: Context, command: Command) -> Go:
     word = command.words[0]
     rest = command.args[0] if command.args else ""
     option, negated, phrase = read_option(word)

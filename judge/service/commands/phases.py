@@ -8,6 +8,8 @@ and stored when the block ends (judge/service/pending.py applies them)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from judge.language.phased import PhasedError, read_block, read_phase
 from judge.service import pending
 from judge.service.commands.information import page
@@ -15,6 +17,11 @@ from judge.service.commands.registry import Spec, Topic
 from judge.service.flow import Go
 from judge.service.queries import delete_orders, load_game
 from judge.service.replies import echo
+
+if TYPE_CHECKING:
+    from judge.language.commands import Command
+    from judge.service.commands.context import Context
+
 
 REFUSED = "-"  # the block of a PHASE line that was refused: its lines are dropped
 
@@ -29,7 +36,7 @@ def _blind(game) -> bool:
     return bool(getattr(game, "blind", 0))
 
 
-def do_phase(ctx, command) -> Go:
+def do_phase(ctx: Context, command: Command) -> Go:
     flush_pending(ctx)
     if ctx.acting is None or ctx.me is None:
         ctx.say("PHASE follows SIGNON <letter><game> <password>: orders ahead are a"
@@ -66,7 +73,7 @@ def do_phase(ctx, command) -> Go:
 
 
 def directive(word: str):
-    def handler(ctx, command) -> Go:
+    def handler(ctx: Context, command: Command) -> Go:
         text = " ".join([word, *command.args]).strip()
         if ctx.pending_phase is None:
             ctx.say(
@@ -154,7 +161,7 @@ def report_pending(ctx) -> None:
     ctx.say("\n".join(lines))
 
 
-def do_clear(ctx, command) -> Go:
+def do_clear(ctx: Context, command: Command) -> Go:
     if ctx.acting is None or ctx.me is None:
         ctx.say("CLEAR follows SIGNON <letter><game> <password>.")
         return Go.ON
@@ -170,7 +177,7 @@ def do_clear(ctx, command) -> Go:
     return Go.ON
 
 
-def do_cancel_orders(ctx, command) -> Go:
+def do_cancel_orders(ctx: Context, command: Command) -> Go:
     if ctx.acting is None or ctx.me is None:
         ctx.say("CANCEL ORDERS follows SIGNON <letter><game> <password>.")
         return Go.ON

@@ -4,6 +4,8 @@ made when the game starts (judge/service/lifecycle.py)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from judge.language.names import fold
 from judge.language.preference import Preference, PreferenceError, read_preference
 from judge.service import seats
@@ -12,6 +14,11 @@ from judge.service.commands.master import master_only
 from judge.service.commands.registry import Spec
 from judge.service.flow import Go
 from judge.service.queries import Game, load_game, update_game, update_member
+
+if TYPE_CHECKING:
+    from judge.language.commands import Command
+    from judge.service.commands.context import Context
+    from judge.service.queries import Game
 
 
 def preference_words(game: Game) -> tuple[dict[str, str], dict[str, str]]:
@@ -86,7 +93,7 @@ def describe(game: Game, preference: Preference) -> str:
     return ", then ".join(parts) if parts else "none (any power)"
 
 
-def set_preference(ctx, command) -> Go:
+def set_preference(ctx: Context, command: Command) -> Go:
     me = ctx.joined or ctx.me
     if me is None or me.role != "player":
         ctx.say("SET PREFERENCE follows SIGNON ?<game> <password>.")
@@ -112,7 +119,7 @@ def set_preference(ctx, command) -> Go:
     return Go.ON
 
 
-def set_assignment(ctx, game, command) -> Go:
+def set_assignment(ctx: Context, game: Game, command: Command) -> Go:
     mode = {v: k for k, v in MODES.items()}[command.words[0]]
     if game.status != "forming":
         ctx.say("How powers are drawn can change only before the game starts.")
@@ -129,7 +136,7 @@ def set_assignment(ctx, game, command) -> Go:
     return Go.ON
 
 
-def set_players(ctx, game, command) -> Go:
+def set_players(ctx: Context, game: Game, command: Command) -> Go:
     if game.status != "forming":
         ctx.say("The number of players can change only before the game starts.")
         return Go.ON
@@ -154,7 +161,7 @@ def set_players(ctx, game, command) -> Go:
     return Go.ON
 
 
-def set_powers(ctx, game, command) -> Go:
+def set_powers(ctx: Context, game: Game, command: Command) -> Go:
     if game.status != "forming":
         ctx.say("The number of powers can change only before the game starts.")
         return Go.ON

@@ -5,6 +5,7 @@ POSTALPRESS ... ENDPRESS: the lines between are the press, read by a block
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from judge.language.press_options import PressOptionError, read_press_options
 from judge.service.commands.context import HOUR
@@ -13,6 +14,10 @@ from judge.service.flow import Go
 from judge.service.press import PressDraft, send_press
 from judge.service.processing import recipients
 from judge.service.queries import load_game, quota_take, quota_used, savepoint
+
+if TYPE_CHECKING:
+    from judge.language.commands import Command
+    from judge.service.commands.context import Context
 
 
 class OverBudget(Exception):
@@ -114,22 +119,22 @@ def start_press(ctx, kind: str, options_text: str | None) -> None:
     )
 
 
-def do_press(ctx, command) -> Go:
+def do_press(ctx: Context, command: Command) -> Go:
     start_press(ctx, "press", command.args[0] if command.args else None)
     return Go.ON
 
 
-def do_broadcast(ctx, command) -> Go:
+def do_broadcast(ctx: Context, command: Command) -> Go:
     start_press(ctx, "broadcast", command.args[0] if command.args else None)
     return Go.ON
 
 
-def do_postal_press(ctx, command) -> Go:
+def do_postal_press(ctx: Context, command: Command) -> Go:
     start_press(ctx, "postal", None)
     return Go.ON
 
 
-def do_endpress(ctx, command) -> Go:
+def do_endpress(ctx: Context, command: Command) -> Go:
     ctx.say("ENDPRESS without PRESS: nothing to end.")
     return Go.ON
 

@@ -4,6 +4,8 @@ the master's entry rules SET DEDICATION, SET ONTIMERAT, SET RESRAT
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from judge.service import reliability
 from judge.service.commands.master import master_only
 from judge.service.commands.registry import Spec, Topic
@@ -11,8 +13,13 @@ from judge.service.flow import Go
 from judge.service.queries import update_game
 from judge.service.replies import echo
 
+if TYPE_CHECKING:
+    from judge.language.commands import Command
+    from judge.service.commands.context import Context
+    from judge.service.queries import Game
 
-def do_info_player(ctx, command) -> Go:
+
+def do_info_player(ctx: Context, command: Command) -> Go:
     """njudge reads at most 100 of these a message."""
     ctx.infos += 1
     if ctx.infos > reliability.MAX_INFO:
@@ -36,7 +43,7 @@ def dedication_page(ctx) -> str:
 
 
 def _rule(column: str, kind, low, high, words: str):
-    def handler(ctx, game, command) -> Go:
+    def handler(ctx: Context, game: Game, command: Command) -> Go:
         text = command.args[0]
         try:
             value = kind(text)

@@ -12,6 +12,7 @@ and UNREGISTER deletes it all."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from judge.mail.message import OutgoingMail
 from judge.service import registration, seats
@@ -26,6 +27,11 @@ from judge.service.queries import (
     update_member,
 )
 from judge.service.replies import echo
+
+if TYPE_CHECKING:
+    from judge.language.commands import Command
+    from judge.service.commands.context import Context
+
 
 MAX_PREFIX = 100
 
@@ -102,17 +108,17 @@ class RegisterBlock:
         return "REGISTER had no END: nothing was registered."
 
 
-def do_register(ctx, command) -> Go:
+def do_register(ctx: Context, command: Command) -> Go:
     ctx.block = RegisterBlock()
     return Go.ON
 
 
-def do_end(ctx, command) -> Go:
+def do_end(ctx: Context, command: Command) -> Go:
     ctx.say("END without REGISTER: nothing to end.")
     return Go.ON
 
 
-def do_whois(ctx, command) -> Go:
+def do_whois(ctx: Context, command: Command) -> Go:
     prefix = command.args[0].strip("<>")[:MAX_PREFIX]
     if not ctx.allow("lookup", ctx.budgets.lookups_per_hour, HOUR, "Lookups"):
         return Go.ON
@@ -128,7 +134,7 @@ def do_whois(ctx, command) -> Go:
     return Go.ON
 
 
-def do_iamalso(ctx, command) -> Go:
+def do_iamalso(ctx: Context, command: Command) -> Go:
     """Mail the registered address a token; its CONFIRM links the sender's
     address to that registration (a From line alone never joins two)."""
     registered = command.args[0].strip("<>")
@@ -151,7 +157,7 @@ def do_iamalso(ctx, command) -> Go:
     return Go.ON
 
 
-def do_unregister(ctx, command) -> Go:
+def do_unregister(ctx: Context, command: Command) -> Go:
     if not ctx.allow("lookup", ctx.budgets.lookups_per_hour, HOUR, "Lookups"):
         return Go.ON
     record = registration.account(ctx.db, ctx.sender)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import time, timedelta
+from typing import TYPE_CHECKING
 
 from judge.engine.api import orders_needed
 from judge.mail.addresses import for_sending
@@ -26,6 +27,10 @@ from judge.service.queries import (
     update_member,
 )
 
+if TYPE_CHECKING:
+    from judge.language.commands import Command
+    from judge.service.commands.context import Context
+
 
 def update_seat(ctx, me, **values) -> None:
     """A player's setting, on every country of the seat (a variant's seat
@@ -38,7 +43,7 @@ def update_seat(ctx, me, **values) -> None:
         update_member(ctx.db, row.id, **values)
 
 
-def set_password(ctx, command) -> Go:
+def set_password(ctx: Context, command: Command) -> Go:
     me = ctx.me or ctx.joined or ctx.need_me()
     if me is None:
         return Go.ON
@@ -50,7 +55,7 @@ def set_password(ctx, command) -> Go:
     return Go.ON
 
 
-def set_address(ctx, command) -> Go:
+def set_address(ctx: Context, command: Command) -> Go:
     me = ctx.need_me()
     if me is None:
         return Go.ON
@@ -66,7 +71,7 @@ def set_address(ctx, command) -> Go:
     return Go.ON
 
 
-def set_wait(ctx, command) -> Go:
+def set_wait(ctx: Context, command: Command) -> Go:
     on = not command.words[0].startswith("NO")
     me = ctx.need_me("player")
     if me is None:
@@ -91,7 +96,7 @@ def set_wait(ctx, command) -> Go:
     return Go.ON
 
 
-def set_absence(ctx, command) -> Go:
+def set_absence(ctx: Context, command: Command) -> Go:
     """SET ABSENCE|HOLIDAY|VACATION <from> [TO <to>] (njudge data/absence):
     the start defaults to 00:00, the end to 23:59, no end to a day; SET
     NOABSENCE [<date>] cancels the absence holding that date (all to come,
@@ -194,7 +199,7 @@ def absence_allowed(ctx, me, days: float) -> bool:
     return True
 
 
-def set_timezone(ctx, command) -> Go:
+def set_timezone(ctx: Context, command: Command) -> Go:
     """What a player receives changes: only with the seat's password (after
     SIGNON), and only that seat's, and the account of the address signed
     on from."""
@@ -212,7 +217,7 @@ def set_timezone(ctx, command) -> Go:
     return Go.ON
 
 
-def set_map(ctx, command) -> Go:
+def set_map(ctx: Context, command: Command) -> Go:
     me = ctx.need_me()
     if me is None:
         return Go.ON

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from datetime import datetime, time
+from typing import TYPE_CHECKING
 
 from judge.language.dates import DateError, clock_minutes, read_date
 from judge.reports.dates import date_in_words
@@ -19,6 +20,12 @@ from judge.service import deadlines
 from judge.service.deadlines import PhaseTiming
 from judge.service.flow import Go
 from judge.service.queries import account_tz, iso, moment, update_game
+
+if TYPE_CHECKING:
+    from judge.language.commands import Command
+    from judge.service.commands.context import Context
+    from judge.service.queries import Game
+
 
 KINDS = {"MOVE": "movement", "MOVEMENT": "movement", "RETREAT": "retreat",
          "ADJUST": "adjust", "ADJUSTMENT": "adjust", "BUILD": "adjust"}  # fmt: skip
@@ -86,7 +93,7 @@ def told(ctx, when: datetime) -> str:
     return date_in_words(when, ctx.settings.timezone)
 
 
-def set_deadline(ctx, game, command) -> Go:
+def set_deadline(ctx: Context, game: Game, command: Command) -> Go:
     when = date_for(ctx, game, command, "Deadline")
     if when is None:
         return Go.ON
@@ -119,7 +126,7 @@ def set_deadline(ctx, game, command) -> Go:
     return Go.ON
 
 
-def set_grace(ctx, game, command) -> Go:
+def set_grace(ctx: Context, game: Game, command: Command) -> Go:
     when = date_for(ctx, game, command, "Grace")
     if when is None:
         return Go.ON
@@ -139,7 +146,7 @@ def set_grace(ctx, game, command) -> Go:
     return Go.ON
 
 
-def set_start(ctx, game, command) -> Go:
+def set_start(ctx: Context, game: Game, command: Command) -> Go:
     """No processing before the date; a later date than the deadline moves
     the deadline (and its grace) there too."""
     when = date_for(ctx, game, command, "Start")
@@ -165,7 +172,7 @@ def set_start(ctx, game, command) -> Go:
     return Go.ON
 
 
-def set_timing(ctx, game, command) -> Go:
+def set_timing(ctx: Context, game: Game, command: Command) -> Go:
     """SET MOVE NEXT 48 DELAY 1, SET RETREAT GRACE 24 NEXT 12: several
     fields in one line, all applied or none."""
     kind = KINDS[command.words[0].rstrip("S")]
@@ -222,7 +229,7 @@ def _shown(name: str, value) -> str:
     return f"{value:g} hours"
 
 
-def set_max_absence(ctx, game, command) -> Go:
+def set_max_absence(ctx: Context, game: Game, command: Command) -> Go:
     raw = command.args[0]
     if not re.fullmatch(r"[0-9]{1,2}", raw) or int(raw) > MAX_ABSENCE:
         ctx.say(f"Use: SET MAX ABSENCE <days>, 0 to {MAX_ABSENCE}.")

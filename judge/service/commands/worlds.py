@@ -3,15 +3,21 @@ random world, between the draw and the first processing."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from judge.service.commands.registry import Spec
 from judge.service.flow import Go
 from judge.service.processing import tell_all
 from judge.service.queries import load_game
 from judge.service.world_games import Refusal, set_colour, set_country
 
+if TYPE_CHECKING:
+    from judge.language.commands import Command
+    from judge.service.commands.context import Context
+
 
 def _changer(change, told: str):
-    def handler(ctx, command) -> Go:
+    def handler(ctx: Context, command: Command) -> Go:
         me = ctx.need_me("player")
         if me is None:
             return Go.ON
