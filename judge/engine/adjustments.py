@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from judge.engine.board import Board, province_of
-from judge.engine.kinds import OrderKind
-from judge.engine.orders import Order, Unit
+from judge.engine.orders import Order, Unit, adjustment_of
 from judge.engine.results import DEFAULT_RULES, OrderResult, Outcome, Rules
 from judge.engine.state import Position
 from judge.engine.tables import Tables, distances, tables
@@ -84,23 +83,10 @@ def adjudicate_adjustments(
     for power in sorted(set(orders) | set(counts)):
         count = counts.get(power, 0)
         left = abs(count)
+        winter = _PowerWinter(board, units, sites.get(power, []), power, count)
         for order in orders.get(power, ()):
-            unit = getattr(order, "unit", None)
-            kind = getattr(order, "order_kind", None)
-            ok = False
-            if left and count > 0 and kind == OrderKind.WAIVE:
-                ok = True
-            elif left and count > 0 and kind == OrderKind.BUILD:
-                unit = _buildable(board, units, sites[power], order.unit)
-                if unit is not None:
-                    units[unit.province] = (power, unit)
-                    ok = True
-            elif left and count < 0 and kind == OrderKind.DISBAND:
-                entry = units.get(unit.province)
-                if entry and entry[0] == power and entry[1].kind == unit.kind:
-                    unit = entry[1]
-                    del units[unit.province]
-                    ok = True
+            winter.left = left
+            ok, unit = adjustment_of(order, winter)
             if ok:
                 left -= 1
             codes = () if ok else (Outcome.VOID,)
@@ -110,6 +96,36 @@ def adjudicate_adjustments(
                 del units[unit.province]
                 results.append(OrderResult(power, unit, None, (Outcome.DISBAND,)))
     return results, units
+
+
+class _PowerWinter:
+    """One power's winter as its orders see it (judge.engine.orders.Winter):
+    what it still owes, and the board its builds and removals change."""
+
+    def __init__(self, board, units, sites: list[str], power: str, count: int):
+        self.board, self.units, self.sites = board, units, sites
+        self.power, self.count, self.left = power, count, abs(count)
+
+    @property
+    def builds_left(self) -> bool:
+        return self.count > 0 and self.left > 0
+
+    @property
+    def removals_left(self) -> bool:
+        return self.count < 0 and self.left > 0
+
+    def build(self, unit: Unit) -> Unit | None:
+        placed = _buildable(self.board, self.units, self.sites, unit)
+        if placed is not None:
+            self.units[placed.province] = (self.power, placed)
+        return placed
+
+    def remove(self, unit: Unit) -> Unit | None:
+        entry = self.units.get(unit.province)
+        if entry is None or entry[0] != self.power or entry[1].kind != unit.kind:
+            return None
+        del self.units[unit.province]
+        return entry[1]
 
 
 def _buildable(board, units, sites: list[str], unit: Unit) -> Unit | None:

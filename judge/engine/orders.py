@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from judge.engine.board import Board, province_of
 from judge.engine.kinds import Arrow, OrderKind, Outcome, PhaseKind, Route
@@ -103,6 +103,20 @@ class Unit:
         return cls(kind.upper(), location.upper())
 
 
+class Winter(Protocol):
+    """What an adjustment order is settled against: one power's winter
+    (judge.engine.adjustments keeps it)."""
+
+    builds_left: bool  # the power is owed builds it has not used yet
+    removals_left: bool  # the power must still remove units
+
+    def build(self, unit: Unit) -> Unit | None:
+        """Place `unit` if it may be built there (None: it may not)."""
+
+    def remove(self, unit: Unit) -> Unit | None:
+        """Take the power's unit off the board (None: it has none there)."""
+
+
 class BaseOrder:
     """What every order kind knows of itself.  The defaults suit an order
     the standard rules do not know: void in a movement phase, not drawn,
@@ -140,6 +154,16 @@ class BaseOrder:
         """The order its canonical text means in a phase of this kind, or
         None when it is no order of that phase."""
         return self if phase in self.phases else None
+
+    def retreat(self) -> tuple[bool, str | None]:
+        """In a retreat phase: is it an order for a dislodged unit, and
+        where does it send it (None: the unit disbands)?"""
+        return False, None
+
+    def adjust(self, winter: Winter) -> tuple[bool, Unit | None]:
+        """In an adjustment phase: is it carried out, and the unit its
+        result names."""
+        return False, getattr(self, "unit", None)
 
 
 def _plain_destination(board: Board, kind: str, dest: str) -> bool:
@@ -324,6 +348,9 @@ class Retreat(BaseOrder):
     def canonical(self) -> str:
         return f"{self.unit} R {self.dest}"
 
+    def retreat(self) -> tuple[bool, str | None]:
+        return True, self.dest
+
     def fits(self, board: Board) -> bool:
         return _plain_destination(board, self.unit.kind, self.dest)
 
@@ -343,6 +370,13 @@ class Disband(BaseOrder):
     def canonical(self) -> str:
         return f"{self.unit} D"
 
+    def retreat(self) -> tuple[bool, str | None]:
+        return True, None
+
+    def adjust(self, winter: Winter) -> tuple[bool, Unit | None]:
+        removed = winter.remove(self.unit) if winter.removals_left else None
+        return (True, removed) if removed is not None else (False, self.unit)
+
 
 @dataclass(frozen=True, slots=True)
 class Build(BaseOrder):
@@ -356,6 +390,12 @@ class Build(BaseOrder):
     def canonical(self) -> str:
         return f"{self.unit} B"
 
+    def adjust(self, winter: Winter) -> tuple[bool, Unit | None]:
+        if not winter.builds_left:
+            return False, self.unit
+        placed = winter.build(self.unit)  # a void build names no unit
+        return placed is not None, placed
+
 
 @dataclass(frozen=True, slots=True)
 class Waive(BaseOrder):
@@ -368,11 +408,28 @@ class Waive(BaseOrder):
     def canonical(self) -> str:
         return "WAIVE"
 
+    def adjust(self, winter: Winter) -> tuple[bool, Unit | None]:
+        return winter.builds_left, None
+
 
 MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy
 RetreatOrder = Retreat | Disband
 AdjustmentOrder = Build | Disband | Waive
 Order = MovementOrder | RetreatOrder | AdjustmentOrder | BaseOrder
+
+
+def retreat_of(order: object) -> tuple[bool, str | None]:
+    """`order.retreat()`, for any order (a variant's own knows no retreat)."""
+    retreat = getattr(order, "retreat", None)
+    return retreat() if retreat is not None else (False, None)
+
+
+def adjustment_of(order: object, winter: Winter) -> tuple[bool, Unit | None]:
+    """`order.adjust(winter)`, for any order (a variant's own is void)."""
+    adjust = getattr(order, "adjust", None)
+    return (
+        adjust(winter) if adjust is not None else (False, getattr(order, "unit", None))
+    )
 
 
 def kind_of(order: object) -> str | None:

@@ -9,12 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from judge.engine.board import Board, province_of
-from judge.engine.kinds import OrderKind
-from judge.engine.orders import Order, Retreat, Unit
+from judge.engine.orders import Order, Retreat, Unit, retreat_of
 from judge.engine.results import OrderResult, Outcome
 from judge.engine.state import Position
-
-RETREAT_KINDS = frozenset({OrderKind.RETREAT, OrderKind.DISBAND})
 
 
 def adjudicate_retreats(
@@ -27,7 +24,7 @@ def adjudicate_retreats(
             unit = getattr(order, "unit", None)
             entry = position.dislodged.get(unit.province) if unit else None
             if (
-                getattr(order, "order_kind", None) not in RETREAT_KINDS
+                not retreat_of(order)[0]
                 or entry is None
                 or entry.power != power
                 or entry.unit.kind != unit.kind
@@ -44,8 +41,9 @@ def adjudicate_retreats(
     for prov, entry in position.dislodged.items():
         received = given.get(prov, [])
         target[prov] = None
-        if len(received) == 1 and received[0][1].order_kind == OrderKind.RETREAT:
-            loc = _retreat_location(entry.retreats, received[0][1].dest, entry.unit)
+        dest = retreat_of(received[0][1])[1] if len(received) == 1 else None
+        if dest is not None:
+            loc = _retreat_location(entry.retreats, dest, entry.unit)
             if loc is None:
                 void.add(prov)
             else:

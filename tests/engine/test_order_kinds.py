@@ -6,6 +6,8 @@ kinds are not order kinds."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from typing import ClassVar
 
 import pytest
 
@@ -25,8 +27,10 @@ from judge.engine.orders import (
     SupportMove,
     Unit,
     Waive,
+    Winter,
 )
 from judge.engine.sampling import random_convoy_phase, random_retreats
+from tests.engine.canon import position
 
 BOARD = load_board("standard")
 STANDARD = (Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband, Build)
@@ -80,3 +84,63 @@ def test_every_standard_kind_declares_itself():
 
 def test_node_kinds_are_not_order_kinds():
     assert not {str(k) for k in NodeKind} & {str(k) for k in OrderKind}
+
+
+# A kind from outside the engine settles itself in retreat and adjustment
+# phases through `retreat()` and `adjust(winter)`: the engine has no case
+# for it.
+@dataclass(frozen=True, slots=True)
+class Scatter(BaseOrder):
+    """A dislodged unit scatters: it disbands, as ordered."""
+
+    unit: Unit
+    order_kind: ClassVar[str] = "SCATTER"
+    phases: ClassVar[frozenset[str]] = frozenset({PhaseKind.RETREAT})
+
+    def canonical(self) -> str:
+        return f"{self.unit} SCATTER"
+
+    def retreat(self) -> tuple[bool, str | None]:
+        return True, None
+
+
+@dataclass(frozen=True, slots=True)
+class Muster(BaseOrder):
+    """A build that always raises an army, whatever unit is named."""
+
+    unit: Unit
+    order_kind: ClassVar[str] = "MUSTER"
+    phases: ClassVar[frozenset[str]] = frozenset({PhaseKind.ADJUSTMENT})
+    adjusts: ClassVar[int] = 1
+
+    def canonical(self) -> str:
+        return f"{self.unit} MUSTER"
+
+    def adjust(self, winter: Winter) -> tuple[bool, Unit | None]:
+        if not winter.builds_left:
+            return False, self.unit
+        placed = winter.build(Unit("A", self.unit.province))
+        return placed is not None, placed
+
+
+def test_a_kind_settles_itself_in_retreats_and_adjustments():
+    board = load_board("standard")
+    retreat = position(
+        "F1901R",
+        {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]},
+        dislodged={"GERMANY": [("A BUR", ["RUH"])]},
+    )
+    result = adjudicate(board, retreat, {"GERMANY": [Scatter(Unit("A", "BUR"))]})
+    assert [r.outcomes for r in result.results] == [(Outcome.DISBAND,)]
+    assert "BUR" not in result.position.units and "RUH" not in result.position.units
+
+    winter = position(
+        "W1901A",
+        {"FRANCE": ["A PAR"]},
+        centres={"FRANCE": ["PAR", "BRE", "MAR", "SPA"]},
+    )
+    result = adjudicate(
+        board, winter, {"FRANCE": [Muster(Unit("F", "BRE")), Muster(Unit("F", "PAR"))]}
+    )
+    assert [r.outcomes for r in result.results] == [(), (Outcome.VOID,)]
+    assert result.position.units["BRE"] == ("FRANCE", Unit("A", "BRE"))
