@@ -99,6 +99,8 @@ def _attempt(rng: random.Random, n_powers: int, name: str) -> World | None:
     carve_bays(shape, rng, n_bays)
     split_sea(shape, rng, n_seas)
     borders = provinces_of(shape)
+    if -1 in borders.site_province:
+        return None  # a bit of sea that split_sea gave to no sea: try again
     provs = borders.provinces
     graph = {p.index: set() for p in provs}
     for pair in borders.touching:

@@ -9,7 +9,7 @@ import sys
 import tomllib
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from judge.cli import main
@@ -51,6 +51,7 @@ def test_every_world_is_sound(seed, powers):
 
 @settings(max_examples=10, deadline=None)
 @given(seed=SEEDS, powers=POWERS)
+@example(seed=378802, powers=7)  # 378803 left a bit of sea to no sea
 def test_same_seed_same_bytes(seed, powers):
     a, b = generate(seed, powers), generate(seed, powers)
     assert map_text(a) == map_text(b)
