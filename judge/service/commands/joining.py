@@ -229,16 +229,13 @@ def do_signon(ctx: Context, command: Command) -> Go:
             (m for m in masters if m.address.lower() == ctx.sender.lower()),
             next(iter(masters), None),
         )
-        right = seat is not None and ctx.check_password(
-            password, seat.password, seat.address
-        )
-        if right is None:  # the message's password budget is spent
-            return ctx.stop()
-        if not right:
-            ctx.say(f"Wrong master password for game '{game.name}'.")
-            return ctx.stop()
-        signed_on(ctx, seat, None)
-        ctx.say(f"Signed on as master of game '{game.name}'.")
+        go = _sign_on_seat(
+            ctx, seat, password, seat and seat.address,
+            f"Wrong master password for game '{game.name}'.",
+            f"Signed on as master of game '{game.name}'.",
+        )  # fmt: skip
+        if go is Go.STOP:
+            return go
         tally = votes.for_master(ctx.db, game)
         if tally:
             ctx.say(tally)
@@ -249,15 +246,11 @@ def do_signon(ctx: Context, command: Command) -> Go:
              if m.address.lower() == ctx.sender.lower() and m.state == "active"),
             None,
         )  # fmt: skip
-        right = seat is not None and ctx.check_password(password, seat.password, None)
-        if right is None:
-            return ctx.stop()
-        if not right:
-            ctx.say(f"You do not observe game '{game.name}' with that password.")
-            return ctx.stop()
-        signed_on(ctx, seat, None)
-        ctx.say(f"Signed on as an observer of game '{game.name}'.")
-        return Go.ON
+        return _sign_on_seat(
+            ctx, seat, password, None,
+            f"You do not observe game '{game.name}' with that password.",
+            f"Signed on as an observer of game '{game.name}'.",
+        )  # fmt: skip
     board = game.board
     power_id, why = seats.power_for_letter(board, seats.game_seats(game, board), letter)
     if power_id is None:
@@ -355,6 +348,20 @@ def observer_signon(ctx, game, password: str) -> Go:
 
 def describe_state(state: str) -> str:
     return {"cd": "in civil disorder", "abandoned": "abandoned"}.get(state, state)
+
+
+def _sign_on_seat(ctx, seat, password: str, rehash_for, wrong: str, done: str) -> Go:
+    """A master's or observer's SIGNON: the password checked (`rehash_for`:
+    the address whose hash may be renewed), then signed on, or stopped."""
+    right = seat is not None and ctx.check_password(password, seat.password, rehash_for)
+    if right is None:  # the message's password budget is spent
+        return ctx.stop()
+    if not right:
+        ctx.say(wrong)
+        return ctx.stop()
+    signed_on(ctx, seat, None)
+    ctx.say(done)
+    return Go.ON
 
 
 def signed_on(ctx, seat: Member, power: str | None) -> None:

@@ -136,16 +136,27 @@ def set_assignment(ctx: Context, game: Game, command: Command) -> Go:
     return Go.ON
 
 
-def set_players(ctx: Context, game: Game, command: Command) -> Go:
-    if game.status != "forming":
-        ctx.say("The number of players can change only before the game starts.")
-        return Go.ON
+def _seat_count(
+    ctx: Context, game: Game, command: Command, what: str, usage: str
+) -> tuple[int | None, int]:
+    """(the n of SET PLAYERS/POWERS <n>, or None when refused; the seats)."""
     seats_count = len(seats.game_seats(game, game.board))
+    if game.status != "forming":
+        ctx.say(f"The number of {what} can change only before the game starts.")
+        return None, seats_count
     text = command.args[0]
     if not text.isdigit() or not 1 <= int(text) <= seats_count:
-        ctx.say(f"Use: SET PLAYERS <n>, n from 1 to {seats_count} (the powers).")
+        ctx.say(f"Use: {usage.format(n=seats_count)}.")
+        return None, seats_count
+    return int(text), seats_count
+
+
+def set_players(ctx: Context, game: Game, command: Command) -> Go:
+    players, seats_count = _seat_count(
+        ctx, game, command, "players", "SET PLAYERS <n>, n from 1 to {n} (the powers)"
+    )
+    if players is None:
         return Go.ON
-    players = int(text)
     update_game(
         ctx.db, game.name, players=None if players == seats_count else players,
         powers=None,
@@ -162,15 +173,11 @@ def set_players(ctx: Context, game: Game, command: Command) -> Go:
 
 
 def set_powers(ctx: Context, game: Game, command: Command) -> Go:
-    if game.status != "forming":
-        ctx.say("The number of powers can change only before the game starts.")
+    powers, seats_count = _seat_count(
+        ctx, game, command, "powers", "SET POWERS <n>, n from 1 to {n}"
+    )
+    if powers is None:
         return Go.ON
-    seats_count = len(seats.game_seats(game, game.board))
-    text = command.args[0]
-    if not text.isdigit() or not 1 <= int(text) <= seats_count:
-        ctx.say(f"Use: SET POWERS <n>, n from 1 to {seats_count}.")
-        return Go.ON
-    powers = int(text)
     whole = powers == seats_count
     update_game(ctx.db, game.name, powers=None if whole else powers, players=None)
     if whole:

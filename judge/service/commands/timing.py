@@ -93,6 +93,13 @@ def told(ctx, when: datetime) -> str:
     return date_in_words(when, ctx.settings.timezone)
 
 
+def usual_grace(ctx, game: Game, deadline: datetime) -> datetime:
+    """The end of the phase's usual grace period after `deadline`."""
+    timing = game.deadline_settings(ctx.settings.timezone)
+    phase_type = game.current(game.board).phase.type
+    return deadlines.grace_end(phase_type, timing, deadline)
+
+
 def set_deadline(ctx: Context, game: Game, command: Command) -> Go:
     when = date_for(ctx, game, command, "Deadline")
     if when is None:
@@ -113,9 +120,7 @@ def set_deadline(ctx: Context, game: Game, command: Command) -> Go:
     if old is None or grace is None or when > old:
         # njudge: extending the deadline extends the grace period to its
         # usual span after the new one; shortening leaves the grace alone
-        timing = game.deadline_settings(ctx.settings.timezone)
-        phase_type = game.current(game.board).phase.type
-        new_grace = deadlines.grace_end(phase_type, timing, when)
+        new_grace = usual_grace(ctx, game, when)
         if grace is None or new_grace > grace:
             values["grace_end"] = iso(new_grace)
             note = f" The grace period now ends {words(ctx, new_grace)}."
@@ -158,9 +163,7 @@ def set_start(ctx: Context, game: Game, command: Command) -> Go:
     note = ""
     deadline = moment(game.deadline)
     if deadline is None or when > deadline:
-        timing = game.deadline_settings(ctx.settings.timezone)
-        phase_type = game.current(game.board).phase.type
-        grace = deadlines.grace_end(phase_type, timing, when)
+        grace = usual_grace(ctx, game, when)
         values |= {"deadline": iso(when), "reminded": 0, "late_notified": None}
         if game.grace_end is None or grace > moment(game.grace_end):
             values["grace_end"] = iso(grace)
