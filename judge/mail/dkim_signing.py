@@ -7,9 +7,10 @@ dkimpy signs: it parses the message, canonicalises the headers and the
 body, computes the body hash, writes the tags (h= from the list given it)
 and folds the header.  Only its RSA step is taken from `cryptography`
 (OpenSSL, about 0.4 ms a signature) instead of dkimpy's RSA in Python
-(about 9 ms): see `_openssl_rsa_sign` below, the one name replaced in the
-dkim module.  PKCS#1 v1.5 is deterministic, so the signatures are the same
-bytes either way (tests/mail/test_dkim.py checks it).
+(about 9 ms): see `_openssl_rsa_sign` below, one of two names replaced in
+the dkim module (the other keeps the parsed key).  PKCS#1 v1.5 is
+deterministic, so the signatures are the same bytes either way
+(tests/mail/test_dkim.py checks it).
 
 Each copy of a mail is signed on its own: the headers RFC 8058 asks to have
 signed (List-Unsubscribe, List-Unsubscribe-Post) carry each recipient's own
@@ -29,6 +30,7 @@ mail:
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -98,6 +100,13 @@ def load_openssl_key(pem: bytes) -> bool:
 
 
 dkim.RSASSA_PKCS1_v1_5_sign = _openssl_rsa_sign
+
+# dkimpy also reads the PEM key again (in Python: base64 and ASN.1) for each
+# signature, a third of a small mail's signing: the same name-for-name
+# replacement keeps the last keys it read.  It only reads the result.
+_DKIMPY_PARSE_KEY = dkim.crypto.parse_pem_private_key
+_parsed_key = functools.lru_cache(maxsize=4)(_DKIMPY_PARSE_KEY)
+dkim.parse_pem_private_key = _parsed_key
 # ---------------------------------------------------------------------------
 
 

@@ -287,3 +287,23 @@ def test_a_changed_body_fails_simple_canonicalisation(key_pair):
     assert not dkim.verify(
         raw.replace(b"one\r\n", b"one \r\n"), dnsfunc=dns_with(key_pair[1])
     )
+
+
+def test_the_key_is_read_once_and_each_signer_keeps_its_own(key_pair):
+    """dkimpy's reading of the PEM key is kept between signatures; a second
+    key is read on its own and signs with itself, not the first."""
+    assert dkim.parse_pem_private_key is dkim_signing._parsed_key
+    other = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    other_pem = other.private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.TraditionalOpenSSL,
+        serialization.NoEncryption(),
+    )
+    first = DkimSigner(DOMAIN, SELECTOR, key_pair[0])
+    second = DkimSigner(DOMAIN, SELECTOR, other_pem)
+    dkim_signing._parsed_key.cache_clear()
+    signed = [first.sign(MESSAGE) for _ in range(3)] + [second.sign(MESSAGE)]
+    info = dkim_signing._parsed_key.cache_info()
+    assert (info.misses, info.hits) == (2, 2)
+    assert all(dkim.verify(raw, dnsfunc=dns_with(key_pair[1])) for raw in signed[:3])
+    assert not dkim.verify(signed[3], dnsfunc=dns_with(key_pair[1]))
