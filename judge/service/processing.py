@@ -59,10 +59,15 @@ def order_lines(board, position, power, orders, needed: int) -> tuple[list, int]
     return adjustment_lines(board, power, orders, needed)
 
 
-def late_powers(db, game: Game, board: Board, position: Position) -> list[str]:
+def late_powers(
+    db, game: Game, board: Board, position: Position, orders=None
+) -> list[str]:
     """Powers owing orders that are not complete; powers in civil disorder
-    (and seats nobody holds, after FORCE BEGIN) do not hold the game up."""
-    orders = engine_orders(board, position, stored_orders(db, game.name), game.rules)
+    (and seats nobody holds, after FORCE BEGIN) do not hold the game up.
+    `orders`: the stored orders already read (engine_orders), if at hand."""
+    if orders is None:
+        texts = stored_orders(db, game.name)
+        orders = engine_orders(board, position, texts, game.rules)
     disorder = {
         m.power for m in members(db, game.name, "player") if m.state == "cd"
     } | unheld_powers(db, game, board)
@@ -168,9 +173,9 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
     position = game.current(board)
     texts = stored_orders(db, game.name)
     rules = game.rules
-    result = adjudicate(
-        board, position, engine_orders(board, position, texts, rules), rules
-    )
+    orders = engine_orders(board, position, texts, rules)
+    late = late_powers(db, game, board, position, orders)  # read once: costly
+    result = adjudicate(board, position, orders, rules)
     new = result.position
     for _ in range(8):  # phases nobody must order (the engine skips them too)
         if new.winner or any(orders_needed(board, new, rules).values()):
@@ -179,7 +184,7 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
             break  # every power may disband and rebuild (ANY DISBAND)
         new = adjudicate(board, new, {}, rules).position
     finished = new.winner is not None
-    _score_phase(db, game, board, position)
+    _score_phase(db, game, board, position, late)
     delete_orders(db, game.name)
     clear_votes(db, game.name)
     save_position(db, game.name, board, new)
@@ -225,7 +230,7 @@ def diary_broadcast(db, settings, name: str, board) -> list[OutgoingMail]:
     return tell_all(db, settings, name, "Diaries", text) if text else []
 
 
-def _score_phase(db, game, board, position) -> None:
+def _score_phase(db, game, board, position, late: list[str]) -> None:
     """Reliability records: who owed orders this phase, and who was late."""
     needed = orders_needed(board, position)
     owing = {
@@ -233,7 +238,7 @@ def _score_phase(db, game, board, position) -> None:
         for m in members(db, game.name, "player")
         if m.power and m.state == "active" and needed.get(m.power)
     }
-    late = set(late_powers(db, game, board, position))
+    late = set(late)
     if not game_options.stored(game)["rated"]:
         owing = {}  # SET UNRATED: nobody's record changes (the marks still go)
     reliability.phase_processed(db, game.name, moment(game.deadline), owing, late)
