@@ -24,6 +24,7 @@ from judge.engine.adjustments import (
 )
 from judge.engine.any_disband import adjudicate_any_disband
 from judge.engine.board import Board
+from judge.engine.home_transfer import track
 from judge.engine.hooks import hooks_for
 from judge.engine.kinds import OrderKind, PhaseKind
 from judge.engine.movement import adjudicate_movement
@@ -132,6 +133,7 @@ def standard_adjudicate(
         )
         results, units = adjudicate_winter(board, position, orders, rules)
         after = Position(phase, units, position.centres)
+    after = track(board, position, after, results, rules)  # HOME TRANSFER
     results.sort(key=_result_key)
     return PhaseResult(
         phase,
