@@ -51,6 +51,17 @@ def homes_now(
     return sorted(kept + won)
 
 
+def home_powers(board: Board, position: Position) -> dict[str, str]:
+    """Centre -> the power whose home it is now (transfers counted; a home
+    two powers share on the map goes to the first by id)."""
+    out: dict[str, str] = {}
+    for power, centres in sorted(tables(board).homes.items()):
+        for centre in centres:
+            out.setdefault(centre, power)
+    out.update(position.homes)
+    return out
+
+
 def track(
     board: Board,
     before: Position,
