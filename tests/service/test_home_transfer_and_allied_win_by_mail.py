@@ -132,7 +132,7 @@ def test_allied_win_ends_a_duplex_game_with_the_players_powers(judge):
     judge.tick(judge.grace_end("dt"))
     assert judge.game("dt")["status"] == "active"
     body = master(judge, "SET ALLIED WIN", "dt", "pass")[0].body
-    assert "wins with them (a duplex game's allied win)." in body
+    assert "wins with them (a duplex game's allied win). Here that is 24" in body
     place(judge, allied_fall(first, second, other), "dt")
     out = judge.tick(judge.grace_end("dt"))
     game = judge.game("dt")
