@@ -6,7 +6,8 @@ pictures, the variants) code uses these and the engine's value modules:
 `board` (maps), `kinds` (the named kinds), `orders`, `state`, `results`,
 `serialize` (the JSON state), `variants` (variant names and map data),
 `hooks` (for the variants), and, to refuse an order as it arrives,
-`adjustments` and `legality`.  The resolver's
+`adjustments` and `legality` (and the rule options' own modules, such as
+`home_transfer` for the homes as they stand).  The resolver's
 own modules (`movement`, `resolver`, `retreats`, `phases`, `tables`) are the
 engine's alone: an import-linter contract in pyproject.toml says so.
 

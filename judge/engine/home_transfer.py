@@ -44,7 +44,16 @@ def homes_now(
     map_homes: Iterable[str], position: Position, power: str, rules: Rules
 ) -> list[str]:
     """`map_homes` (the power's on the map) as the transfers left them."""
-    if not rules.home_transfer or not position.homes:
+    if not rules.home_transfer:
+        return list(map_homes)
+    return with_transfers(map_homes, position, power)
+
+
+def with_transfers(
+    map_homes: Iterable[str], position: Position, power: str
+) -> list[str]:
+    """`map_homes` with the position's transfers (whatever the rules say)."""
+    if not position.homes:
         return list(map_homes)
     kept = [c for c in map_homes if c not in position.homes]
     won = [c for c, p in position.homes.items() if p == power]

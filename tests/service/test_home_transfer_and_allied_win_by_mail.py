@@ -159,3 +159,22 @@ def test_allied_win_needs_the_goal(judge):
     place(judge, state, "dt")
     judge.tick(judge.grace_end("dt"))
     assert judge.game("dt")["status"] == "active"
+
+
+def test_a_duplex_players_build_goes_to_the_power_whose_home_it_is_now(judge):
+    """A player of two powers writes BUILD with no country heading: the build
+    goes to the power the centre is a home of, transfers counted."""
+    seats = start_duplex(judge)
+    master(judge, "SET HOME TRANSFER", "dt", "pass")
+    two = next(a for a, powers in seats.items() if len(powers) == 2)
+    first, second = seats[two]
+    place(judge, {
+        "phase": "W1903A",
+        "units": {second: ["A BUR"]},
+        "centers": {first: ["BEL"], second: ["HOL"]},
+        "homes": {first: ["BEL"]},
+        "held": ["BUR"],
+    }, "dt")  # fmt: skip
+    body = judge.send(two, f"SIGNON {first[0]}dt {password(two)}\nBUILD A BEL")[0].body
+    assert "Refused" not in body
+    assert f"{first.capitalize()}: Builds an army in Belgium." in body
