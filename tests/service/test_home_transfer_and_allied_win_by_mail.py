@@ -150,6 +150,9 @@ def test_allied_win_ends_a_duplex_game_with_the_players_powers(judge):
 def test_allied_win_needs_the_goal(judge):
     seats = start_duplex(judge)
     master(judge, "SET ALLIED WIN", "dt", "pass")
+    body = master(judge, "SET CENTERS 17", "dt", "pass")[0].body
+    assert "17 centres win the game. An allied win needs 23." in body
+    master(judge, "SET CENTERS 18", "dt", "pass")
     two = next(a for a, powers in seats.items() if len(powers) == 2)
     first, second = seats[two]
     other = next(p for a, ps in seats.items() if a != two for p in ps)

@@ -87,6 +87,8 @@ def set_option(ctx: Context, command: Command) -> Go:
     says = describe(option, negated, value)
     if option.key == "allied_win" and value:
         says += f" Here that is {allied_win.goal(game.board, game.rules)} centres."
+    elif option.key == "centres" and stored(game)["allied_win"]:  # njudge says it
+        says += f" An allied win needs {allied_win.allied_centres(value)}."
     if not store(ctx, me, game, option.key, value, says):
         return Go.ON
     ctx.say(says + (" " + inert_note(game, option) if option.inert else ""))
