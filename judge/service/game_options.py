@@ -64,6 +64,8 @@ DEFAULTS: dict[str, object] = {
     "auto_disband": False,
     "movement_disband": False,
     "blank_board": False,
+    "home_transfer": False,
+    "allied_win": False,
     # map features (INERT_FEATURES): kept, no effect on any map here
     "railways": False,
     "gateways": False,
@@ -98,9 +100,6 @@ UNFOLLOWED_FEATURES = {
     "TRANSFORM": "unit transformations",
     "TRAFO": "unit transformations",
     "PORTAGE": "armies that convoy fleets (portage)",
-    # njudge 1.7: rules this judge has no engine for yet, on any map
-    "HOMETRANSFER": "new home centres won by a season's occupation (HOME TRANSFER)",
-    "ALLIEDWIN": "alliance victories in duplex games (ALLIED WIN)",
 }
 # njudge accepts SET ATTACK TRANSFORM only once move transformations are on.
 NEEDS_TRANSFORM = ("ATTACKTRANSFORM", "ATTACKTRANSFORMS")
@@ -359,6 +358,12 @@ _add("DISBAND", _on("movement_disband", "Units may be disbanded in movement"
 _add("BLANKBOARD EMPTYBOARD", Option("blank_board", True, False, before_start=True,
      says="The game starts with no units, in a build phase the winter before."
      "|The game starts with the map's units."))  # fmt: skip
+_add("HOMETRANSFER", _on("home_transfer", "A centre held by one unit from one"
+     " winter to the next becomes its power's home centre (and no longer the"
+     " former owner's).", "Home centres stay the map's."))  # fmt: skip
+_add("ALLIEDWIN", _on("allied_win", "A player whose powers together"
+     " hold a third more centres than a win needs wins with them (a duplex game's"
+     " allied win).", "No allied wins: a power wins alone."))  # fmt: skip
 
 # -- map features no map here has (INERT_FEATURES) ----------------------------------
 for _phrases, _key, _name in (
@@ -533,6 +538,10 @@ HELP = [
      " in a winter"),
     ("[NO] STRICT CONVOY", "no convoy of an army in, or to, a landlocked place"),
     ("BLANK BOARD", "start with no units, building them (before the start)"),
+    ("[NO] HOME TRANSFER", "a centre held by one unit for a year becomes its"
+     " power's home"),
+    ("[NO] ALLIED WIN", "a duplex player whose powers hold 4/3 of the winning"
+     " centres wins with them"),
     ("[NO] RAILWAYS | GATEWAYS | DUALITY | HONG KONG | BCENTRES",
      "njudge's map flags: kept, no map here has them"),
     ("VARIANT Gunboat | NOT VARIANT Gunboat", "anonymous players (before the start)"),

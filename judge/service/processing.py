@@ -25,6 +25,7 @@ from judge.service import (
     picture_pool,
     reliability,
 )
+from judge.service.allied_win import with_allied_win
 from judge.service.picture_pool import render_map
 from judge.service.queries import (
     Game,
@@ -176,6 +177,7 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
     orders = engine_orders(board, position, texts, rules)
     late = late_powers(db, game, board, position, orders)  # read once: costly
     result = adjudicate(board, position, orders, rules)
+    result = with_allied_win(game, board, position, result, rules)  # ALLIED WIN
     new = result.position
     for _ in range(8):  # phases nobody must order (the engine skips them too)
         if new.winner or any(orders_needed(board, new, rules).values()):
@@ -266,6 +268,7 @@ def results_body(settings, game, board, result, deadline, player_tz):
         tz=settings.timezone,
         player_tz=player_tz,
         variant_lines=game_variant_lines(game, board, result.position),
+        homes_shown=game.rules.home_transfer,
     )
 
 

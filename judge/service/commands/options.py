@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from judge.engine.hooks import hooks_for
-from judge.service import seats
+from judge.service import allied_win, seats
 from judge.service.commands.registry import Spec, Topic
 from judge.service.flow import Go
 from judge.service.game_options import (
@@ -85,6 +85,10 @@ def set_option(ctx: Context, command: Command) -> Go:
         ctx.say("The rest of your message (to SIGNOFF) is the game's full comment.")
         return Go.ON
     says = describe(option, negated, value)
+    if option.key == "allied_win" and value:
+        says += f" Here that is {allied_win.goal(game.board, game.rules)} centres."
+    elif option.key == "centres" and stored(game)["allied_win"]:  # njudge says it
+        says += f" An allied win needs {allied_win.allied_centres(value)}."
     if not store(ctx, me, game, option.key, value, says):
         return Go.ON
     ctx.say(says + (" " + inert_note(game, option) if option.inert else ""))
