@@ -23,6 +23,7 @@ from judge.service import (
     game_options,
     pending,
     picture_pool,
+    proxies,
     reliability,
 )
 from judge.service.picture_pool import render_map
@@ -198,9 +199,10 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
     else:
         deadline = schedule(db, game, settings, new, now)
     ahead = picture_pool.drawn_ahead(game.name, game.turn, game.position, texts)
-    mails = results_mails(db, settings, game, board, result, deadline, ahead)
+    given = proxies.given_lines(board, position, texts)
+    mails = results_mails(db, settings, game, board, result, deadline, ahead, given)
     mails += postal_press_mails(db, settings, game.name, str(position.phase))
-    body = results_body(settings, game, board, result, deadline, None)[1]
+    body = results_body(settings, game, board, result, deadline, None, given)[1]
     add_turn(
         db, game.name, game.turn, str(position.phase), game.position,
         json.dumps(texts), body, iso(now),
@@ -249,7 +251,8 @@ def postal_press_mails(db, settings, game_name: str, phase: str):
     return tell_all(db, settings, game_name, "Postal press", text)
 
 
-def results_body(settings, game, board, result, deadline, player_tz):
+def results_body(settings, game, board, result, deadline, player_tz, given=()):
+    """`given`: the phase's "Proxy given to" lines (proxies.given_lines)."""
     return results_mail(
         board,
         judge_code=settings.code,
@@ -261,6 +264,7 @@ def results_body(settings, game, board, result, deadline, player_tz):
         tz=settings.timezone,
         player_tz=player_tz,
         variant_lines=game_variant_lines(game, board, result.position),
+        proxy_lines=given,
     )
 
 
@@ -271,8 +275,9 @@ def game_variant_lines(game, board, position) -> list[str]:
 
 
 def results_mails(
-    db, settings, game, board, result, deadline, ahead: bytes | None | bool = False
-) -> list[OutgoingMail]:
+    db, settings, game, board, result, deadline,
+    ahead: bytes | None | bool = False, given=(),
+) -> list[OutgoingMail]:  # fmt: skip
     """One mail per recipient: addresses are never shown to each other, and
     each gets the deadline in their own time zone.  The picture is drawn
     once for all of them (`ahead`: already drawn, see picture_pool)."""
@@ -282,7 +287,7 @@ def results_mails(
     for member in recipients(db, game):
         if member.tz not in texts:
             texts[member.tz] = results_body(
-                settings, game, board, result, deadline, member.tz
+                settings, game, board, result, deadline, member.tz, given
             )
         subject, body = texts[member.tz]
         attachments: tuple[Attachment, ...] = ()

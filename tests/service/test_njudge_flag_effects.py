@@ -197,10 +197,19 @@ def test_proxy_a_unit_handed_over_takes_the_proxys_order(judge):
     for power, text in HOLDS.items():
         if power not in ("FRANCE", "GERMANY"):
             judge.send(judge.seat(power), f"{signon(judge, power)}\n{text}")
-    judge.tick(judge.deadline())
+    out = judge.tick(judge.deadline())
     assert judge.phase() == "F1901M"
     position = judge.game()["position"]
     assert '"A BUR"' in position and '"A PAR"' not in position
+    # the results say so before the units' lines, as njudge's do
+    # (st_movement.c), and the unit's line carries the proxy's order
+    results = next(m.body for m in out if m.subject.endswith("S1901M Results"))
+    assert (
+        "(alpha.001)\n\nFrance: Army Paris Proxy given to Germany.\n\nAustria:"
+        in results
+    )
+    assert "France: Army Paris -> Burgundy.\n" in results
+    assert results.count("Proxy given to") == 1
     assert '"A MAR"' in position and '"A GAS"' not in position
     # handed over again, with no order from the proxy: the unit holds
     judge.send(france, f"{signon(judge, 'FRANCE')}\nA BUR P GERMANY\nA MAR H\nF BRE H")
@@ -209,3 +218,43 @@ def test_proxy_a_unit_handed_over_takes_the_proxys_order(judge):
             judge.send(judge.seat(power), f"{signon(judge, power)}\n{text}")
     judge.tick(judge.deadline())
     assert '"A BUR"' in judge.game()["position"]
+
+
+def test_proxy_sent_ahead_is_applied_when_its_phase_comes(judge):
+    """A PHASE block's proxy (njudge applies pending orders as any orders):
+    France hands Paris to Germany for Fall 1901, and Germany's order for it,
+    sent ahead too, is carried out then."""
+    form_game(judge)
+    france, germany = judge.seat("FRANCE"), judge.seat("GERMANY")
+    master(judge, "SET PROXY")
+    body = judge.send(
+        france,
+        f"{signon(judge, 'FRANCE')}\n{HOLDS['FRANCE']}\nPHASE Fall 1901 Movement"
+        "\nA PAR PROXY GERMANY\nA MAR H\nF BRE H",
+    )[0].body
+    assert "3 line(s) stored for F1901M" in body
+    body = judge.send(
+        germany,
+        f"{signon(judge, 'GERMANY')}\n{HOLDS['GERMANY']}\nPHASE F1901M\nA PAR - PIC"
+        "\nA MUN H\nA BER H\nF KIE H",
+    )[0].body
+    assert "4 line(s) stored for F1901M" in body
+    for power, text in HOLDS.items():
+        if power not in ("FRANCE", "GERMANY"):
+            judge.send(judge.seat(power), f"{signon(judge, power)}\n{text}")
+    out = judge.tick(judge.deadline())
+    assert judge.phase() == "F1901M"
+    told = {m.to[0]: m.body for m in out if m.subject.endswith("Pending Orders")}
+    assert "Paris: handed over to Germany (PROXY)." in told[france]
+    assert "kept for the French unit" in told[germany]
+    assert "Not applied" not in told[france] + told[germany]
+    for power, text in HOLDS.items():
+        if power not in ("FRANCE", "GERMANY"):
+            judge.send(judge.seat(power), f"{signon(judge, power)}\n{text}")
+    out = judge.tick(judge.deadline())
+    assert judge.phase() == "S1902M"  # no centre changed hands: no winter
+    position = judge.game()["position"]
+    assert '"A PIC"' in position and '"A PAR"' not in position
+    results = next(m.body for m in out if m.subject.endswith("F1901M Results"))
+    assert "France: Army Paris Proxy given to Germany." in results
+    assert "France: Army Paris -> Picardy." in results
