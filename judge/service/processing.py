@@ -236,8 +236,8 @@ def _score_phase(db, game, board, position) -> None:
         if m.power and m.state == "active" and needed.get(m.power)
     }
     late = set(late_powers(db, game, board, position))
-    if not game_options.stored(game)["rated"]:
-        owing = {}  # SET UNRATED: nobody's record changes (the marks still go)
+    if not game_options.keeps_records(game):
+        owing = {}  # SET UNRATED, irregular: nobody's record changes
     reliability.phase_processed(db, game.name, moment(game.deadline), owing, late)
 
 

@@ -258,3 +258,41 @@ def test_proxy_sent_ahead_is_applied_when_its_phase_comes(judge):
     results = next(m.body for m in out if m.subject.endswith("F1901M Results"))
     assert "France: Army Paris Proxy given to Germany." in results
     assert "France: Army Paris -> Picardy." in results
+
+
+def test_a_rule_changed_after_the_start_makes_the_game_irregular(judge):
+    """njudge's irregular flag (ml_set.c, CheckNotStarted; data/index
+    "bgs"): a rules option changed once the game has started marks it;
+    LIST and SUMMARY show it, every player is told, and from then on the
+    game counts for no player's record.  Before the start, or setting what
+    is already so, marks nothing."""
+    new_game(judge, "SET ANY CENTRES")  # before the start: regular
+    assert "Irregular" not in judge.send(MASTER, "LIST beta")[0].body
+    form_game(judge)
+    out = master(judge, "SET HOME CENTRES")  # already so: nothing changes
+    assert "irregular" not in out[0].body
+    assert "Irregular" not in judge.send(MASTER, "LIST alpha")[0].body
+    for power in HOLDS:
+        judge.send(judge.seat(power), f"{signon(judge, power)}\n{HOLDS[power]}")
+    judge.tick(judge.deadline())
+    germany = judge.seat("GERMANY")
+    assert reliability.figures(judge.db, germany)["dedication"] == 3
+    out = master(judge, "SET MINOR PRESS\nSET NO MINOR PRESS")  # allowed in play
+    assert "Game 'alpha' has already started: it is now irregular" in out[0].body
+    notices = [m for m in out[1:] if "Diplomacy notice" in m.subject]
+    assert len(notices) == 7
+    assert all("it is now irregular" in m.body for m in notices)
+    assert "Irregular" in judge.send(MASTER, "LIST alpha")[0].body
+    assert "Irregular: a rule was changed after the start" in (
+        judge.send(MASTER, "SUMMARY alpha")[0].body
+    )
+    # the next phase counts for nobody: no dedication, no lateness, no CD
+    for power in HOLDS:
+        if power != "FRANCE":
+            judge.send(judge.seat(power), f"{signon(judge, power)}\n{HOLDS[power]}")
+    judge.tick(judge.deadline())
+    judge.tick(judge.grace_end())
+    assert judge.phase() != "F1901M"
+    assert reliability.figures(judge.db, germany)["dedication"] == 3
+    f = reliability.figures(judge.db, judge.seat("FRANCE"))
+    assert (f["dedication"], f["resigned"]) == (3, 0)
