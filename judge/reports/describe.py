@@ -121,6 +121,14 @@ def unit_line(
     return f"{name}: {unit_words(board, unit)}{words}.{annotation(outcomes)}"
 
 
+def proxy_line(board: Board, power: str, unit: Unit, to: str) -> str:
+    """'France: Army Paris Proxy given to Germany.': a unit handed over for
+    the phase (SET PROXY), in njudge's words and place (st_movement.c: its
+    own block before the units' lines)."""
+    name, holder = board.powers[power].name, board.powers[to].name
+    return f"{name}: {unit_words(board, unit)} Proxy given to {holder}."
+
+
 NJUDGE_POWER_COLUMN = 25  # "<Power>:" and blanks up to njudge's LPOWER + 1
 
 

@@ -135,6 +135,7 @@ def results_mail(
     player_tz: str | None = None,
     variant_lines: Sequence[str] = (),
     homes_shown: bool = False,
+    proxy_lines: Sequence[str] = (),
 ) -> tuple[str, str]:
     """(subject, body) of the results of `phase_result`.
 
@@ -145,7 +146,9 @@ def results_mail(
     player_tz: the recipient's own zone, for the line after the header.
     variant_lines: what is particular to a variant at the new position
     (judge.reports.variant), in a block before the next-phase lines.
-    homes_shown: the game plays HOME TRANSFER (the centres show their homes)."""
+    homes_shown: the game plays HOME TRANSFER (the centres show their homes).
+    proxy_lines: the units handed over for the phase (describe.proxy_line),
+    in a block before the units' lines, as njudge prints them."""
     position = phase_result.position
     if game_over is None and position.winner:
         game_over = game_result(board, winner=position.winner)
@@ -164,6 +167,7 @@ def results_mail(
             player_tz=None if game_over else player_tz,
         ),
         title=phase_title(phase_result.phase, "results", game, turn_number),
+        proxy_lines=list(proxy_lines),
         order_lines=order_lines(board, phase_result) + home_lines(board, phase_result),
         dislodged_lines=[
             describe.dislodged_line(board, d)

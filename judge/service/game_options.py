@@ -72,7 +72,20 @@ DEFAULTS: dict[str, object] = {
     "duality": False,
     "hong_kong": False,
     "bcentres": False,
+    # set by the judge, never by SET: a rule changed after the start
+    "irregular": False,
 }
+
+# njudge's rules flags whose change after the start marks the game
+# irregular (ml_set.c: CheckAndToggleFlag with CATF_NOSTART, then
+# CheckNotStarted; data/index's "bgs"): it counts for no records.
+# home_transfer and allied_win: the keys those rules options are stored under.
+IRREGULAR_KEYS = frozenset({
+    "minor_press", "touch_press", "strict_convoy", "coastal_convoys",
+    "build_sites", "any_disband", "auto_disband", "movement_disband",
+    "blank_board", "railways", "gateways", "duality", "hong_kong", "bcentres",
+    "home_transfer", "allied_win",
+})  # fmt: skip
 
 PRESS_COLOURS = {
     "white": "White",
@@ -231,7 +244,7 @@ _add(
 _add(
     "MINORPRESS",
     _on("minor_press", "Press may be sent in retreat and adjustment phases.",
-        "No press in retreat and adjustment phases.", before_start=True),
+        "No press in retreat and adjustment phases."),
 )  # fmt: skip
 _add(
     "BLANKPRESS",
@@ -335,7 +348,7 @@ _add("STRICTCONVOY STRICTCONVOYS", _on("strict_convoy", "Only plausible convoys 
      " taken: none of an army in, or to, a landlocked province.",
      "Any convoy order is taken, plausible or not."))  # fmt: skip
 _add("COASTALCONVOY COASTALCONVOYS", _on("coastal_convoys", "Fleets on coasts may"
-     " convoy.", "Only fleets at sea convoy.", before_start=True))  # fmt: skip
+     " convoy.", "Only fleets at sea convoy."))  # fmt: skip
 for _phrase, _where, _says in (
     ("ANY", "any", "Builds may go in any centre a power owns."),
     ("HOME", "home", "Builds go in home centres only."),
@@ -436,6 +449,14 @@ def stored(game) -> dict:
     return values
 
 
+def keeps_records(game) -> bool:
+    """Whether the game's play changes its players' reliability records:
+    not under SET UNRATED, nor once irregular (njudge's data/index: such a
+    game "will not count for any rating purposes")."""
+    values = stored(game)
+    return bool(values["rated"] and not values["irregular"])
+
+
 def news_to_masters_only(game) -> bool:
     """Players coming and going (joins, takeovers, resignations, civil
     disorder, abandonment) told to the masters alone: SET QUIET, and SET
@@ -499,7 +520,7 @@ HELP = [
      "what FAKE may do"),
     ("OBSERVER ANY|WHITE|NO", "observers' press (to the master always)"),
     ("[NO] POSTAL PRESS", "POSTALPRESS, mailed after the phase"),
-    ("[NO] MINOR PRESS", "press in retreats and adjustments (before the start)"),
+    ("[NO] MINOR PRESS", "press in retreats and adjustments"),
     ("[NO] BLANK PRESS", "press without text"),
     ("[NO] TOUCH PRESS", "press only to powers whose units touch yours"),
     ("[NO] LATE PRESS", "press from late players"),
@@ -533,7 +554,7 @@ HELP = [
     ("ANY CENTRES | HOME CENTRES | ONE CENTRE", "where builds may go"),
     ("[NO] AUTO DISBAND", "dislodged units are destroyed, no retreats"),
     ("[NO] DISBAND", "units may disband in movement phases"),
-    ("[NO] COASTAL CONVOYS", "fleets on coasts convoy (before the start)"),
+    ("[NO] COASTAL CONVOYS", "fleets on coasts convoy"),
     ("ANY DISBAND | NORMAL DISBAND", "any unit may be removed and built again"
      " in a winter"),
     ("[NO] STRICT CONVOY", "no convoy of an army in, or to, a landlocked place"),
@@ -553,4 +574,11 @@ def help_text() -> str:
     lines = []
     for forms, what in HELP:
         lines += [f"  SET {forms}", f"      {what}"]
+    lines += [
+        "",
+        "A rule changed after the start (MINOR PRESS, TOUCH PRESS, where builds"
+        " go,\nthe disbands, the convoys, BLANK BOARD, the map flags) makes the"
+        " game irregular,\nas on njudge: LIST and SUMMARY say so, and its play"
+        " counts for no player's record.",
+    ]
     return "\n".join(lines)

@@ -23,6 +23,7 @@ from judge.service import (
     game_options,
     pending,
     picture_pool,
+    proxies,
     reliability,
 )
 from judge.service.allied_win import with_allied_win
@@ -205,9 +206,10 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
     else:
         deadline = schedule(db, game, settings, new, now)
     ahead = picture_pool.drawn_ahead(game.name, game.turn, game.position, texts)
-    mails = results_mails(db, settings, game, board, result, deadline, ahead)
+    given = proxies.given_lines(board, position, texts)
+    mails = results_mails(db, settings, game, board, result, deadline, ahead, given)
     mails += postal_press_mails(db, settings, game.name, str(position.phase))
-    body = results_body(settings, game, board, result, deadline, None)[1]
+    body = results_body(settings, game, board, result, deadline, None, given)[1]
     add_turn(
         db, game.name, game.turn, str(position.phase), game.position,
         json.dumps(texts), body, iso(now),
@@ -241,8 +243,8 @@ def _score_phase(db, game, board, position, late: list[str]) -> None:
         if m.power and m.state == "active" and needed.get(m.power)
     }
     late = set(late)
-    if not game_options.stored(game)["rated"]:
-        owing = {}  # SET UNRATED: nobody's record changes (the marks still go)
+    if not game_options.keeps_records(game):
+        owing = {}  # SET UNRATED, irregular: nobody's record changes
     reliability.phase_processed(db, game.name, moment(game.deadline), owing, late)
 
 
@@ -256,7 +258,8 @@ def postal_press_mails(db, settings, game_name: str, phase: str):
     return tell_all(db, settings, game_name, "Postal press", text)
 
 
-def results_body(settings, game, board, result, deadline, player_tz):
+def results_body(settings, game, board, result, deadline, player_tz, given=()):
+    """`given`: the phase's "Proxy given to" lines (proxies.given_lines)."""
     return results_mail(
         board,
         judge_code=settings.code,
@@ -269,6 +272,7 @@ def results_body(settings, game, board, result, deadline, player_tz):
         player_tz=player_tz,
         variant_lines=game_variant_lines(game, board, result.position),
         homes_shown=game.rules.home_transfer,
+        proxy_lines=given,
     )
 
 
@@ -279,8 +283,9 @@ def game_variant_lines(game, board, position) -> list[str]:
 
 
 def results_mails(
-    db, settings, game, board, result, deadline, ahead: bytes | None | bool = False
-) -> list[OutgoingMail]:
+    db, settings, game, board, result, deadline,
+    ahead: bytes | None | bool = False, given=(),
+) -> list[OutgoingMail]:  # fmt: skip
     """One mail per recipient: addresses are never shown to each other, and
     each gets the deadline in their own time zone.  The picture is drawn
     once for all of them (`ahead`: already drawn, see picture_pool)."""
@@ -290,7 +295,7 @@ def results_mails(
     for member in recipients(db, game):
         if member.tz not in texts:
             texts[member.tz] = results_body(
-                settings, game, board, result, deadline, member.tz
+                settings, game, board, result, deadline, member.tz, given
             )
         subject, body = texts[member.tz]
         attachments: tuple[Attachment, ...] = ()

@@ -117,10 +117,14 @@ def test_blank_board_is_refused_where_a_variant_places_the_first_units(judge):
     assert "whose own rules place the first units. Not set." in body
 
 
-def test_minor_press_only_before_the_start(judge):
+def test_minor_press_in_play_makes_the_game_irregular(judge):
+    """njudge takes SET [NO] MINOR PRESS after the start and marks the game
+    irregular (ml_set.c, CATF_NOSTART)."""
     form_game(judge)
     body = master(judge, "SET NO MINOR PRESS")[0].body
-    assert "has already started: SET NOMINORPRESS can be changed only before" in body
+    assert "No press in retreat and adjustment phases." in body
+    assert "Game 'alpha' has already started: it is now irregular" in body
+    assert '"irregular": true' in judge.game()["settings"]
 
 
 def test_nolist_hides_the_game_from_list(judge):
