@@ -26,6 +26,7 @@ from pathlib import Path
 
 from benchmarks.serving import free_port
 from judge.store.db import open_database
+from judge.store.outbox import messages_where
 
 JUDGE = "judge@example.org"
 LIMIT = 256 * 1024
@@ -185,13 +186,9 @@ class Judge:
         return None
 
     def caused(self, intake_id: int) -> tuple[int, int]:
-        """(mails, bytes) the message caused."""
-        row = self.db.execute(
-            "SELECT COUNT(*), COALESCE(SUM(LENGTH(raw)), 0) FROM outbox"
-            " WHERE intake_id = ?",
-            (intake_id,),
-        ).fetchone()
-        return row[0], row[1]
+        """(mails, bytes) the message caused: each mail whole, as sent."""
+        sent = messages_where(self.db, "intake_id = ?", (intake_id,))
+        return len(sent), sum(len(raw) for _, raw in sent)
 
     def stop(self) -> None:
         self.process.send_signal(signal.SIGTERM)

@@ -223,7 +223,8 @@ def main(argv: list[str] | None = None) -> None:
         elapsed = time.perf_counter() - started
         played = club.now
         texts = club.db.execute(
-            "SELECT (SELECT SUM(length(raw)) FROM outbox),"
+            "SELECT (SELECT SUM(length(raw)) FROM outbox)"
+            " + (SELECT COALESCE(SUM(length(body)), 0) FROM outbox_body),"
             " (SELECT SUM(length(raw)) FROM intake), (SELECT COUNT(*) FROM outbox)"
         ).fetchone()
         sent_total = club.db.execute(

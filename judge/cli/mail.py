@@ -13,6 +13,7 @@ from email.utils import format_datetime, make_msgid
 from judge.config import ConfigError, load_config, split_host_port
 from judge.mail import decode
 from judge.store.db import open_database, utc_now
+from judge.store.outbox import reply_to
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -57,12 +58,10 @@ def run(args: argparse.Namespace) -> int:
     db = open_database(path)
     deadline = time.monotonic() + args.timeout
     while time.monotonic() < deadline:
-        replies = db.execute(
-            "SELECT raw FROM outbox WHERE in_reply_to = ? ORDER BY id", (message_id,)
-        ).fetchall()
+        replies = reply_to(db, message_id)
         if replies:
-            for (raw,) in replies:
-                reply = decode.parse(bytes(raw))
+            for raw in replies:
+                reply = decode.parse(raw)
                 for name in ("From", "To", "Subject"):
                     print(f"{name}: {decode.header(reply, name)}")
                 print()

@@ -19,7 +19,7 @@ from judge.config import Config
 from judge.daemon.gates import GATES, Desk, Finish, Letter, cannot_write_to, re_subject
 from judge.mail import decode
 from judge.mail.addresses import for_sending, same_mailbox
-from judge.mail.compose import compose
+from judge.mail.compose import compose_parts
 from judge.mail.dkim_signing import DkimSigner
 from judge.mail.loops import note_reply, reason_not_to_answer
 from judge.mail.message import (
@@ -36,7 +36,7 @@ from judge.store.addresses import mark_announced, unannounced
 from judge.store.db import transaction
 from judge.store.errors import record_error
 from judge.store.intake import IntakeRow, count_attempt, finish, next_new
-from judge.store.outbox import queue_message
+from judge.store.outbox import queue_message, store_body
 
 log = logging.getLogger("judge.worker")
 
@@ -303,6 +303,7 @@ class Worker:
         (the judge's own, a malformed one) is left out and recorded.  The
         judge's reply to `replying_to` is remembered by the loop detector."""
         count = 0
+        shared = SharedBodies(self.db)
         for mail in mails or ():
             recipients = []
             for address in mail.to:
@@ -323,22 +324,24 @@ class Worker:
                 continue
             if recipients != tuple(mail.to):
                 mail = OutgoingMail(**{**mail.__dict__, "to": recipients})
-            message_id, raw = compose(
+            message_id, head, body = compose_parts(
                 mail,
                 judge_address=self.address,
                 judge_code=self.config.judge.code,
                 now=now,
             )
             if self.signer is not None:
-                raw = self.signer.sign(raw)
+                head = self.signer.signature(head, body) + head
+            body_id = shared.body_id(body)
             queue_message(
                 self.db,
                 message_id=message_id,
                 recipients=recipients,
-                raw=raw,
+                raw=head if body_id else head + body,
                 now=now,
                 in_reply_to=mail.in_reply_to,
                 intake_id=intake_id,
+                body_id=body_id,
             )
             if replying_to and recipients == (replying_to,):
                 note_reply(
@@ -346,3 +349,25 @@ class Worker:
                 )
             count += 1
         return count
+
+
+class SharedBodies:
+    """The bodies of the mails queued together (in one transaction) that
+    are worth keeping once: a large body the composer made once for several
+    mails (a game's results and their picture, to each recipient) is the
+    same bytes object each time, and is stored once for them all."""
+
+    LARGE = 16_384  # bytes: a reply's few kilobytes stay in its own row
+
+    def __init__(self, db: sqlite_utils.Database) -> None:
+        self.db = db
+        self.stored: dict[int, tuple[bytes, int]] = {}  # id(body): body, its row
+
+    def body_id(self, body: bytes) -> int | None:
+        if len(body) < self.LARGE:
+            return None
+        known = self.stored.get(id(body))
+        if known is None or known[0] is not body:
+            known = (body, store_body(self.db, body))  # the body kept alive:
+            self.stored[id(body)] = known  # its id() names nothing else
+        return known[1]

@@ -62,10 +62,21 @@ def _references(ids) -> list[str]:
 def compose(
     mail: OutgoingMail, *, judge_address: str, judge_code: str, now: datetime
 ) -> tuple[str, bytes]:
-    """Render `mail`; return (its Message-ID, the raw message).  The body
-    (with its MIME headers) is made once for a run of mails with the same
-    content, such as a game's results to each of its recipients: only the
-    header block is each one's own."""
+    """Render `mail`; return (its Message-ID, the raw message)."""
+    message_id, head, body = compose_parts(
+        mail, judge_address=judge_address, judge_code=judge_code, now=now
+    )
+    return message_id, head + body
+
+
+def compose_parts(
+    mail: OutgoingMail, *, judge_address: str, judge_code: str, now: datetime
+) -> tuple[str, bytes, bytes]:
+    """Render `mail`: (its Message-ID, its header block ended by the blank
+    line, its body).  The body (and the MIME headers) is made once for a
+    run of mails with the same content, such as a game's results to each
+    of its recipients, and is then the same bytes object for each: only
+    the header block is each one's own."""
     mime_headers, content = _content(mail)
     msg: list[tuple[str, object]] = []
     domain = judge_address.rpartition("@")[2] or "localhost"
@@ -103,10 +114,9 @@ def compose(
             msg.append(("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"))
     # our headers, then the MIME ones, the blank line and the content
     head = b"".join(header_line(name, value) for name, value in msg)
-    raw = head + mime_headers + content
     if not to.isascii():
-        raw = raw.replace(_UTF8_TO.encode(), to.encode("utf-8"), 1)
-    return message_id, raw
+        head = head.replace(_UTF8_TO.encode(), to.encode("utf-8"), 1)
+    return message_id, head + mime_headers, content
 
 
 def header_line(name: str, value) -> bytes:
@@ -132,7 +142,7 @@ _last_content: tuple[str, tuple[Attachment, ...], tuple[bytes, bytes]] | None = 
 
 
 def _content(mail: OutgoingMail) -> tuple[bytes, bytes]:
-    """(the MIME header lines, the blank line and body) of `mail`."""
+    """(the MIME header lines and the blank line, the body) of `mail`."""
     global _last_content
     last = _last_content
     if (
@@ -177,8 +187,8 @@ def _content(mail: OutgoingMail) -> tuple[bytes, bytes]:
     if mail.attachments:
         for mark, attachment in zip(marks, mail.attachments, strict=True):
             whole = whole.replace(mark.encode() + b"\r\n", _base64(attachment.data), 1)
-    end = whole.index(b"\r\n\r\n") + 2
-    made = (whole[:end], whole[end:])
+    end = whole.index(b"\r\n\r\n") + 4
+    made = (whole[:end], whole[end:])  # the MIME headers and the blank line
     _last_content = (mail.body, mail.attachments, made)
     return made
 

@@ -139,17 +139,40 @@ class DkimSigner:
         """`raw` (CRLF line ends, as the composer writes) with a
         DKIM-Signature header in front, made by dkimpy."""
         end = raw.find(b"\r\n\r\n") + 4
-        if end > 4 and raw.count(b"\n") == raw.count(b"\r\n"):  # CRLF only
-            message = dkim.DKIM(raw[:end])
-            message.body = raw[end:]  # what dkimpy's parser would have made
+        if end > 4:
+            return self.signature(raw[:end], raw[end:]) + raw
+        return self._signature(dkim.DKIM(raw)) + raw
+
+    def signature(self, head: bytes, body: bytes) -> bytes:
+        """The DKIM-Signature header field of the message `head` + `body`
+        (`head`: its header block, ended by the blank line)."""
+        if _crlf_only(head) and _crlf_only(body):
+            message = dkim.DKIM(head)
+            message.body = body  # what dkimpy's parser would have made of it
         else:
-            message = dkim.DKIM(raw)
+            message = dkim.DKIM(head + body)
+        return self._signature(message)
+
+    def _signature(self, message: dkim.DKIM) -> bytes:
         present = {name.lower() for name, _ in message.headers}
-        signature = message.sign(
+        return message.sign(
             self.selector.encode(),
             self.domain.encode(),
             self.private_key,
             include_headers=[name for name in SIGNED_HEADERS if name in present],
             canonicalize=CANONICALIZE,
         )
-        return signature + raw
+
+
+def _crlf_only(data: bytes) -> bool:
+    """Every line end a CRLF; a body's answer kept, as the same body comes
+    for each copy of a game's results."""
+    global _last_crlf
+    if _last_crlf[0] is data:
+        return _last_crlf[1]
+    answer = data.count(b"\n") == data.count(b"\r\n")
+    _last_crlf = (data, answer)  # replaced whole: thread-safe
+    return answer
+
+
+_last_crlf: tuple[bytes, bool] = (b"", True)

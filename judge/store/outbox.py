@@ -35,11 +35,15 @@ def queue_message(
     now: datetime,
     in_reply_to: str | None = None,
     intake_id: int | None = None,
+    body_id: int | None = None,
 ) -> int:
-    """Queue one rendered message (inside the caller's transaction)."""
+    """Queue one rendered message (inside the caller's transaction).
+    `body_id`: `raw` is the header block alone, and the body the one
+    `store_body` kept (shared with other messages)."""
     cursor = db.execute(
         "INSERT INTO outbox (intake_id, message_id, in_reply_to, recipients, raw,"
-        " created_at, next_attempt, verp_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        " created_at, next_attempt, verp_token, body_id)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             intake_id,
             message_id,
@@ -50,9 +54,36 @@ def queue_message(
             iso(now),
             # the per-message secret of its VERP envelope sender (48 bits)
             secrets.token_hex(6),
+            body_id,
         ),
     )
     return cursor.lastrowid
+
+
+def store_body(db: sqlite_utils.Database, body: bytes) -> int:
+    """Keep a body that several messages of the caller's transaction share."""
+    return db.execute("INSERT INTO outbox_body (body) VALUES (?)", (body,)).lastrowid
+
+
+def whole_message(db: sqlite_utils.Database, raw: bytes, body_id: int | None) -> bytes:
+    """The message as sent: its stored bytes, and the shared body if any."""
+    raw = bytes(raw)
+    if body_id is None:
+        return raw
+    row = db.execute("SELECT body FROM outbox_body WHERE id = ?", (body_id,)).fetchone()
+    return raw + bytes(row[0]) if row else raw  # pruned: the headers remain
+
+
+def messages_where(
+    db: sqlite_utils.Database, condition: str, params=()
+) -> list[tuple[int, bytes]]:
+    """(id, the whole message) of the outbox rows meeting `condition` (SQL
+    over the outbox's columns, with ? parameters), by id."""
+    rows = db.execute(
+        f"SELECT id, raw, body_id FROM outbox WHERE {condition} ORDER BY id",
+        tuple(params),
+    ).fetchall()
+    return [(r[0], whole_message(db, r[1], r[2])) for r in rows]
 
 
 def due_messages(
@@ -76,13 +107,12 @@ def due_messages(
     for outbox_id in ids:
         r = db.execute(
             "SELECT id, message_id, COALESCE(remaining, recipients), raw, attempts,"
-            " verp_token, created_at FROM outbox WHERE id = ?",
+            " verp_token, created_at, body_id FROM outbox WHERE id = ?",
             (outbox_id,),
         ).fetchone()
+        raw = whole_message(db, r[3], r[7])
         rows.append(
-            OutboxRow(
-                r[0], r[1], tuple(json.loads(r[2])), bytes(r[3]), r[4], r[5], r[6]
-            )
+            OutboxRow(r[0], r[1], tuple(json.loads(r[2])), raw, r[4], r[5], r[6])
         )
     return rows
 
@@ -169,7 +199,4 @@ def mark_failed(
 
 def reply_to(db: sqlite_utils.Database, message_id: str) -> list[bytes]:
     """Raw replies queued for the message with this Message-ID."""
-    rows = db.execute(
-        "SELECT raw FROM outbox WHERE in_reply_to = ? ORDER BY id", (message_id,)
-    ).fetchall()
-    return [bytes(r[0]) for r in rows]
+    return [raw for _, raw in messages_where(db, "in_reply_to = ?", (message_id,))]

@@ -113,13 +113,20 @@ def _slim(db: sqlite_utils.Database, table: str, ids: list[int], now: str) -> No
     marks = ",".join("?" * len(ids))
     rows = db.execute(f"SELECT * FROM {table} WHERE id IN ({marks})", ids)
     columns = [d[0] for d in rows.description]
+    emptied = {"raw": b"", "pruned_at": now, "body_id": None}
+    full = rows.fetchall()
     slim = [
         tuple(
-            b"" if name == "raw" else now if name == "pruned_at" else value
-            for name, value in zip(columns, row, strict=True)
+            emptied.get(name, value) for name, value in zip(columns, row, strict=True)
         )
-        for row in rows.fetchall()
+        for row in full
     ]
+    # shared bodies (the outbox's): dropped with the last row that used them
+    bodies = (
+        {row[columns.index("body_id")] for row in full} - {None}
+        if "body_id" in columns
+        else set()
+    )
     # The outbox's rows name their intake row: checked at COMMIT, when the
     # intake rows are back.
     db.execute("PRAGMA defer_foreign_keys = ON")
@@ -129,6 +136,12 @@ def _slim(db: sqlite_utils.Database, table: str, ids: list[int], now: str) -> No
         f" VALUES ({', '.join('?' * len(columns))})",
         slim,
     )
+    for body_id in sorted(bodies):
+        db.execute(
+            "DELETE FROM outbox_body WHERE id = ?"
+            " AND NOT EXISTS (SELECT 1 FROM outbox WHERE body_id = ?)",
+            (body_id, body_id),
+        )
 
 
 def _within(rows: list[tuple[int, int]], budget: int) -> list[int]:

@@ -151,6 +151,20 @@ CREATE TABLE IF NOT EXISTS echo_pause (    -- senders not answered until then
 """
 
 
+# Version 6: a body several messages share (a game's results to each of its
+# players, the picture included) is kept once.  A row with a body_id keeps
+# in `raw` its own header block only (signed for its recipient, ended by the
+# blank line); the message sent is that block and the body.
+SHARED_BODIES = """
+CREATE TABLE outbox_body (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    body BLOB NOT NULL
+);
+ALTER TABLE outbox ADD COLUMN body_id INTEGER REFERENCES outbox_body(id);
+CREATE INDEX outbox_by_body ON outbox(body_id) WHERE body_id IS NOT NULL;
+"""
+
+
 STORE_SCHEMA = Schema(
     "store",
     [
@@ -161,6 +175,7 @@ STORE_SCHEMA = Schema(
         Migration("mail bodies pruned", V3_RETENTION),
         Migration("incremental vacuum", _incremental_vacuum, transactional=False),
         Migration("loop detector's tables", ECHO_TABLES),
+        Migration("bodies shared by outgoing mails", SHARED_BODIES),
     ],
 )
 

@@ -24,6 +24,7 @@ from judge.store.addresses import record_failure
 from judge.store.db import open_database, transaction
 from judge.store.intake import store_incoming
 from judge.store.migrations import migrate
+from judge.store.outbox import messages_where
 from judge.store.schema import STORE_SCHEMA
 
 JUDGE = "judge@example.org"
@@ -123,12 +124,13 @@ class Factory:
 
     def new_mail(self) -> list[tuple[list[str], bytes]]:
         rows = self.db.execute(
-            "SELECT id, recipients, raw FROM outbox WHERE id > ? ORDER BY id",
+            "SELECT id, recipients FROM outbox WHERE id > ? ORDER BY id",
             (self.seen,),
         ).fetchall()
+        whole = dict(messages_where(self.db, "id > ?", (self.seen,)))
         if rows:
             self.seen = rows[-1][0]
-        return [(json.loads(r[1]), bytes(r[2])) for r in rows]
+        return [(json.loads(r[1]), whole[r[0]]) for r in rows]
 
     def power_of(self, address: str) -> str:
         return self.db.execute(

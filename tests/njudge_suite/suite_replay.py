@@ -25,6 +25,7 @@ from judge.mail.decode import header, parse
 from judge.store.db import open_database
 from judge.store.intake import store_incoming
 from judge.store.migrations import migrate
+from judge.store.outbox import messages_where
 from judge.store.schema import STORE_SCHEMA
 
 SUITE = Path(__file__).with_name("suite.toml")
@@ -102,14 +103,15 @@ class Replay:
 
     def new_mail(self) -> list[Sent]:
         rows = self.db.execute(
-            "SELECT id, recipients, raw FROM outbox WHERE id > ? ORDER BY id",
+            "SELECT id, recipients FROM outbox WHERE id > ? ORDER BY id",
             (self.seen,),
         ).fetchall()
+        whole = dict(messages_where(self.db, "id > ?", (self.seen,)))
         if rows:
             self.seen = rows[-1][0]
         out = []
-        for _, recipients, raw in rows:
-            msg = parse(bytes(raw))
+        for row_id, recipients in rows:
+            msg = parse(whole[row_id])
             text = _text(msg)
             for to in json.loads(recipients):
                 out.append(Sent(short(to), header(msg, "Subject"), text))

@@ -179,3 +179,47 @@ def test_senders_whose_rate_window_ended_are_forgotten(tmp_path):
     with transaction(db):  # the one still in its window still counts
         assert check_rate(db, "busy@x", NOW, limit=1, window_seconds=3600) == NOTICE
         assert check_rate(db, "s1@x", NOW, limit=1, window_seconds=3600) == OK
+
+
+def test_a_shared_body_goes_with_the_last_mail_that_used_it(tmp_path):
+    """A game's results to each recipient keep one body (outbox_body); it
+    stays while any of its mails keeps its text, and goes with the last."""
+    from judge.store.outbox import messages_where, store_body
+
+    db = open_database(tmp_path / "judge.db")
+    create_mail_tables(db)
+    ages = {"a": 20, "b": 20, "c": 3}  # days since sent: c is kept
+    with transaction(db):
+        shared = store_body(db, PICTURE)
+        ids = {
+            name: queue_message(
+                db,
+                message_id=f"<{name}@judge>",
+                recipients=(f"{name}@x",),
+                raw=f"To: {name}@x\r\n\r\n".encode(),
+                now=NOW,
+                body_id=shared,
+            )  # fmt: skip
+            for name in ages
+        }
+    for name, days in ages.items():
+        mark_sent(db, ids[name], NOW - timedelta(days=days))
+    whole = dict(messages_where(db, "1"))
+    assert whole[ids["a"]] == b"To: a@x\r\n\r\n" + PICTURE
+
+    def bodies() -> int:
+        return db.execute("SELECT COUNT(*) FROM outbox_body").fetchone()[0]
+
+    assert prune(db, NOW, keep_sent_days=14, keep_intake_days=14, pause=0).outbox == 2
+    assert bodies() == 1  # c still sends it
+    assert dict(messages_where(db, "1"))[ids["c"]] == b"To: c@x\r\n\r\n" + PICTURE
+    assert dict(messages_where(db, "1"))[ids["a"]] == b""
+    later = NOW + timedelta(days=30)
+    assert prune(db, later, keep_sent_days=14, keep_intake_days=14, pause=0).outbox == 1
+    assert bodies() == 0
+    assert (
+        db.execute("SELECT COUNT(*) FROM outbox WHERE body_id IS NOT NULL").fetchone()[
+            0
+        ]
+        == 0
+    )

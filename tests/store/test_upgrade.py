@@ -10,6 +10,7 @@ from judge.mail.decode import body_text, header, parse
 from judge.service.handler import GameService
 from judge.store.integrity import open_checked
 from judge.store.migrations import applied, migrate
+from judge.store.outbox import messages_where
 from judge.store.schema import STORE_SCHEMA
 from tests.store.v1_game import (
     OPENING,
@@ -86,7 +87,7 @@ def test_the_v1_database_is_upgraded_and_its_game_plays_on(tmp_path):
         "SELECT json_extract(position, '$.phase') FROM svc_games"
     ).fetchone()[0]
     assert phase == "F1901M"
-    mails = [parse(raw) for (raw,) in db.execute("SELECT raw FROM outbox")]
+    mails = [parse(raw) for _, raw in messages_where(db, "1")]
     results = [m for m in mails if "S1901M Results" in header(m, "Subject")]
     assert len(results) == 8  # seven players and the master
     assert all("Paris -> Burgundy" in body_text(m) for m in results)
