@@ -4,10 +4,10 @@ outcome."""
 
 from __future__ import annotations
 
+from judge.engine.any_disband import winter_orders
 from judge.engine.api import Rules, adjudicate, initial_position, orders_needed
 from judge.engine.blank_board import blank_start
 from judge.engine.board import load_board
-from judge.engine.any_disband import winter_orders
 from judge.engine.orders import Build, Disband, Maintain, Unit, Waive
 from judge.engine.state import Phase, Position
 from judge.engine.strict_convoy import implausible_convoy
@@ -66,7 +66,8 @@ def test_any_disband_builds_no_more_than_the_centres_allow():
     position = winter(units, dict(START.centres))
     given = {"FRANCE": [Disband(Unit("A", "BUR")), Disband(Unit("A", "PIC")),
                         Build(Unit("F", "MAR")), Build(Unit("A", "PAR")),
-                        Build(Unit("F", "BRE")), Maintain(Unit("F", "MAO"))]}  # fmt: skip
+                        Build(Unit("F", "BRE")),
+                        Maintain(Unit("F", "MAO"))]}  # fmt: skip
     out = adjudicate(BOARD, position, given, ANY_DISBAND)
     french = {(r.unit.location, type(r.order).__name__): r.outcomes
               for r in out.results if r.power == "FRANCE"}  # fmt: skip
@@ -153,8 +154,9 @@ def test_the_last_of_maintain_and_disband_for_a_unit_counts():
     kept = {"ENGLAND": [Disband(Unit("F", "LON")), Maintain(Unit("F", "LON"))]}
     out = adjudicate(BOARD, position, kept, ANY_DISBAND)
     assert out.position.units["LON"] == ("ENGLAND", Unit("F", "LON"))
-    assert [(type(r.order).__name__, r.outcomes) for r in out.results
-            if r.unit == Unit("F", "LON")] == [("Disband", ("void",)), ("Maintain", ())]  # fmt: skip
+    lon = [(type(r.order).__name__, r.outcomes)
+           for r in out.results if r.unit == Unit("F", "LON")]  # fmt: skip
+    assert lon == [("Disband", ("void",)), ("Maintain", ())]
     gone = {"ENGLAND": [Maintain(Unit("F", "LON")), Disband(Unit("F", "LON"))]}
     assert "LON" not in adjudicate(BOARD, position, gone, ANY_DISBAND).position.units
 
