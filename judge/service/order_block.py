@@ -158,7 +158,7 @@ def store_orders(
     any_disband = (
         position.phase.type == "A" and load_game(ctx.db, game).rules.any_disband
     )
-    if any_disband:  # any unit may go and be built again: no count to keep to
+    if any_disband:  # any unit may go: the order reply counts what is kept
         surplus.owed = 0
     for parsed in parsed_orders:
         why = parsed.error or "not understood"
@@ -170,9 +170,7 @@ def store_orders(
         ctx.readings.setdefault(power, []).extend(parsed.notes)
         if kind_of(parsed.order) == OrderKind.WAIVE:
             waives += 1
-        key = order_key(parsed.order, waives)
-        if any_disband and kind_of(parsed.order) == OrderKind.BUILD:
-            key = "B:" + key  # a unit removed and one built in its place
+        key = order_key(parsed.order, waives)  # MAINTAIN or DISBAND: the last
         put_order(ctx.db, game, power, key, parsed.order.canonical(), arrived)
     if not any_disband:
         drop_surplus_adjustments(ctx.db, game, power, board, position)
@@ -251,6 +249,7 @@ def report_orders(ctx) -> None:
                 player_tz=ctx.me.tz,
                 needed=needed.get(power, 0),
                 nmr=bool(game.nmr),
+                any_disband=position.phase.type == "A" and game.rules.any_disband,
             ).rstrip("\n")
         )
         for note in order_notes(board, position, power, orders.get(power, [])):
