@@ -60,6 +60,7 @@ def take_orders(ctx, power: str, lines: list[str]) -> None:
             countries,
             lines,
             orders_needed(board, position, game.rules),
+            game.rules,
         )
         ctx.refused.setdefault(power, []).extend(refused)
     else:
@@ -137,8 +138,9 @@ def take_master_orders(ctx, lines: list[str]) -> None:
     board = game.board
     position = game.current(board)
     shared, refused = route_orders(
-        board, position, list(board.powers), split, orders_needed(board, position)
-    )
+        board, position, list(board.powers), split, orders_needed(board, position),
+        game.rules,
+    )  # fmt: skip
     ctx.refused.setdefault("*", []).extend(refused)
     for country, parsed_orders in shared.items():
         if not parsed_orders:

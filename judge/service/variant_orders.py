@@ -349,7 +349,12 @@ def _waive_refusal(board: Board, countries, needs) -> str:
 
 
 def route(
-    board: Board, position: Position, countries: list[str], lines: list[str], needs
+    board: Board,
+    position: Position,
+    countries: list[str],
+    lines: list[str],
+    needs,
+    rules: Rules = DEFAULT_RULES,
 ) -> tuple[dict[str, list[ParsedOrder]], list[tuple[str, str]]]:
     """Share a multi-country seat's order lines among its countries: a line
     naming a country ('France:') sends what follows to it; otherwise each
@@ -373,7 +378,7 @@ def route(
                     (line, f"{board.powers[named].name} is not yours; you play {names}")
                 )
             continue
-        for parsed in read_orders(board, position, current, line):
+        for parsed in read_orders(board, position, current, line, rules):
             if parsed.order is None:
                 refused.append((parsed.text, parsed.error or "not understood"))
                 continue

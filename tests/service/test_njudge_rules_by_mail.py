@@ -170,3 +170,12 @@ def test_maintain_is_refused_where_any_disband_is_not_set(judge):
     for text in ("Maintain A Par", "A PAR MAINTAIN"):
         body = orders(judge, "FRANCE", text)
         assert "MAINTAIN is an order only in games with SET ANY DISBAND" in body, text
+
+
+def test_any_disband_the_master_may_maintain_a_powers_unit(judge):
+    to_the_winter(judge)
+    body = master(judge, "Maintain A Par, F Bre maintain")[0].body
+    assert "not taken" not in body and "Refused" not in body, body
+    assert sorted(stored_orders(judge.db, "alpha")["FRANCE"]) == [
+        "A PAR MAINTAIN", "F BRE MAINTAIN"
+    ]  # fmt: skip
