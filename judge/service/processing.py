@@ -235,7 +235,7 @@ def diary_broadcast(db, settings, name: str, board) -> list[OutgoingMail]:
 
 def _score_phase(db, game, board, position) -> None:
     """Reliability records: who owed orders this phase, and who was late."""
-    needed = orders_needed(board, position)
+    needed = orders_needed(board, position, game.rules)
     owing = {
         m.power: m.address
         for m in members(db, game.name, "player")
