@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from judge.engine.adjustments import adjustment_counts
+from judge.engine.any_disband import winter_orders
 from judge.engine.api import orders_needed
 from judge.engine.hooks import hooks_for
 from judge.engine.kinds import OrderKind
@@ -15,6 +16,7 @@ from judge.reports import order_reply
 from judge.service import game_options, proxies
 from judge.service.queries import (
     count_waives,
+    drop_earliest_builds,
     drop_surplus_adjustments,
     load_game,
     mark_master_orders,
@@ -176,6 +178,16 @@ def store_orders(
         put_order(ctx.db, game, power, key, parsed.order.canonical(), arrived)
     if not any_disband:
         drop_surplus_adjustments(ctx.db, game, power, board, position)
+        return
+    rules = load_game(ctx.db, game).rules
+    stored = engine_orders(board, position, stored_orders(ctx.db, game), rules)
+    surplus = winter_orders(board, position, power, stored.get(power, [])).surplus
+    if surplus > 0:  # more built and waived than the units kept leave room for
+        for text in drop_earliest_builds(ctx.db, game, power, surplus):
+            ctx.readings.setdefault(power, []).append(
+                f"{text}: set aside, as the units you keep leave no room for it"
+                " (DISBAND a unit, then build)"
+            )
 
 
 class SurplusAdjustments:

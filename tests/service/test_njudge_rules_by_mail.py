@@ -179,3 +179,14 @@ def test_any_disband_the_master_may_maintain_a_powers_unit(judge):
     assert sorted(stored_orders(judge.db, "alpha")["FRANCE"]) == [
         "A PAR MAINTAIN", "F BRE MAINTAIN"
     ]  # fmt: skip
+
+
+def test_any_disband_builds_beyond_the_units_kept_replace_the_earliest(judge):
+    to_the_winter(judge)
+    body = orders(judge, "FRANCE", "Waive")  # no room: every unit is kept
+    assert "WAIVE: set aside, as the units you keep leave no room for it" in body
+    assert "Build waived" not in body
+    orders(judge, "FRANCE", "Remove A Mar\nWaive")
+    body = orders(judge, "FRANCE", "Waive")  # a second waive replaces the first
+    assert body.count("Build waived.") == 1 and "set aside" in body
+    assert sorted(stored_orders(judge.db, "alpha")["FRANCE"]) == ["A MAR D", "WAIVE"]
