@@ -16,6 +16,7 @@ others are its insides, which an import contract keeps private.
     resolver.py     Kruijswijk's guess-and-check resolver for those nodes
     retreats.py     retreat phases
     adjustments.py  winter: builds, removals, civil disorder
+    home_transfer.py HOME TRANSFER: centres held a year become homes
     phases.py       which phase comes next, centre ownership, victory
     tables.py       per-board lookup tables, computed once
     hooks.py        the one door for variants' rules around the standard ones

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from judge.engine.board import Board, province_of
+from judge.engine.home_transfer import home_centres, homes_now
 from judge.engine.orders import Order, Unit, adjustment_of
 from judge.engine.results import DEFAULT_RULES, OrderResult, Outcome, Rules
 from judge.engine.state import Position
@@ -47,7 +48,7 @@ def build_sites(
 
 def _centres_for_builds(board, position, power, rules: Rules) -> list[str]:
     homes = [
-        c for c in tables(board).homes.get(power, ())
+        c for c in home_centres(board, position, power, rules)
         if position.centres.get(c) == power
     ]  # fmt: skip
     owned = sorted(c for c, p in position.centres.items() if p == power)
@@ -149,7 +150,7 @@ def _civil_disorder(
     else:
         # 1982/2000: to the nearest home centre by the shortest route;
         # armies may go by convoy (over sea), fleets sail as fleets.
-        homes = t.homes.get(power, ())
+        homes = homes_now(t.homes.get(power, ()), position, power, rules)
         army_dist = distances(t.any_graph, homes)
         sources = [
             loc for h in homes for loc in t.coasts.get(h, (h,)) if loc in t.fleet

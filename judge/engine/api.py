@@ -6,8 +6,9 @@ pictures, the variants) code uses these and the engine's value modules:
 `board` (maps), `kinds` (the named kinds), `orders`, `state`, `results`,
 `serialize` (the JSON state), `variants` (variant names and map data),
 `hooks` (for the variants), and, to refuse an order as it arrives (or
-count what a power still owes), `adjustments`, `any_disband` and
-`legality`.  The resolver's
+count what a power still owes), `adjustments` and `legality` (and the rule
+options' own modules, such as `any_disband` for a winter's orders and
+`home_transfer` for the homes as they stand).  The resolver's
 own modules (`movement`, `resolver`, `retreats`, `phases`, `tables`) are the
 engine's alone: an import-linter contract in pyproject.toml says so.
 
@@ -25,6 +26,7 @@ from judge.engine.adjustments import (
 )
 from judge.engine.any_disband import adjudicate_any_disband, any_disband_needed
 from judge.engine.board import Board
+from judge.engine.home_transfer import track
 from judge.engine.hooks import hooks_for
 from judge.engine.kinds import OrderKind, PhaseKind
 from judge.engine.movement import adjudicate_movement
@@ -133,6 +135,7 @@ def standard_adjudicate(
         )
         results, units = adjudicate_winter(board, position, orders, rules)
         after = Position(phase, units, position.centres)
+    after = track(board, position, after, results, rules)  # HOME TRANSFER
     results.sort(key=_result_key)
     return PhaseResult(
         phase,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from judge.engine.adjustments import HOME_ONLY, needs_adjustment
 from judge.engine.board import Board
+from judge.engine.home_transfer import winter_end
 from judge.engine.kinds import PhaseKind
 from judge.engine.results import Rules
 from judge.engine.state import Phase, Position
@@ -31,19 +32,27 @@ def advance(
                 centres[prov] = power
         goal = rules.victory_centres or board.victory_centres
         winner = winner or _winner(goal, centres)
-        winter = Position(Phase(phase.year, "W", A), after.units, centres, {}, winner)
+        winter = Position(
+            Phase(phase.year, "W", A), after.units, centres, {}, winner,
+            homes=after.homes, held=after.held,
+        )  # fmt: skip
         if needs_adjustment(board, winter, rules):
             return winter
+        if rules.home_transfer:  # a winter nobody plays still ends the year
+            winter = winter_end(board, winter)
         return _moved_on(winter, Phase(phase.year + 1, "S", M), winter.winner)
     return Position(
-        Phase(phase.year + 1, "S", M), after.units, after.centres, {}, winner
-    )
+        Phase(phase.year + 1, "S", M), after.units, after.centres, {}, winner,
+        homes=after.homes, held=after.held,
+    )  # fmt: skip
 
 
 def _moved_on(position: Position, phase: Phase, winner: str | None) -> Position:
     """`position` at another phase (dataclasses.replace, without its cost)."""
     p = position
-    return Position(phase, p.units, p.centres, p.dislodged, winner, p.extra)
+    return Position(
+        phase, p.units, p.centres, p.dislodged, winner, p.extra, p.homes, p.held
+    )
 
 
 def _winner(goal: int, centres: dict[str, str]) -> str | None:

@@ -68,6 +68,12 @@ class Rules:
         return self.options.get("blank_board") == "True"
 
     @property
+    def home_transfer(self) -> bool:
+        """A centre held by one unit for a year becomes its power's home
+        (SET HOME TRANSFER; judge/engine/home_transfer.py)."""
+        return self.options.get("home_transfer") == "True"
+
+    @property
     def build_sites(self) -> str:
         """Where builds may go: "home" (the rule), "any" owned centre, or
         "one": any owned centre while one home centre is still owned."""

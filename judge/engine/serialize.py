@@ -32,6 +32,14 @@ def position_to_json(board: Board, position: Position) -> dict:
         data["winner"] = position.winner
     if position.extra:  # a variant's own state (coin toss, designations)
         data["variant"] = position.extra
+    # HOME TRANSFER's state, only in a game with the rule (home_transfer.py)
+    if position.homes:
+        homes: dict[str, list[str]] = {}
+        for centre, power in position.homes.items():
+            homes.setdefault(power, []).append(centre)
+        data["homes"] = _sorted_groups(homes)
+    if position.held is not None:
+        data["held"] = sorted(position.held)
     return data
 
 
@@ -57,6 +65,7 @@ def position_from_json(board: Board, data) -> Position:
     if not isinstance(data, dict):
         raise ValueError("state must be an object")
     fields = {"phase", "units", "centers", "dislodged", "winner", "variant"}
+    fields |= {"homes", "held"}
     unknown = sorted(set(data) - fields)
     if unknown:
         raise ValueError(f"state has an unknown field {unknown[0]!r}")
@@ -130,9 +139,39 @@ def position_from_json(board: Board, data) -> Position:
                 "the standard game has no variant state (state.variant must be empty)"
             )
         hooks.check_state(board, extra)
+    homes, held = _home_transfer(board, data)
     return Position(
-        phase, units, centres, dislodged, winner.upper() if winner else None, extra
+        phase,
+        units,
+        centres,
+        dislodged,
+        winner.upper() if winner else None,
+        extra,
+        homes,
+        held,
     )
+
+
+def _home_transfer(board: Board, data: dict) -> tuple[dict[str, str], frozenset | None]:
+    """state.homes (power -> centres it has made its home) and state.held
+    (provinces whose unit has stood since the last winter)."""
+    homes: dict[str, str] = {}
+    for power, texts in _per_power(board, data.get("homes", {}), "homes"):
+        for text in texts:
+            centre = province_of(_location(board, text, f"state.homes.{power}"))
+            if not board.provinces[centre].centre:
+                raise ValueError(f"{centre} in state.homes is no supply centre")
+            if centre in homes:
+                raise ValueError(f"{centre} is two powers' home in state.homes")
+            homes[centre] = power
+    if "held" not in data:
+        return homes, None
+    if not isinstance(data["held"], list):
+        raise ValueError("state.held must be a list of provinces")
+    held = frozenset(
+        province_of(_location(board, text, "state.held")) for text in data["held"]
+    )
+    return homes, held
 
 
 def _per_power(board: Board, mapping, field: str):

@@ -82,6 +82,11 @@ class Position:
     # Variant state the standard rules do not use (judge/engine/hooks.py):
     # JSON-able, carried from phase to phase by the variant's hooks.
     extra: dict = field(default_factory=dict)
+    # HOME TRANSFER (judge/engine/home_transfer.py): centre -> power for the
+    # centres whose home is not the map's, and the provinces whose unit has
+    # stood since the last winter (None: not tracked yet).
+    homes: dict[str, str] = field(default_factory=dict)
+    held: frozenset[str] | None = None
 
     def power_at(self, province: str) -> str | None:
         entry = self.units.get(province)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge.engine.board import COAST_WORDS, Board, province_of
+from judge.engine.home_transfer import with_transfers
 from judge.engine.orders import (
     Build,
     Convoy,
@@ -733,10 +734,11 @@ def _convoy_destination(target: Unit, place: PlaceRef, ctx: Context) -> str:
 # -- builds ---------------------------------------------------------------------
 def _build_unit(ref: UnitRef, ctx: Context, builder: str | None) -> Unit:
     board = ctx.board
-    homes = (
-        set(board.home_centres(builder))
+    homes = (  # the homes as they stand (HOME TRANSFER moves some)
+        set(with_transfers(board.home_centres(builder), ctx.position, builder))
         if builder
         else {p for p, prov in board.provinces.items() if prov.home}
+        | set(ctx.position.homes)
     )
     filters = [lambda p: p in homes, lambda p: p not in ctx.position.units]
     if ref.kind:

@@ -129,6 +129,14 @@ def unordered_unit_line(board: Board, power: str, unit: Unit) -> str:
     return f"{board.powers[power].name}: No order for the {kind} {where} (maintain)."
 
 
+def proxy_line(board: Board, power: str, unit: Unit, to: str) -> str:
+    """'France: Army Paris Proxy given to Germany.': a unit handed over for
+    the phase (SET PROXY), in njudge's words and place (st_movement.c: its
+    own block before the units' lines)."""
+    name, holder = board.powers[power].name, board.powers[to].name
+    return f"{name}: {unit_words(board, unit)} Proxy given to {holder}."
+
+
 NJUDGE_POWER_COLUMN = 25  # "<Power>:" and blanks up to njudge's LPOWER + 1
 
 

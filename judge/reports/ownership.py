@@ -11,6 +11,7 @@ tools that read them by position keep working:
 from __future__ import annotations
 
 from judge.engine.board import Board
+from judge.engine.home_transfer import home_powers
 from judge.engine.state import Position
 
 LINE_WIDTH = 79  # njudge wraps when a line would reach column 80
@@ -34,14 +35,30 @@ def wrap_at_commas(prefix: str, items: list[str], indent: int) -> list[str]:
     return [*lines, line]
 
 
-def centre_lines(board: Board, position: Position) -> list[str]:
+def centre_lines(
+    board: Board, position: Position, homes_shown: bool = False
+) -> list[str]:
+    """homes_shown (HOME TRANSFER, where homes change): each home centre
+    followed by its home power's letter, and '*' before it when the owner
+    is that power ('Berlin*(G), Denmark, Warsaw(R)'), as njudge shows them."""
     width = name_width(board)
     lines = []
+    homes = home_powers(board, position) if homes_shown else {}
     for power in sorted(board.powers.values(), key=lambda p: p.name):
-        names = sorted(board.provinces[c].name for c in position.centres_of(power.id))
+        names = sorted(
+            board.provinces[c].name + _home_mark(board, homes, c, power.id)
+            for c in position.centres_of(power.id)
+        )
         if names:
             lines += wrap_at_commas(f"{power.name}:".ljust(width + 1), names, width + 1)
     return lines
+
+
+def _home_mark(board: Board, homes: dict[str, str], centre: str, owner: str) -> str:
+    home = homes.get(centre)
+    if home is None:
+        return ""
+    return ("*" if home == owner else "") + f"({board.powers[home].letter})"
 
 
 def count_line(board: Board, power: str, centres: int, units: int, winner: bool):
@@ -61,10 +78,12 @@ def count_line(board: Board, power: str, centres: int, units: int, winner: bool)
 
 def count_lines(board: Board, position: Position) -> list[str]:
     lines = []
+    # a shared victory ('ENGLAND+FRANCE') marks each of its powers (njudge)
+    winners = set(position.winner.split("+")) if position.winner else set()
     for power in sorted(board.powers.values(), key=lambda p: p.name):
         centres = len(position.centres_of(power.id))
         units = len(position.units_of(power.id))
         if centres or units:
-            winner = position.winner == power.id
+            winner = power.id in winners
             lines.append(count_line(board, power.id, centres, units, winner))
     return lines

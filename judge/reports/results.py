@@ -87,6 +87,21 @@ def order_lines(board: Board, result: PhaseResult) -> list[str]:
     return lines
 
 
+def home_lines(board: Board, result: PhaseResult) -> list[str]:
+    """After a winter under HOME TRANSFER, a line for each centre that is a
+    home not on the map ('Germany:   Assumes Warsaw as a home centre.'),
+    after a blank line, as njudge lists them (st_build.c)."""
+    if result.phase.type != "A" or not result.position.homes:
+        return []
+    lines = [""]
+    for power in sorted(board.powers.values(), key=lambda p: p.name):
+        label = f"{power.name}:".ljust(describe.NJUDGE_POWER_COLUMN)
+        won = [c for c, p in result.position.homes.items() if p == power.id]
+        for name in sorted(board.provinces[c].name for c in won):
+            lines.append(f"{label} Assumes {name} as a home centre.")
+    return lines
+
+
 def dislodged_units(result: PhaseResult) -> list[Dislodged]:
     """The dislodged block: the engine's dislodged units, and any other unit
     a movement phase destroyed (a variant's guard), which the block is
@@ -121,6 +136,8 @@ def results_mail(
     game_over: str | None = None,
     player_tz: str | None = None,
     variant_lines: Sequence[str] = (),
+    homes_shown: bool = False,
+    proxy_lines: Sequence[str] = (),
 ) -> tuple[str, str]:
     """(subject, body) of the results of `phase_result`.
 
@@ -130,7 +147,10 @@ def results_mail(
     `game_result`); when None and the position has a winner, it is derived.
     player_tz: the recipient's own zone, for the line after the header.
     variant_lines: what is particular to a variant at the new position
-    (judge.reports.variant), in a block before the next-phase lines."""
+    (judge.reports.variant), in a block before the next-phase lines.
+    homes_shown: the game plays HOME TRANSFER (the centres show their homes).
+    proxy_lines: the units handed over for the phase (describe.proxy_line),
+    in a block before the units' lines, as njudge prints them."""
     position = phase_result.position
     if game_over is None and position.winner:
         game_over = game_result(board, winner=position.winner)
@@ -149,12 +169,15 @@ def results_mail(
             player_tz=None if game_over else player_tz,
         ),
         title=phase_title(phase_result.phase, "results", game, turn_number),
-        order_lines=order_lines(board, phase_result),
+        proxy_lines=list(proxy_lines),
+        order_lines=order_lines(board, phase_result) + home_lines(board, phase_result),
         dislodged_lines=[
             describe.dislodged_line(board, d)
             for d in describe.by_power(board, dislodged_units(phase_result))
         ],
-        centre_lines=ownership.centre_lines(board, position) if show_centres else [],
+        centre_lines=(
+            ownership.centre_lines(board, position, homes_shown) if show_centres else []
+        ),
         count_lines=ownership.count_lines(board, position) if show_centres else [],
         game_over=game_over,
         variant_lines=list(variant_lines),

@@ -15,6 +15,7 @@ scheduler.py      what a tick does for each game: reminders, grace, CD
 attention.py      when each game next needs the scheduler (`due_at`)
 deadlines.py      njudge's deadline model, pure
 endings.py        agreed endings (SET END, SET NOEND)
+allied_win.py     SET ALLIED WIN: a duplex player's powers win together
 seats.py          who a player is in a variant
 passwords.py      Argon2id hashes
 reachability.py   players the judge's mail cannot reach

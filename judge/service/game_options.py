@@ -64,13 +64,28 @@ DEFAULTS: dict[str, object] = {
     "auto_disband": False,
     "movement_disband": False,
     "blank_board": False,
+    "home_transfer": False,
+    "allied_win": False,
     # map features (INERT_FEATURES): kept, no effect on any map here
     "railways": False,
     "gateways": False,
     "duality": False,
     "hong_kong": False,
     "bcentres": False,
+    # set by the judge, never by SET: a rule changed after the start
+    "irregular": False,
 }
+
+# njudge's rules flags whose change after the start marks the game
+# irregular (ml_set.c: CheckAndToggleFlag with CATF_NOSTART, then
+# CheckNotStarted; data/index's "bgs"): it counts for no records.
+# home_transfer and allied_win: the keys those rules options are stored under.
+IRREGULAR_KEYS = frozenset({
+    "minor_press", "touch_press", "strict_convoy", "coastal_convoys",
+    "build_sites", "any_disband", "auto_disband", "movement_disband",
+    "blank_board", "railways", "gateways", "duality", "hong_kong", "bcentres",
+    "home_transfer", "allied_win",
+})  # fmt: skip
 
 PRESS_COLOURS = {
     "white": "White",
@@ -98,9 +113,6 @@ UNFOLLOWED_FEATURES = {
     "TRANSFORM": "unit transformations",
     "TRAFO": "unit transformations",
     "PORTAGE": "armies that convoy fleets (portage)",
-    # njudge 1.7: rules this judge has no engine for yet, on any map
-    "HOMETRANSFER": "new home centres won by a season's occupation (HOME TRANSFER)",
-    "ALLIEDWIN": "alliance victories in duplex games (ALLIED WIN)",
 }
 # njudge accepts SET ATTACK TRANSFORM only once move transformations are on.
 NEEDS_TRANSFORM = ("ATTACKTRANSFORM", "ATTACKTRANSFORMS")
@@ -232,7 +244,7 @@ _add(
 _add(
     "MINORPRESS",
     _on("minor_press", "Press may be sent in retreat and adjustment phases.",
-        "No press in retreat and adjustment phases.", before_start=True),
+        "No press in retreat and adjustment phases."),
 )  # fmt: skip
 _add(
     "BLANKPRESS",
@@ -336,7 +348,7 @@ _add("STRICTCONVOY STRICTCONVOYS", _on("strict_convoy", "Only plausible convoys 
      " taken: none of an army in, or to, a landlocked province.",
      "Any convoy order is taken, plausible or not."))  # fmt: skip
 _add("COASTALCONVOY COASTALCONVOYS", _on("coastal_convoys", "Fleets on coasts may"
-     " convoy.", "Only fleets at sea convoy.", before_start=True))  # fmt: skip
+     " convoy.", "Only fleets at sea convoy."))  # fmt: skip
 for _phrase, _where, _says in (
     ("ANY", "any", "Builds may go in any centre a power owns."),
     ("HOME", "home", "Builds go in home centres only."),
@@ -360,6 +372,12 @@ _add("DISBAND", _on("movement_disband", "Units may be disbanded in movement"
 _add("BLANKBOARD EMPTYBOARD", Option("blank_board", True, False, before_start=True,
      says="The game starts with no units, in a build phase the winter before."
      "|The game starts with the map's units."))  # fmt: skip
+_add("HOMETRANSFER", _on("home_transfer", "A centre held by one unit from one"
+     " winter to the next becomes its power's home centre (and no longer the"
+     " former owner's).", "Home centres stay the map's."))  # fmt: skip
+_add("ALLIEDWIN", _on("allied_win", "A player whose powers together"
+     " hold a third more centres than a win needs wins with them (a duplex game's"
+     " allied win).", "No allied wins: a power wins alone."))  # fmt: skip
 
 # -- map features no map here has (INERT_FEATURES) ----------------------------------
 for _phrases, _key, _name in (
@@ -432,6 +450,14 @@ def stored(game) -> dict:
     return values
 
 
+def keeps_records(game) -> bool:
+    """Whether the game's play changes its players' reliability records:
+    not under SET UNRATED, nor once irregular (njudge's data/index: such a
+    game "will not count for any rating purposes")."""
+    values = stored(game)
+    return bool(values["rated"] and not values["irregular"])
+
+
 def news_to_masters_only(game) -> bool:
     """Players coming and going (joins, takeovers, resignations, civil
     disorder, abandonment) told to the masters alone: SET QUIET, and SET
@@ -495,7 +521,7 @@ HELP = [
      "what FAKE may do"),
     ("OBSERVER ANY|WHITE|NO", "observers' press (to the master always)"),
     ("[NO] POSTAL PRESS", "POSTALPRESS, mailed after the phase"),
-    ("[NO] MINOR PRESS", "press in retreats and adjustments (before the start)"),
+    ("[NO] MINOR PRESS", "press in retreats and adjustments"),
     ("[NO] BLANK PRESS", "press without text"),
     ("[NO] TOUCH PRESS", "press only to powers whose units touch yours"),
     ("[NO] LATE PRESS", "press from late players"),
@@ -529,11 +555,15 @@ HELP = [
     ("ANY CENTRES | HOME CENTRES | ONE CENTRE", "where builds may go"),
     ("[NO] AUTO DISBAND", "dislodged units are destroyed, no retreats"),
     ("[NO] DISBAND", "units may disband in movement phases"),
-    ("[NO] COASTAL CONVOYS", "fleets on coasts convoy (before the start)"),
+    ("[NO] COASTAL CONVOYS", "fleets on coasts convoy"),
     ("ANY DISBAND | NORMAL DISBAND", "any unit may be removed in a winter;"
      " each is ordered MAINTAIN or DISBAND"),
     ("[NO] STRICT CONVOY", "no convoy of an army in, or to, a landlocked place"),
     ("BLANK BOARD", "start with no units, building them (before the start)"),
+    ("[NO] HOME TRANSFER", "a centre held by one unit for a year becomes its"
+     " power's home"),
+    ("[NO] ALLIED WIN", "a duplex player whose powers hold 4/3 of the winning"
+     " centres wins with them"),
     ("[NO] RAILWAYS | GATEWAYS | DUALITY | HONG KONG | BCENTRES",
      "njudge's map flags: kept, no map here has them"),
     ("VARIANT Gunboat | NOT VARIANT Gunboat", "anonymous players (before the start)"),
@@ -545,4 +575,11 @@ def help_text() -> str:
     lines = []
     for forms, what in HELP:
         lines += [f"  SET {forms}", f"      {what}"]
+    lines += [
+        "",
+        "A rule changed after the start (MINOR PRESS, TOUCH PRESS, where builds"
+        " go,\nthe disbands, the convoys, BLANK BOARD, the map flags) makes the"
+        " game irregular,\nas on njudge: LIST and SUMMARY say so, and its play"
+        " counts for no player's record.",
+    ]
     return "\n".join(lines)

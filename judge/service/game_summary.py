@@ -8,7 +8,7 @@ import json
 
 from judge.engine.serialize import position_from_json
 from judge.engine.state import Position
-from judge.service.game_options import identities_hidden
+from judge.service.game_options import identities_hidden, stored
 from judge.service.queries import Game, holders, turns
 
 
@@ -23,6 +23,9 @@ def summary_text(db, game: Game) -> str:
     lines = [f"Summary of game '{game.name}' through {last}.", ""]
     lines += holder_lines(db, game)
     lines += ["", "", *count_lines(db, game)]
+    if stored(game)["irregular"]:  # njudge's parameters after the summary
+        lines += ["", "Irregular: a rule was changed after the start; the game"
+                  " counts for no player's record."]  # fmt: skip
     return "\n".join(lines)
 
 

@@ -53,7 +53,7 @@ def take_orders(ctx, power: str, lines: list[str]) -> None:
     board = game.board
     position = game.current(board)
     if position.phase.type == "M" and game_options.stored(game)["proxy"]:
-        lines = take_proxy_orders(ctx, game, power, lines, board, position)
+        lines = take_proxy_orders(ctx, game, power, lines, position, ctx.now)
     countries = ctx.countries.get(power, [power])
     if len(countries) > 1:  # a variant's seat: each order to its country
         shared, refused = route_orders(
@@ -77,20 +77,25 @@ def take_orders(ctx, power: str, lines: list[str]) -> None:
     ctx.games_touched.add(game.name)
 
 
-def take_proxy_orders(ctx, game, power: str, lines, board, position) -> list[str]:
+def take_proxy_orders(
+    sink, game, power: str, lines, position, arrived=None
+) -> list[str]:
     """SET PROXY: hand-overs (`A Par PROXY Germany`) and orders for another
-    power's units are stored here; the other lines are returned."""
+    power's units are stored here; the other lines are returned.  `sink`:
+    the message's context, or what applies orders sent ahead (its `db`,
+    `refused` and `readings`); `arrived`: as store_orders'."""
+    board = game.board
     rest = []
     for line in lines:
         grant = proxies.read_grant(board, position, power, line)
         if isinstance(grant, str):
-            ctx.refused.setdefault(power, []).append((line, grant))
+            sink.refused.setdefault(power, []).append((line, grant))
             continue
         if grant is not None:
             text, province = grant
-            put_order(ctx.db, game.name, power, province, text, ctx.now)
+            put_order(sink.db, game.name, power, province, text, arrived)
             to = board.powers[text.rpartition(" ")[2]].name
-            ctx.readings.setdefault(power, []).append(
+            sink.readings.setdefault(power, []).append(
                 f"{board.location_name(province)}: handed over to {to} (PROXY)."
             )
             continue
@@ -109,13 +114,13 @@ def take_proxy_orders(ctx, game, power: str, lines, board, position) -> list[str
             checked = read_orders(board, position, owner, p.text, game.rules)
             if not checked or checked[0].order is None:
                 why = checked[0].error if checked else "not understood"
-                ctx.refused.setdefault(power, []).append((p.text, why))
+                sink.refused.setdefault(power, []).append((p.text, why))
                 continue
             put_order(
-                ctx.db, game.name, power, proxies.CANDIDATE + province,
-                checked[0].order.canonical(), ctx.now,
+                sink.db, game.name, power, proxies.CANDIDATE + province,
+                checked[0].order.canonical(), arrived,
             )  # fmt: skip
-            ctx.readings.setdefault(power, []).append(
+            sink.readings.setdefault(power, []).append(
                 f"{p.text.strip()}: kept for the {board.powers[owner].adjective}"
                 f" unit; it counts if {board.powers[owner].name} hands it to you"
                 " (PROXY)."

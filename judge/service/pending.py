@@ -20,8 +20,8 @@ from judge.engine.api import orders_needed
 from judge.engine.state import Phase
 from judge.language.phased import read_block
 from judge.mail.message import OutgoingMail
-from judge.service import seats
-from judge.service.order_block import store_orders
+from judge.service import game_options, seats
+from judge.service.order_block import store_orders, take_proxy_orders
 from judge.service.queries import (
     iso,
     load_game,
@@ -111,7 +111,7 @@ def apply_pending(db, settings, name: str, notice) -> list[OutgoingMail]:
         if when == now_phase:
             due.setdefault(power, []).append(lines)
     table = seats.game_seats(game, board)
-    needed = orders_needed(board, position)
+    needed = orders_needed(board, position, game.rules)
     mails = []
     for power, blocks in due.items():
         chosen: list[str] = []
@@ -128,11 +128,17 @@ def apply_pending(db, settings, name: str, notice) -> list[OutgoingMail]:
         if wait is not None and holder is not None:  # SET WAIT kept for now
             for row in seats.seat_rows(db, game, board, holder):
                 update_member(db, row.id, wait=1 if wait else 0)
+        if position.phase.type == "M" and game_options.stored(game)["proxy"]:
+            # SET PROXY: hand-overs and orders for another's unit, as by mail
+            chosen = take_proxy_orders(taken, game, power, chosen, position)
         if len(countries) > 1:
-            shared, refused = route_orders(board, position, countries, chosen, needed)
+            shared, refused = route_orders(
+                board, position, countries, chosen, needed, game.rules
+            )
             taken.refused.setdefault(power, []).extend(refused)
         else:
-            shared = {power: read_orders(board, position, power, "\n".join(chosen))}
+            text = "\n".join(chosen)  # read by the game's rules (ANY DISBAND...)
+            shared = {power: read_orders(board, position, power, text, game.rules)}
         for country, parsed in shared.items():
             store_orders(taken, name, country, parsed, board, position)
         member = seat_of(db, name, power)
@@ -170,6 +176,10 @@ def _report(board, phase, decided, chosen, taken, countries, orders) -> str:
         lines += ["", "Conditions:"]
         lines += [f"  {echo(line.strip())}: {'true' if value else 'false'}"
                   for line, value in decided]  # fmt: skip
+    notes = [n for country in countries for n in taken.readings.get(country, [])]
+    if notes:
+        lines += ["", "Read as:"]
+        lines += [f"  {note}" for note in notes]
     refused = [r for country in countries for r in taken.refused.get(country, [])]
     if refused:
         lines += ["", "Not applied (they no longer fit the position):"]

@@ -28,8 +28,10 @@ from judge.service import (
     game_options,
     pending,
     picture_pool,
+    proxies,
     reliability,
 )
+from judge.service.allied_win import with_allied_win
 from judge.service.picture_pool import render_map
 from judge.service.queries import (
     Game,
@@ -68,10 +70,15 @@ def order_lines(
     return adjustment_lines(board, power, orders, needed)
 
 
-def late_powers(db, game: Game, board: Board, position: Position) -> list[str]:
+def late_powers(
+    db, game: Game, board: Board, position: Position, orders=None
+) -> list[str]:
     """Powers owing orders that are not complete; powers in civil disorder
-    (and seats nobody holds, after FORCE BEGIN) do not hold the game up."""
-    orders = engine_orders(board, position, stored_orders(db, game.name), game.rules)
+    (and seats nobody holds, after FORCE BEGIN) do not hold the game up.
+    `orders`: the stored orders already read (engine_orders), if at hand."""
+    if orders is None:
+        texts = stored_orders(db, game.name)
+        orders = engine_orders(board, position, texts, game.rules)
     disorder = {
         m.power for m in members(db, game.name, "player") if m.state == "cd"
     } | unheld_powers(db, game, board)
@@ -176,9 +183,10 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
     position = game.current(board)
     texts = stored_orders(db, game.name)
     rules = game.rules
-    result = adjudicate(
-        board, position, engine_orders(board, position, texts, rules), rules
-    )
+    orders = engine_orders(board, position, texts, rules)
+    late = late_powers(db, game, board, position, orders)  # read once: costly
+    result = adjudicate(board, position, orders, rules)
+    result = with_allied_win(game, board, position, result, rules)  # ALLIED WIN
     new = result.position
     for _ in range(8):  # phases nobody must order (the engine skips them too)
         if new.winner or any(orders_needed(board, new, rules).values()):
@@ -187,7 +195,7 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
             break  # every power may disband and rebuild (ANY DISBAND)
         new = adjudicate(board, new, {}, rules).position
     finished = new.winner is not None
-    _score_phase(db, game, board, position)
+    _score_phase(db, game, board, position, late)
     delete_orders(db, game.name)
     clear_votes(db, game.name)
     save_position(db, game.name, board, new)
@@ -206,9 +214,10 @@ def process(db, settings, game_name: str, now: datetime) -> list[OutgoingMail]:
     else:
         deadline = schedule(db, game, settings, new, now)
     ahead = picture_pool.drawn_ahead(game.name, game.turn, game.position, texts)
-    mails = results_mails(db, settings, game, board, result, deadline, ahead)
+    given = proxies.given_lines(board, position, texts)
+    mails = results_mails(db, settings, game, board, result, deadline, ahead, given)
     mails += postal_press_mails(db, settings, game.name, str(position.phase))
-    body = results_body(settings, game, board, result, deadline, None)[1]
+    body = results_body(settings, game, board, result, deadline, None, given)[1]
     add_turn(
         db, game.name, game.turn, str(position.phase), game.position,
         json.dumps(texts), body, iso(now),
@@ -233,7 +242,7 @@ def diary_broadcast(db, settings, name: str, board) -> list[OutgoingMail]:
     return tell_all(db, settings, name, "Diaries", text) if text else []
 
 
-def _score_phase(db, game, board, position) -> None:
+def _score_phase(db, game, board, position, late: list[str]) -> None:
     """Reliability records: who owed orders this phase, and who was late."""
     needed = orders_needed(board, position, game.rules)
     owing = {
@@ -241,9 +250,9 @@ def _score_phase(db, game, board, position) -> None:
         for m in members(db, game.name, "player")
         if m.power and m.state == "active" and needed.get(m.power)
     }
-    late = set(late_powers(db, game, board, position))
-    if not game_options.stored(game)["rated"]:
-        owing = {}  # SET UNRATED: nobody's record changes (the marks still go)
+    late = set(late)
+    if not game_options.keeps_records(game):
+        owing = {}  # SET UNRATED, irregular: nobody's record changes
     reliability.phase_processed(db, game.name, moment(game.deadline), owing, late)
 
 
@@ -257,7 +266,8 @@ def postal_press_mails(db, settings, game_name: str, phase: str):
     return tell_all(db, settings, game_name, "Postal press", text)
 
 
-def results_body(settings, game, board, result, deadline, player_tz):
+def results_body(settings, game, board, result, deadline, player_tz, given=()):
+    """`given`: the phase's "Proxy given to" lines (proxies.given_lines)."""
     return results_mail(
         board,
         judge_code=settings.code,
@@ -269,6 +279,8 @@ def results_body(settings, game, board, result, deadline, player_tz):
         tz=settings.timezone,
         player_tz=player_tz,
         variant_lines=game_variant_lines(game, board, result.position),
+        homes_shown=game.rules.home_transfer,
+        proxy_lines=given,
     )
 
 
@@ -279,8 +291,9 @@ def game_variant_lines(game, board, position) -> list[str]:
 
 
 def results_mails(
-    db, settings, game, board, result, deadline, ahead: bytes | None | bool = False
-) -> list[OutgoingMail]:
+    db, settings, game, board, result, deadline,
+    ahead: bytes | None | bool = False, given=(),
+) -> list[OutgoingMail]:  # fmt: skip
     """One mail per recipient: addresses are never shown to each other, and
     each gets the deadline in their own time zone.  The picture is drawn
     once for all of them (`ahead`: already drawn, see picture_pool)."""
@@ -290,7 +303,7 @@ def results_mails(
     for member in recipients(db, game):
         if member.tz not in texts:
             texts[member.tz] = results_body(
-                settings, game, board, result, deadline, member.tz
+                settings, game, board, result, deadline, member.tz, given
             )
         subject, body = texts[member.tz]
         attachments: tuple[Attachment, ...] = ()

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from judge.engine.board import Board, province_of
 from judge.engine.state import Position
 from judge.language.names import name_index, words_of
+from judge.reports.describe import proxy_line
 
 PROXY_LINE = re.compile(
     r"^\s*(?:(?:army|fleet|a|f)\s+)?(?P<place>.+?)\s+"
@@ -85,3 +86,22 @@ def with_proxies(
             for t in given:
                 out[to].remove(t)
     return out
+
+
+def given_lines(
+    board: Board, position: Position, texts: Mapping[str, list[str]]
+) -> list[str]:
+    """The results' "Proxy given to" lines (njudge's st_movement.c): each
+    unit its owner handed over this phase, by power, then by province."""
+    given = []
+    for owner, lines in texts.items():
+        for text in lines:
+            if GRANT not in text:
+                continue
+            unit_text, _, to = text.partition(GRANT)
+            held = position.units.get(province_of(unit_text.split()[1]))
+            if held is None or held[0] != owner or to not in board.powers:
+                continue
+            _, unit = held
+            given.append((board.powers[owner].name, unit.province, owner, unit, to))
+    return [proxy_line(board, owner, unit, to) for *_, owner, unit, to in sorted(given)]

@@ -30,7 +30,7 @@ def rule_values(settings: dict) -> dict[str, str]:
     out = {}
     for key in ("centres", "build_sites", "coastal_convoys", "movement_disband",
                 "auto_disband", "strict_convoy", "any_disband",
-                "blank_board"):  # fmt: skip
+                "blank_board", "home_transfer"):  # fmt: skip
         if key in settings:
             out[key] = str(settings[key])
     return out

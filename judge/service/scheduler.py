@@ -200,7 +200,7 @@ def current_lines(board, position, power, orders, needed, rules) -> list[str]:
 
 def end_of_grace(db, settings, game, late, now) -> list[OutgoingMail]:
     board = game.board
-    rated = game_options.stored(game)["rated"]  # SET UNRATED: no records change
+    rated = game_options.keeps_records(game)  # not UNRATED nor irregular
     seats = {m.power: m for m in members(db, game.name, "player") if m.power}
     if game.nmr:
         scored = set()

@@ -11,6 +11,7 @@ from dataclasses import replace
 from judge.engine.adjustments import adjustment_counts, build_sites
 from judge.engine.api import DEFAULT_RULES, Rules
 from judge.engine.board import Board, province_of
+from judge.engine.home_transfer import with_transfers
 from judge.engine.hooks import hooks_for
 from judge.engine.kinds import OrderKind as K
 from judge.engine.legality import retreat_options_if_void, void_whatever_ordered
@@ -320,7 +321,8 @@ def _owner(board: Board, position: Position, order: Order, countries, needs):
     kind = _kind(order)
     if kind == K.BUILD:
         for country in countries:
-            if unit.province in board.home_centres(country) and (
+            homes = with_transfers(board.home_centres(country), position, country)
+            if unit.province in homes and (
                 position.centres.get(unit.province) == country
             ):
                 return country

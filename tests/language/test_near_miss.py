@@ -5,6 +5,7 @@ near; refused with the candidates named when the position does not decide."""
 
 from __future__ import annotations
 
+import dataclasses
 import string
 
 import pytest
@@ -178,6 +179,18 @@ def test_a_build_with_a_misspelt_home_centre(case):
     parsed = read(pos, prov.home, f"Build A {word}")
     assert parsed.order == Build(parsed.order.unit), parsed.error
     assert parsed.order.unit.province == province
+
+
+def test_a_misspelt_build_in_a_home_won_by_home_transfer():
+    """Sweden, a German home by HOME TRANSFER, is a free home centre for
+    Germany's builds: the misspelt name is read as it."""
+    pos = dataclasses.replace(
+        position("W1903A", {}), centres={"SWE": "GERMANY"}, homes={"SWE": "GERMANY"}
+    )
+    parsed = read(pos, "GERMANY", "Build A Swedn")
+    assert parsed.order == Build(Unit("A", "SWE")), parsed.error
+    plain = dataclasses.replace(pos, homes={})
+    assert "not a free home centre" in read(plain, "GERMANY", "Build A Swedn").error
 
 
 LOCATIONS = sorted(

@@ -10,6 +10,8 @@ says which, and why it stays (strict: once fixed, the mark must go)."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from suite_replay import replay, steps
 
@@ -44,7 +46,8 @@ def reply(sent, who: str) -> str:
 
 PLAYERS4 = ["player1", "player2", "player3", "player4"]
 OBSERVERS = ["observer1", "observer2", "observer3"]
-STARTED = {  # the members after the start (njudge: Bug91-06.dip-master)
+STARTED = {  # the members after the start (njudge drew player 3 to sit out
+    # its second round, we player 4: see Bug91-06)
     "master1": "master active",
     "player1": "player FRANCE RUSSIA active",
     "player2": "player ITALY GERMANY active",
@@ -166,6 +169,9 @@ def _(sent, state):
         assert "Starting position for Spring of 1901." in m.body
     player1 = next(m.body for m in starting if m.to == "player1")
     assert "(France and Russia)" in player1
+    # the list after the filling SIGNON is taken (njudge: "Preference list
+    # 'EFRIGAT' set."), not refused as after a start
+    assert "Your preference: England (E), then France (F)" in reply(sent, "player4")
 
 
 @check("Bug91-06", "state: dt started; every first choice given, all seven drawn")
@@ -179,18 +185,44 @@ def _(sent, state):
     assert len([p for powers in held.values() for p in powers]) == 7
 
 
+LISTS = {"player1": "FRIGATE", "player2": "IGATEFR", "player3": "ATEFRIG",
+         "player4": "EFRIGAT"}  # fmt: skip
+LETTERS = {"A": "AUSTRIA", "E": "ENGLAND", "F": "FRANCE", "G": "GERMANY",
+           "I": "ITALY", "R": "RUSSIA", "T": "TURKEY"}  # fmt: skip
+
+
 @check(
     "Bug91-06",
-    "state: the powers njudge drew (player 3 Austria alone, player 4 England and"
-    " Turkey)",
-    "player 4's list came in the mail that filled the game: njudge drew the"
-    " powers before reading it, our judge reads the whole mail first (issue 25),"
-    " so Turkey goes to player 3, whose list names it second",
+    "state: the second round as njudge draws it: one player, drawn at random,"
+    " sits out; the three others share the three powers left by their lists,"
+    " player 4's (sent after the filling SIGNON) among them",
 )
 def _(sent, state):
+    """njudge starts the game at the filling SIGNON but draws after the whole
+    mail (mail.c: mail_igame once the mail is read; ml_set.c takes SET
+    PREFERENCE while the game is `starting`), so player 4's list counts.
+    Its second round (ml_signon.c, mail_igame) leaves out players at random
+    while they outnumber the powers left: njudge's rand(), seeded by its
+    test clock, left out player 3 (Bug91-06.dip-master: player 3 Austria,
+    player 4 England and Turkey); our draw, seeded by the game, left out
+    player 4.  Which one sits out is chance in both; the rest is the rule."""
     members = state["games"]["dt"]["members"]
-    assert members["player3"] == "player AUSTRIA active"
-    assert members["player4"] == "player ENGLAND TURKEY active"
+    held = {who: members[who].split()[1:-1] for who in PLAYERS4}
+    firsts = {who: LETTERS[LISTS[who][0]] for who in PLAYERS4}
+    out = [who for who in PLAYERS4 if held[who] == [firsts[who]]]
+    assert len(out) == 1
+    second = {who: held[who][1] for who in PLAYERS4 if who not in out}
+    assert held[out[0]] == [firsts[out[0]]] and len(second) == 3
+
+    def rank(who, power):
+        return [LETTERS[c] for c in LISTS[who]].index(power) + 1
+
+    left = sorted(second.values())
+    best = min(
+        sum(rank(who, power) for who, power in zip(second, order, strict=True))
+        for order in itertools.permutations(left)
+    )
+    assert sum(rank(who, power) for who, power in second.items()) == best
 
 
 def _observer_broadcast_checks(step: str, who: str, text: str, others):

@@ -197,10 +197,19 @@ def test_proxy_a_unit_handed_over_takes_the_proxys_order(judge):
     for power, text in HOLDS.items():
         if power not in ("FRANCE", "GERMANY"):
             judge.send(judge.seat(power), f"{signon(judge, power)}\n{text}")
-    judge.tick(judge.deadline())
+    out = judge.tick(judge.deadline())
     assert judge.phase() == "F1901M"
     position = judge.game()["position"]
     assert '"A BUR"' in position and '"A PAR"' not in position
+    # the results say so before the units' lines, as njudge's do
+    # (st_movement.c), and the unit's line carries the proxy's order
+    results = next(m.body for m in out if m.subject.endswith("S1901M Results"))
+    assert (
+        "(alpha.001)\n\nFrance: Army Paris Proxy given to Germany.\n\nAustria:"
+        in results
+    )
+    assert "France: Army Paris -> Burgundy.\n" in results
+    assert results.count("Proxy given to") == 1
     assert '"A MAR"' in position and '"A GAS"' not in position
     # handed over again, with no order from the proxy: the unit holds
     judge.send(france, f"{signon(judge, 'FRANCE')}\nA BUR P GERMANY\nA MAR H\nF BRE H")
@@ -209,3 +218,81 @@ def test_proxy_a_unit_handed_over_takes_the_proxys_order(judge):
             judge.send(judge.seat(power), f"{signon(judge, power)}\n{text}")
     judge.tick(judge.deadline())
     assert '"A BUR"' in judge.game()["position"]
+
+
+def test_proxy_sent_ahead_is_applied_when_its_phase_comes(judge):
+    """A PHASE block's proxy (njudge applies pending orders as any orders):
+    France hands Paris to Germany for Fall 1901, and Germany's order for it,
+    sent ahead too, is carried out then."""
+    form_game(judge)
+    france, germany = judge.seat("FRANCE"), judge.seat("GERMANY")
+    master(judge, "SET PROXY")
+    body = judge.send(
+        france,
+        f"{signon(judge, 'FRANCE')}\n{HOLDS['FRANCE']}\nPHASE Fall 1901 Movement"
+        "\nA PAR PROXY GERMANY\nA MAR H\nF BRE H",
+    )[0].body
+    assert "3 line(s) stored for F1901M" in body
+    body = judge.send(
+        germany,
+        f"{signon(judge, 'GERMANY')}\n{HOLDS['GERMANY']}\nPHASE F1901M\nA PAR - PIC"
+        "\nA MUN H\nA BER H\nF KIE H",
+    )[0].body
+    assert "4 line(s) stored for F1901M" in body
+    for power, text in HOLDS.items():
+        if power not in ("FRANCE", "GERMANY"):
+            judge.send(judge.seat(power), f"{signon(judge, power)}\n{text}")
+    out = judge.tick(judge.deadline())
+    assert judge.phase() == "F1901M"
+    told = {m.to[0]: m.body for m in out if m.subject.endswith("Pending Orders")}
+    assert "Paris: handed over to Germany (PROXY)." in told[france]
+    assert "kept for the French unit" in told[germany]
+    assert "Not applied" not in told[france] + told[germany]
+    for power, text in HOLDS.items():
+        if power not in ("FRANCE", "GERMANY"):
+            judge.send(judge.seat(power), f"{signon(judge, power)}\n{text}")
+    out = judge.tick(judge.deadline())
+    assert judge.phase() == "S1902M"  # no centre changed hands: no winter
+    position = judge.game()["position"]
+    assert '"A PIC"' in position and '"A PAR"' not in position
+    results = next(m.body for m in out if m.subject.endswith("F1901M Results"))
+    assert "France: Army Paris Proxy given to Germany." in results
+    assert "France: Army Paris -> Picardy." in results
+
+
+def test_a_rule_changed_after_the_start_makes_the_game_irregular(judge):
+    """njudge's irregular flag (ml_set.c, CheckNotStarted; data/index
+    "bgs"): a rules option changed once the game has started marks it;
+    LIST and SUMMARY show it, every player is told, and from then on the
+    game counts for no player's record.  Before the start, or setting what
+    is already so, marks nothing."""
+    new_game(judge, "SET ANY CENTRES")  # before the start: regular
+    assert "Irregular" not in judge.send(MASTER, "LIST beta")[0].body
+    form_game(judge)
+    out = master(judge, "SET HOME CENTRES")  # already so: nothing changes
+    assert "irregular" not in out[0].body
+    assert "Irregular" not in judge.send(MASTER, "LIST alpha")[0].body
+    for power in HOLDS:
+        judge.send(judge.seat(power), f"{signon(judge, power)}\n{HOLDS[power]}")
+    judge.tick(judge.deadline())
+    germany = judge.seat("GERMANY")
+    assert reliability.figures(judge.db, germany)["dedication"] == 3
+    out = master(judge, "SET MINOR PRESS\nSET NO MINOR PRESS")  # allowed in play
+    assert "Game 'alpha' has already started: it is now irregular" in out[0].body
+    notices = [m for m in out[1:] if "Diplomacy notice" in m.subject]
+    assert len(notices) == 7
+    assert all("it is now irregular" in m.body for m in notices)
+    assert "Irregular" in judge.send(MASTER, "LIST alpha")[0].body
+    assert "Irregular: a rule was changed after the start" in (
+        judge.send(MASTER, "SUMMARY alpha")[0].body
+    )
+    # the next phase counts for nobody: no dedication, no lateness, no CD
+    for power in HOLDS:
+        if power != "FRANCE":
+            judge.send(judge.seat(power), f"{signon(judge, power)}\n{HOLDS[power]}")
+    judge.tick(judge.deadline())
+    judge.tick(judge.grace_end())
+    assert judge.phase() != "F1901M"
+    assert reliability.figures(judge.db, germany)["dedication"] == 3
+    f = reliability.figures(judge.db, judge.seat("FRANCE"))
+    assert (f["dedication"], f["resigned"]) == (3, 0)

@@ -190,3 +190,21 @@ def test_any_disband_builds_beyond_the_units_kept_replace_the_earliest(judge):
     body = orders(judge, "FRANCE", "Waive")  # a second waive replaces the first
     assert body.count("Build waived.") == 1 and "set aside" in body
     assert sorted(stored_orders(judge.db, "alpha")["FRANCE"]) == ["A MAR D", "WAIVE"]
+
+
+def test_any_disband_maintain_sent_ahead_for_the_winter(judge):
+    form_game(judge)
+    master(judge, "SET ANY DISBAND")
+    for power, text in HOLDS.items():
+        orders(judge, power, text)
+    judge.tick(judge.deadline())  # spring
+    ahead = "PHASE Winter 1901 Build\nMaintain A Par\nM A Mar\nRemove F Bre\nWaive"
+    orders(judge, "FRANCE", HOLDS["FRANCE"] + "\n" + ahead)
+    for power, text in HOLDS.items():
+        if power != "FRANCE":
+            orders(judge, power, text)
+    judge.tick(judge.deadline())  # fall: the winter's orders ahead are taken
+    assert judge.phase() == "W1901A"
+    assert sorted(stored_orders(judge.db, "alpha")["FRANCE"]) == [
+        "A MAR MAINTAIN", "A PAR MAINTAIN", "F BRE D", "WAIVE"
+    ]  # fmt: skip

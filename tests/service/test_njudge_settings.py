@@ -79,19 +79,23 @@ def test_features_that_would_change_the_game_are_refused(judge):
     assert judge.game()["settings"] == "{}"
 
 
-def test_home_transfer_and_allied_win_are_refused_by_name(judge):
-    """njudge 1.7's SET HOME TRANSFER and SET ALLIED WIN: understood, and
-    refused with what they are; their NO forms are the rule here."""
+def test_home_transfer_and_allied_win_are_settings_now(judge):
+    """njudge 1.7's SET HOME TRANSFER and SET ALLIED WIN: set, stored and
+    announced like njudge's other rules options (their play:
+    test_home_transfer_and_allied_win_by_mail.py); NO turns them off."""
     form_game(judge)
-    body = master(
-        judge,
-        "SET HOME TRANSFER\nSET ALLIED WIN\nSET NO HOME TRANSFER\nSET NOALLIEDWIN",
-    )[0].body
-    assert "SET HOMETRANSFER: This judge does not follow new home centres" in body
-    assert "SET ALLIEDWIN: This judge does not follow alliance victories" in body
-    assert "SET NOHOMETRANSFER: No new home centres won by a season's" in body
-    assert "SET NOALLIEDWIN: No alliance victories in duplex games" in body
-    assert "not a setting" not in body
+    out = master(judge, "SET HOME TRANSFER\nSET ALLIED WIN")
+    body = out[0].body
+    assert "becomes its power's home centre" in body
+    assert "a duplex game's allied win" in body
+    assert "does not follow" not in body and "not a setting" not in body
+    settings = judge.game()["settings"]
+    assert '"home_transfer": true' in settings and '"allied_win": true' in settings
+    notices = [m for m in out[1:] if "Diplomacy notice" in m.subject]
+    assert "SET HOMETRANSFER" in notices[0].body and "SET ALLIEDWIN" in notices[0].body
+    body = master(judge, "SET NO HOME TRANSFER\nSET NOALLIEDWIN")[0].body
+    assert "Home centres stay the map's." in body
+    assert "No allied wins: a power wins alone." in body
     assert judge.game()["settings"] == "{}"
 
 
@@ -113,10 +117,14 @@ def test_blank_board_is_refused_where_a_variant_places_the_first_units(judge):
     assert "whose own rules place the first units. Not set." in body
 
 
-def test_minor_press_only_before_the_start(judge):
+def test_minor_press_in_play_makes_the_game_irregular(judge):
+    """njudge takes SET [NO] MINOR PRESS after the start and marks the game
+    irregular (ml_set.c, CATF_NOSTART)."""
     form_game(judge)
     body = master(judge, "SET NO MINOR PRESS")[0].body
-    assert "has already started: SET NOMINORPRESS can be changed only before" in body
+    assert "No press in retreat and adjustment phases." in body
+    assert "Game 'alpha' has already started: it is now irregular" in body
+    assert '"irregular": true' in judge.game()["settings"]
 
 
 def test_nolist_hides_the_game_from_list(judge):

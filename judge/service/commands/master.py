@@ -12,7 +12,7 @@ from judge.engine.orders import kind_of
 from judge.engine.serialize import position_from_json
 from judge.language.phase_names import read_phase
 from judge.reports.dates import judge_date
-from judge.service import game_options, seats
+from judge.service import game_options, proxies, seats
 from judge.service.checks import check_variant
 from judge.service.commands import timing
 from judge.service.commands.options import is_variant_option, variant_option
@@ -168,15 +168,13 @@ def predict(ctx: Context, game: Game, command: Command) -> Go:
     ctx.flush_orders()
     board = game.board
     position = game.current(board)
+    texts = stored_orders(ctx.db, game.name)
     result = adjudicate(
-        board,
-        position,
-        engine_orders(board, position, stored_orders(ctx.db, game.name), game.rules),
-        game.rules,
+        board, position, engine_orders(board, position, texts, game.rules), game.rules
     )
-    _, body = results_body(
-        ctx.settings, game, board, result, predicted_deadline(ctx, game, result), None
-    )
+    deadline = predicted_deadline(ctx, game, result)
+    given = proxies.given_lines(board, position, texts)  # njudge predicts them too
+    _, body = results_body(ctx.settings, game, board, result, deadline, None, given)
     ctx.say("PREDICTION (nothing has been processed):\n\n" + body.rstrip("\n"))
     return Go.ON
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from judge.engine.hooks import hooks_for
-from judge.service import seats
+from judge.service import allied_win, seats
 from judge.service.commands.registry import Spec, Topic
 from judge.service.flow import Go
 from judge.service.game_options import (
+    IRREGULAR_KEYS,
     NOT_FOLLOWED,
     changed,
     describe,
@@ -85,14 +86,36 @@ def set_option(ctx: Context, command: Command) -> Go:
         ctx.say("The rest of your message (to SIGNOFF) is the game's full comment.")
         return Go.ON
     says = describe(option, negated, value)
+    if option.key == "allied_win" and value:
+        says += f" Here that is {allied_win.goal(game.board, game.rules)} centres."
+    elif option.key == "centres" and stored(game)["allied_win"]:  # njudge says it
+        says += f" An allied win needs {allied_win.allied_centres(value)}."
+    before = stored(game).get(option.key)
     if not store(ctx, me, game, option.key, value, says):
         return Go.ON
     ctx.say(says + (" " + inert_note(game, option) if option.inert else ""))
     if option.key not in ("all_press", "no_broadcast"):
         ctx.announce(game.name, f"SET {word.upper()}: {says}")
+    if option.key in IRREGULAR_KEYS and before != value:
+        mark_irregular(ctx, game.name)
     if option.key == "manual_start" and not value:
         start_if_full(ctx, game.name)
     return Go.ON
+
+
+def mark_irregular(ctx, name: str) -> None:
+    """A rule changed after the start (njudge's CheckNotStarted): the game
+    is irregular from now on, and its play counts for no records."""
+    game = load_game(ctx.db, name)
+    if game.status == "forming":
+        return
+    update_game(ctx.db, name, settings=changed(game, "irregular", True))
+    text = (
+        f"Game '{name}' has already started: it is now irregular, and its"
+        " play counts for no player's record."
+    )
+    ctx.say(text)
+    ctx.announce(name, text)
 
 
 def start_if_full(ctx, name: str) -> None:
