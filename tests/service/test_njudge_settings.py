@@ -96,7 +96,8 @@ def test_home_transfer_and_allied_win_are_settings_now(judge):
     body = master(judge, "SET NO HOME TRANSFER\nSET NOALLIEDWIN")[0].body
     assert "Home centres stay the map's." in body
     assert "No allied wins: a power wins alone." in body
-    assert judge.game()["settings"] == "{}"
+    # changed in play: the game is irregular (njudge's CheckNotStarted)
+    assert judge.game()["settings"] == '{"irregular": true}'
 
 
 def test_rules_options_are_answered_and_stored(judge):
