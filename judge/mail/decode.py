@@ -171,7 +171,9 @@ def header(msg: Message, name: str) -> str:
 
 
 def message_id_of(msg: Message) -> str | None:
-    ids = _message_ids(header(msg, "Message-ID"))
+    # read raw, as References are: a msg-id has no encoded words or blanks
+    # to decode, and the header registry's parse of it costs a reply 0.1 ms
+    ids = _message_ids((raw_header(msg, "Message-ID") or "")[: MAX_HEADER_CHARS * 4])
     return ids[0] if ids else None
 
 

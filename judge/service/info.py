@@ -11,7 +11,7 @@ from judge.reports.archive import Archived, archive_text, excluding_turns
 from judge.reports.dates import judge_date
 from judge.reports.header import identification_header
 from judge.reports.status import status_listing
-from judge.service import game_options, game_summary
+from judge.service import allied_win, game_options, game_summary
 from judge.service.holders import holder_lines
 from judge.service.lifecycle import player_label, roster_lines
 from judge.service.processing import game_variant_lines
@@ -57,6 +57,7 @@ def describe_game(db, settings, name: str) -> str:
         f"Press: {game.press}.  {'NMR' if game.nmr else 'NoNMR'}."
         f"  {'Anonymous' if game.anonymous else 'Players known'}.",
     ]
+    lines.append(_winning_line(game, board))
     flags = game_options.settings_lines(game)
     if flags:
         lines.append("Settings: " + ", ".join(flags) + ".")
@@ -90,6 +91,16 @@ def describe_game(db, settings, name: str) -> str:
     # njudge's listing first, where tools look for it; our settings after
     listing = status_listing(board, position, name, game.turn)
     return _header(settings, game) + listing + "\n\n" + "\n".join(lines)
+
+
+def _winning_line(game, board) -> str:
+    """njudge's line of the centres a win needs (params.c), with the allied
+    goal where a duplex game plays ALLIED WIN."""
+    line = f"Winning Centers: {game.rules.victory_centres or board.victory_centres}"
+    duplex = players_needed(game, board) < len(board.powers)
+    if duplex and game_options.stored(game)["allied_win"]:
+        line += f", Allied Win: {allied_win.goal(board, game.rules)}"
+    return line + "."
 
 
 def _header(settings, game) -> str:

@@ -3,7 +3,7 @@
 from email.message import EmailMessage
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from judge.mail import decode, quotes
@@ -144,3 +144,26 @@ def test_any_bytes_decode_without_raising(raw):
     decode.message_id_of(msg)
     decode.references_of(msg)
     decode.header(msg, "Subject")
+
+
+_id_text = st.text(
+    alphabet=st.sampled_from(list('<>@.ab3CE-_ \t\r\n=?é"()')), max_size=80
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_id_text, _id_text)
+@example("<m1@example.org>", "")
+@example("  <a@b>\r\n <c@d>", "")
+def test_the_message_id_read_raw_is_the_one_read_decoded(before, value):
+    """Message-ID is read from the raw header (cheaper than the header
+    registry's parse): the first msg-id found is the same as in the decoded,
+    unfolded text, whatever surrounds it.  (Encoded words aside: a msg-id
+    is never one, RFC 2047 5, and '=?utf-8?q?=3Ca@b=3E?=' is no msg-id.)"""
+    assume("=?" not in value)
+    raw = (
+        f"From: a@example.org\r\nX-Before: {before}\r\nMessage-ID: {value}\r\n\r\nx"
+    ).encode("utf-8", "surrogateescape")
+    msg = decode.parse(raw)
+    decoded = decode._message_ids(decode.header(msg, "Message-ID"))
+    assert decode.message_id_of(msg) == (decoded[0] if decoded else None)

@@ -39,7 +39,9 @@ def test_set_home_transfer_and_a_build_in_the_transferred_home(judge):
     body = master(judge, "SET HOME TRANSFER")[0].body
     assert "becomes its power's home centre (and no longer the former" in body
     assert '"home_transfer": true' in judge.game()["settings"]
-    assert "Home Transfer" in judge.send("x@example.org", "LIST alpha")[0].body
+    listed = judge.send("x@example.org", "LIST alpha")[0].body
+    assert "Home Transfer" in listed
+    assert "\nWinning Centers: 18.\n" in listed  # no allied goal to show
     # Fall 1902: Germany's army has stood in Warsaw since the last winter
     place(judge, {
         "phase": "F1902M",
@@ -152,6 +154,9 @@ def test_allied_win_needs_the_goal(judge):
     master(judge, "SET ALLIED WIN", "dt", "pass")
     body = master(judge, "SET CENTERS 17", "dt", "pass")[0].body
     assert "17 centres win the game. An allied win needs 23." in body
+    # LIST says so in njudge's words (params.c)
+    listed = judge.send("x@example.org", "LIST dt")[0].body
+    assert "\nWinning Centers: 17, Allied Win: 23.\n" in listed
     master(judge, "SET CENTERS 18", "dt", "pass")
     two = next(a for a, powers in seats.items() if len(powers) == 2)
     first, second = seats[two]
