@@ -125,6 +125,14 @@ def _joining_checks(
         notice = next(m.body for m in sent if m.to == "master1")
         assert f"which now has {number} of 4 players" in notice
 
+    @check(step, "mail: the master alone learns the lists, in the signon notice")
+    def _lists(sent, state):
+        [notice] = mail_to(sent, "master1")  # njudge: one mail, both texts
+        assert f"Player {who}@example.org changed their preference list." in notice.body
+        for earlier in PLAYERS4[:number]:
+            assert f"  {earlier}@example.org: " in notice.body
+        assert receivers(sent, "changed their preference list") == ["master1"]
+
     @check(step, f"state: dt forming with {number} player(s)")
     def _state(sent, state):
         game = state["games"]["dt"]
@@ -172,6 +180,14 @@ def _(sent, state):
     # the list after the filling SIGNON is taken (njudge: "Preference list
     # 'EFRIGAT' set."), not refused as after a start
     assert "Your preference: England (E), then France (F)" in reply(sent, "player4")
+
+
+@check("Bug91-06", "mail: the master's own 'Preference Change' mail, every list")
+def _(sent, state):
+    [change] = [m for m in sent if "Preference Change" in m.subject]
+    assert change.to == "master1"
+    assert "Player player4@example.org changed their preference list." in change.body
+    assert all(f"  {p}@example.org: " in change.body for p in PLAYERS4)
 
 
 @check("Bug91-06", "state: dt started; every first choice given, all seven drawn")

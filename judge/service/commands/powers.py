@@ -4,16 +4,24 @@ made when the game starts (judge/service/lifecycle.py)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from judge.language.names import fold
 from judge.language.preference import Preference, PreferenceError, read_preference
-from judge.service import seats
+from judge.service import seats, signon_notices
 from judge.service.assignment import MODES
 from judge.service.commands.master import master_only
 from judge.service.commands.registry import Spec
 from judge.service.flow import Go
-from judge.service.queries import Game, load_game, update_game, update_member
+from judge.service.processing import notice
+from judge.service.queries import (
+    Game,
+    load_game,
+    members,
+    update_game,
+    update_member,
+)
 
 if TYPE_CHECKING:
     from judge.language.commands import Command
@@ -116,7 +124,48 @@ def set_preference(ctx: Context, command: Command) -> Go:
     elif not preference.random and game.assignment == "random":
         note = " This game draws every power at random (SET PRFRAND)."
     ctx.say(f"Your preference: {describe(game, preference)}.{note}")
+    ctx.mail(preference_change(ctx, game, me))
     return Go.ON
+
+
+PREFERENCE_CHANGE = "Preference Change"  # njudge's subject (ml_set.c)
+
+
+def preference_change(ctx: Context, game: Game, me) -> list:
+    """njudge tells the masters, and only them, of each list set, with every
+    player's list as it now stands."""
+    lists = [
+        f"  {m.address}: {describe(game, Preference.from_stored(m.preference))}"
+        for m in members(ctx.db, game.name, "player")
+        if m.preference
+    ]
+    text = (
+        f"Player {me.address} changed their preference list.\n\n"
+        "The preference lists are now:\n" + "\n".join(lists) + "\n"
+    )
+    out = []
+    for m in members(ctx.db, game.name, "master"):
+        if m.address.lower() == me.address.lower():
+            continue
+        # the master's notice of this message's SIGNON carries it, as njudge's
+        joined = _signon_notice_to(ctx, m.address)
+        if joined is None:
+            out.append(notice(ctx.settings, game, m, PREFERENCE_CHANGE, text))
+        else:
+            extra = ctx.reply.extra
+            extra[extra.index(joined)] = replace(joined, body=joined.body + "\n" + text)
+    return out
+
+
+def _signon_notice_to(ctx: Context, address: str):
+    return next(
+        (
+            m
+            for m in ctx.reply.extra
+            if m.to == (address,) and m.subject.endswith(signon_notices.SUBJECT)
+        ),
+        None,
+    )
 
 
 def set_assignment(ctx: Context, game: Game, command: Command) -> Go:
