@@ -384,3 +384,20 @@ def test_misspelt_and_foreign_names_read_by_the_position():
             "error": "'Linland' could be Finland or Livonia; write the name in full",
         }
     ]
+
+
+def test_maintain_is_read_and_void_under_the_standard_rules():
+    # MAINTAIN is SET ANY DISBAND's order (a game's option, not the map's):
+    # the request's standard winter reads it and voids it, the unit stays
+    request = {
+        "state": {"phase": "W1901A", "units": {"FRANCE": ["A PAR"]},
+                  "centers": {"FRANCE": ["PAR", "MAR"]}},
+        "orders": {"FRANCE": ["A PAR MAINTAIN"]},
+    }  # fmt: skip
+    answer = handle_request(request)
+    assert answer["errors"] == []
+    assert answer["results"] == [
+        {"power": "FRANCE", "unit": "A PAR", "order": "A PAR MAINTAIN",
+         "result": ["void"]}
+    ]  # fmt: skip
+    assert answer["state"]["units"]["FRANCE"] == ["A PAR"]

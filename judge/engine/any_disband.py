@@ -1,16 +1,25 @@
 """ANY DISBAND (njudge's SET ANY DISBAND): in an adjustment phase a power
-may disband any of its units, owed or not, and build again where the rules
-let it build (a home centre it has just emptied included): it may end the
-phase with as many units as it has centres.  The winter is played every
-year, as njudge plays it under this rule.
+may disband any of its units, owed or not, and build where the rules let it
+build: it may end the phase with as many units as it has centres.  The
+winter is played every year, as njudge plays it under this rule.
 
-Disbands are taken first, then builds and waives in the order given (the
-first legal ones count, as in the standard rules); a power still over its
-centres loses units by the civil-disorder rule."""
+Every unit is ordered each winter (njudge st_build.c): MAINTAIN keeps it,
+DISBAND removes it; the last of these given for a unit counts.  A unit
+without either stays (njudge's "No order for ... (maintain)").  A power's
+orders are complete when every unit has one and the units it keeps, its
+builds and its waives make exactly its centres (`winter_orders`); then the
+winter need not wait for its deadline.
+
+A build goes only to a centre that was empty when the winter began: njudge
+refuses one where a unit stands, even one being disbanded ("already has a
+unit present").  Disbands are taken first, then builds and waives in the
+order given (the first legal ones count, as in the standard rules); a power
+still over its centres loses units by the civil-disorder rule."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from judge.engine.adjustments import _buildable, _centres_for_builds, _civil_disorder
 from judge.engine.board import Board
@@ -19,6 +28,8 @@ from judge.engine.orders import Order, Unit, kind_of
 from judge.engine.results import OrderResult, Outcome, Rules
 from judge.engine.state import Position
 from judge.engine.tables import tables
+
+_KEEP_OR_GO = frozenset({OrderKind.DISBAND, OrderKind.MAINTAIN})
 
 
 def adjudicate_any_disband(
@@ -29,24 +40,28 @@ def adjudicate_any_disband(
 ) -> tuple[list[OrderResult], dict[str, tuple[str, Unit]]]:
     t = tables(board)
     units = dict(position.units)
-    centres = dict.fromkeys(board.powers, 0)
-    for power in position.centres.values():
-        if power in centres:
-            centres[power] += 1
+    centres = _centre_counts(board, position)
     results: list[OrderResult] = []
     for power in sorted(set(orders) | set(centres)):
         given = list(orders.get(power, ()))
         outcome: dict[int, OrderResult] = {}
-        for i, order in enumerate(given):  # disbands first: any unit of its own
+        standing = _standing(given)
+        for i, order in enumerate(given):  # MAINTAIN and DISBAND first
+            if kind_of(order) not in _KEEP_OR_GO:
+                continue
+            entry = units.get(order.unit.province)
+            if standing.get(order.unit.province) != i or not _own(entry, power, order):
+                outcome[i] = OrderResult(power, order.unit, order, (Outcome.VOID,))
+                continue
             if kind_of(order) == OrderKind.DISBAND:
-                entry = units.get(order.unit.province)
-                if entry and entry[0] == power and entry[1].kind == order.unit.kind:
-                    del units[order.unit.province]
-                    outcome[i] = OrderResult(power, entry[1], order)
-                else:
-                    outcome[i] = OrderResult(power, order.unit, order, (Outcome.VOID,))
+                del units[order.unit.province]
+            outcome[i] = OrderResult(power, entry[1], order)
         left = centres.get(power, 0) - sum(1 for p, _u in units.values() if p == power)
-        sites = _centres_for_builds(board, position, power, rules)
+        sites = [
+            c
+            for c in _centres_for_builds(board, position, power, rules)
+            if c not in position.units  # empty when the winter began (njudge)
+        ]
         for i, order in enumerate(given):
             if i in outcome:
                 continue
@@ -63,8 +78,81 @@ def adjudicate_any_disband(
                 left -= 1
             outcome[i] = OrderResult(power, unit, order, () if ok else (Outcome.VOID,))
         results += [outcome[i] for i in range(len(given))]
+        removed = []
         if left < 0:
-            for unit in _civil_disorder(t, position, units, power, rules)[:-left]:
+            removed = _civil_disorder(t, position, units, power, rules)[:-left]
+            for unit in removed:
                 del units[unit.province]
                 results.append(OrderResult(power, unit, None, (Outcome.DISBAND,)))
+        ordered = {
+            order.unit.province for order in given if kind_of(order) in _KEEP_OR_GO
+        }
+        for province, (owner, unit) in sorted(position.units.items()):
+            if owner == power and province not in ordered and unit not in removed:
+                results.append(OrderResult(power, unit, None))  # stays, unordered
     return results, units
+
+
+def _centre_counts(board: Board, position: Position) -> dict[str, int]:
+    centres = dict.fromkeys(board.powers, 0)
+    for power in position.centres.values():
+        if power in centres:
+            centres[power] += 1
+    return centres
+
+
+def _standing(given: Sequence[Order]) -> dict[str, int]:
+    """Province -> the index of the MAINTAIN or DISBAND that counts for the
+    unit there: the last one given (njudge: a later order changes the mind)."""
+    return {
+        order.unit.province: i
+        for i, order in enumerate(given)
+        if kind_of(order) in _KEEP_OR_GO
+    }
+
+
+def _own(entry, power: str, order: Order) -> bool:
+    return entry is not None and entry[0] == power and entry[1].kind == order.unit.kind
+
+
+def any_disband_needed(board: Board, position: Position) -> dict[str, int]:
+    """Power -> the orders it owes this winter: one for each unit (MAINTAIN
+    or DISBAND), and a build or waive for each centre beyond its units.
+    Every power with a unit or a centre owes them (njudge orders all)."""
+    centres = _centre_counts(board, position)
+    units = dict.fromkeys(board.powers, 0)
+    for power, _unit in position.units.values():
+        if power in units:
+            units[power] += 1
+    return {
+        p: max(units[p], centres[p]) for p in board.powers if units[p] or centres[p]
+    }
+
+
+@dataclass(frozen=True)
+class WinterOrders:
+    """One power's orders for an ANY DISBAND winter as they stand, as
+    njudge counts them (st_build.c buildout)."""
+
+    unordered: tuple[Unit, ...]  # units with neither MAINTAIN nor DISBAND
+    # units kept (the unordered ones too) + builds + waives - centres:
+    # > 0, that many too many units; < 0, too few
+    surplus: int
+
+    @property
+    def missing(self) -> int:
+        return len(self.unordered) + abs(self.surplus)
+
+
+def winter_orders(
+    board: Board, position: Position, power: str, orders: Sequence[Order]
+) -> WinterOrders:
+    standing = {o.unit.province: o for o in orders if kind_of(o) in _KEEP_OR_GO}
+    mine_units = [u for _p, (p, u) in sorted(position.units.items()) if p == power]
+    gone = sum(
+        1 for u in mine_units if kind_of(standing.get(u.province)) == OrderKind.DISBAND
+    )
+    added = sum(1 for o in orders if kind_of(o) in (OrderKind.BUILD, OrderKind.WAIVE))
+    surplus = len(mine_units) - gone + added - _centre_counts(board, position)[power]
+    unordered = tuple(u for u in mine_units if u.province not in standing)
+    return WinterOrders(unordered, surplus)

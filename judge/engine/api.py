@@ -5,8 +5,9 @@ Above the engine (the order language, `judge adjudicate`, the game service,
 pictures, the variants) code uses these and the engine's value modules:
 `board` (maps), `kinds` (the named kinds), `orders`, `state`, `results`,
 `serialize` (the JSON state), `variants` (variant names and map data),
-`hooks` (for the variants), and, to refuse an order as it arrives,
-`adjustments` and `legality` (and the rule options' own modules, such as
+`hooks` (for the variants), and, to refuse an order as it arrives (or
+count what a power still owes), `adjustments` and `legality` (and the rule
+options' own modules, such as `any_disband` for a winter's orders and
 `home_transfer` for the homes as they stand).  The resolver's
 own modules (`movement`, `resolver`, `retreats`, `phases`, `tables`) are the
 engine's alone: an import-linter contract in pyproject.toml says so.
@@ -23,7 +24,7 @@ from judge.engine.adjustments import (
     adjustment_counts,
     build_sites,
 )
-from judge.engine.any_disband import adjudicate_any_disband
+from judge.engine.any_disband import adjudicate_any_disband, any_disband_needed
 from judge.engine.board import Board
 from judge.engine.home_transfer import track
 from judge.engine.hooks import hooks_for
@@ -187,7 +188,8 @@ def orders_needed(
 ) -> dict[str, int]:
     """Power -> how many orders it owes this phase: units to order in movement,
     dislodged units in retreats, builds (positive) or removals (negative) in
-    adjustments.  Powers owing nothing are left out."""
+    adjustments (under ANY DISBAND: an order for each unit and centre, all
+    positive).  Powers owing nothing are left out."""
     hooks = hooks_for(board)
     if hooks is not None:
         return hooks.orders_needed(board, position, standard_orders_needed)
@@ -205,6 +207,8 @@ def standard_orders_needed(
     elif kind == "R":
         for d in position.dislodged.values():
             needed[d.power] = needed.get(d.power, 0) + 1
+    elif rules.any_disband:  # every unit is ordered (judge/engine/any_disband.py)
+        needed = any_disband_needed(board, position)
     else:
         for power, n in adjustment_counts(board, position).items():
             if n > 0:

@@ -29,6 +29,7 @@ class OrderKind(StrEnum):
     DISBAND = "D"
     BUILD = "B"
     WAIVE = "WAIVE"
+    MAINTAIN = "MAINTAIN"  # keep a unit through a winter (SET ANY DISBAND)
 
 
 class Route(StrEnum):

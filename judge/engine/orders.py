@@ -133,6 +133,9 @@ class BaseOrder:
     words: ClassVar[str] = " {canonical}"
     adjustment_words: ClassVar[str] = "{canonical}."
     adjusts: ClassVar[int] = 0  # +1: counts as a build (or waive); -1: a removal
+    # Listed in the results (False: only in the order reply, as njudge lists
+    # a maintained unit, st_build.c).
+    in_results: ClassVar[bool] = True
     # Patterns of its canonical text, read back by `read_canonical` once the
     # kind is registered: `from_text(match)` makes the order.
     pattern: ClassVar[str] = ""
@@ -412,9 +415,27 @@ class Waive(BaseOrder):
         return winter.builds_left, None
 
 
+@dataclass(frozen=True, slots=True)
+class Maintain(BaseOrder):
+    """Keep the unit through the winter: under njudge's SET ANY DISBAND every
+    unit is ordered each winter, to stay (MAINTAIN) or go (DISBAND).  The
+    winter's rules are judge.engine.any_disband; the standard rules have no
+    such order, so it is void there."""
+
+    unit: Unit
+    order_kind: ClassVar[str] = OrderKind.MAINTAIN
+    phases: ClassVar[frozenset[str]] = frozenset({A})
+    arrow: ClassVar[Arrow] = Arrow.HOLD
+    adjustment_words: ClassVar[str] = "Maintains the {unit_word} {in_place}."
+    in_results: ClassVar[bool] = False  # njudge's results name it no more
+
+    def canonical(self) -> str:
+        return f"{self.unit} MAINTAIN"
+
+
 MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy
 RetreatOrder = Retreat | Disband
-AdjustmentOrder = Build | Disband | Waive
+AdjustmentOrder = Build | Disband | Waive | Maintain
 Order = MovementOrder | RetreatOrder | AdjustmentOrder | BaseOrder
 
 
@@ -466,6 +487,7 @@ def _compile() -> None:
         rf"|R (?P<rdest>{_LOC})"
         r"|(?P<disband>D)"
         r"|(?P<build>B)"
+        r"|(?P<maintain>MAINTAIN)"
         r")"
     )
 
@@ -519,6 +541,8 @@ def read_canonical(text: str) -> Order | None:
         return Retreat(unit, m["rdest"])
     if m["disband"]:
         return Disband(unit)
+    if m["maintain"]:
+        return Maintain(unit)
     return Build(unit)
 
 

@@ -56,8 +56,9 @@ class Rules:
 
     @property
     def any_disband(self) -> bool:
-        """Any unit may be disbanded in an adjustment phase, and built again
-        (SET ANY DISBAND; judge/engine/any_disband.py)."""
+        """Any unit may be disbanded in an adjustment phase, each unit is
+        ordered MAINTAIN or DISBAND every winter (SET ANY DISBAND;
+        judge/engine/any_disband.py)."""
         return self.options.get("any_disband") == "True"
 
     @property

@@ -116,7 +116,7 @@ def _check(r: _Reading, position: Position) -> Order | None:
     if phase == "A":
         if action == K.BUILD:
             return r.order if r.province not in position.units else None
-        if action == K.DISBAND:
+        if action in (K.DISBAND, K.MAINTAIN):  # MAINTAIN: its rule checked above
             entry = position.units.get(r.province)
             if entry is not None and _same(entry[1], r.unit):
                 return r.order

@@ -118,6 +118,8 @@ KEYWORDS = {
     "waive": ("WAIVE", None),
     "waives": ("WAIVE", None),
     "waived": ("WAIVE", None),
+    "maintain": ("MAINTAIN", None),  # SET ANY DISBAND: keep the unit
+    "maintains": ("MAINTAIN", None),
     # "Order A Mun to Bur": a word that only says an order follows
     "order": ("ORDER", None),
     "orders": ("ORDER", None),

@@ -49,7 +49,7 @@ _LIST_MARK = re.compile(
 # "A Par-Bur  # into Burgundy", "// my orders": a comment runs to the line's end
 _COMMENT = re.compile(r"(?:^|(?<=\s))(?:#|//).*")
 # "Builds: A Par, F Bre" - the verb heading a line carries to its other orders
-_CARRIED = re.compile(r"^(builds?|removes?|disbands?)\b", re.I)
+_CARRIED = re.compile(r"^(builds?|removes?|disbands?|maintains?)\b", re.I)
 _MAX_ORDER_LENGTH = 300  # longer pieces are not orders; refuse without reading
 _MAX_RUN_LENGTH = 3000  # longer lines are not split into orders either
 # "A Bur-Mun supported by A Ruh", "A Lon-Nwy convoyed by F Nth"

@@ -21,6 +21,7 @@ from judge.engine.orders import (
     Convoy,
     Disband,
     Hold,
+    Maintain,
     Move,
     Order,
     Retreat,
@@ -89,6 +90,15 @@ def read_order(syntax: OrderSyntax, ctx: Context) -> Order:
             _check_nation(syntax.nation, None, ctx, "", own_unit=True)
             builder = syntax.nation.meaning
         return Build(_build_unit(syntax.unit, ctx, builder))
+    if action == "maintain":
+        _only_in(ctx, "A", "MAINTAIN")
+        if not ctx.rules.any_disband:
+            raise ReadingError(
+                "MAINTAIN is an order only in games with SET ANY DISBAND, where"
+                " every unit is kept or disbanded each winter; here units stay"
+                " unless removed"
+            )
+        return Maintain(_ordered_unit(syntax, ctx))
     if action == "disband":
         _only_in(ctx, "RAM" if ctx.rules.movement_disband else "RA", "a disband")
         if syntax.unit is None:

@@ -40,7 +40,8 @@ class UnitRef:
 @dataclass
 class OrderSyntax:
     """One order's words by role.  `action` is one of hold, move,
-    support_hold, support_move, convoy, retreat, disband, build, waive.
+    support_hold, support_move, convoy, retreat, disband, build, waive,
+    maintain.
     `unit` is None only for a bare "disband"."""
 
     action: str
@@ -137,6 +138,9 @@ class _ToSyntax(Transformer):
     def build(self, items):
         return OrderSyntax("build")
 
+    def maintain(self, items):
+        return OrderSyntax("maintain")
+
     # -- whole orders -----------------------------------------------------
     def unit_order(self, items):
         syntax = items[-1]
@@ -153,6 +157,9 @@ class _ToSyntax(Transformer):
 
     def build_first(self, items):
         return OrderSyntax("build", unit=items[-1], nation=_nation(items))
+
+    def maintain_first(self, items):
+        return OrderSyntax("maintain", unit=items[-1], nation=_nation(items))
 
     def disband_first(self, items):
         return OrderSyntax("disband", unit=items[-1], nation=_nation(items))
@@ -198,6 +205,7 @@ _WHAT = {
     "DISBAND": "D (disband)",
     "BUILD": "B (build)",
     "WAIVE": "WAIVE",
+    "MAINTAIN": "MAINTAIN",
 }
 
 
@@ -212,12 +220,24 @@ _WHAT_TO_ADD = {
 def read_syntax(tokens: list[Word], phase: str = "M") -> OrderSyntax:
     if not tokens:
         raise ReadingError("there is no order here")
+    if phase == "A" and tokens[0].type == "ORDER" and str(tokens[0]).lower() == "m":
+        tokens = [_as_maintain(tokens[0]), *tokens[1:]]
     try:
         return _parser().parse(tokens)
     except (UnexpectedToken, UnexpectedEOF) as e:
         raise ReadingError(_explain(tokens, e, phase)) from None
     except UnexpectedCharacters as e:  # pragma: no cover - tokens are given
         raise ReadingError(f"could not read: {e}") from None
+
+
+def _as_maintain(token: Word) -> Word:
+    """njudge's "M F Lon" in an adjustment phase: M heading the order is
+    MAINTAIN there (po_get.c), where no move can be meant."""
+    word = Word(
+        "MAINTAIN", str(token), start_pos=token.start_pos, end_pos=token.end_pos
+    )
+    word.meaning = None
+    return word
 
 
 def unknown_word(word: str) -> str:

@@ -121,6 +121,14 @@ def unit_line(
     return f"{name}: {unit_words(board, unit)}{words}.{annotation(outcomes)}"
 
 
+def unordered_unit_line(board: Board, power: str, unit: Unit) -> str:
+    """'France: No order for the army in Paris (maintain).': njudge's line
+    for a unit given neither MAINTAIN nor DISBAND under SET ANY DISBAND."""
+    kind = unit_kind(unit.kind).word
+    where = _in_place(board, unit.location)
+    return f"{board.powers[power].name}: No order for the {kind} {where} (maintain)."
+
+
 def proxy_line(board: Board, power: str, unit: Unit, to: str) -> str:
     """'France: Army Paris Proxy given to Germany.': a unit handed over for
     the phase (SET PROXY), in njudge's words and place (st_movement.c: its
@@ -146,9 +154,11 @@ def adjustment_line(
         text = _fill(template, board, power, order, {})
     elif unit is None:  # an unused build the engine waived
         text = "Build waived."
-    else:
+    elif Outcome.DISBAND in outcomes:
         kind = unit_kind(unit.kind).word
         text = f"Defaults, removing the {kind} {_in_place(board, unit.location)}."
+    else:  # SET ANY DISBAND: a unit nobody ordered stays (njudge st_build.c)
+        return unordered_unit_line(board, power, unit)
     label = f"{board.powers[power].name}:"
     if text.startswith("Build waived"):
         # njudge pads the power to its column here (st_build.c); jDip reads

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from judge.engine.any_disband import winter_orders
 from judge.engine.board import Board
 from judge.engine.orders import Order, Unit, unit_kind
 from judge.engine.state import Position
@@ -68,6 +69,53 @@ def adjustment_lines(board, power, orders, needed) -> tuple[list[str], int]:
     return lines, max(abs(needed) - done, 0)
 
 
+def any_disband_lines(board, position, power, orders) -> tuple[list[str], int]:
+    """Under SET ANY DISBAND: each of the power's units with its MAINTAIN or
+    DISBAND (or njudge's "No order ... (maintain)"), then its builds and
+    waives; and how many orders are missing (judge.engine.any_disband)."""
+    given = _by_province(orders)
+    lines = []
+    for unit in position.units_of(power):
+        order = given.get(unit.province)
+        lines.append(
+            describe.adjustment_line(board, power, unit, order)
+            if order is not None
+            else describe.unordered_unit_line(board, power, unit)
+        )
+    lines += [
+        describe.adjustment_line(board, power, getattr(o, "unit", None), o)
+        for o in orders
+        if getattr(o, "adjusts", 0) > 0  # builds and waives
+    ]
+    return lines, winter_orders(board, position, power, orders).missing
+
+
+def any_disband_status(board, position, power, orders) -> list[str]:
+    """What an ANY DISBAND winter still wants of the power (njudge counts the
+    units kept, built and waived against the centres, st_build.c)."""
+    count = winter_orders(board, position, power, orders)
+    if not count.missing:
+        return ["Your adjustment orders are complete."]
+    out = []
+    if count.unordered:
+        out.append(
+            f"{_plural(len(count.unordered), 'unit')} without orders: under ANY"
+            " DISBAND each unit is kept (MAINTAIN) or removed (DISBAND) every"
+            " winter; one left without orders stays."
+        )
+    if count.surplus > 0:
+        out.append(
+            f"{_plural(count.surplus, 'unit')} too many for your centres:"
+            " DISBAND more, or build less."
+        )
+    elif count.surplus < 0:
+        out.append(
+            f"{_plural(-count.surplus, 'unit')} too few for your centres:"
+            " MAINTAIN, BUILD or WAIVE to make them up."
+        )
+    return out
+
+
 def status_lines(phase_type: str, owes: bool, missing: int, needed: int) -> list[str]:
     if not owes:
         return ["No orders are required from you this phase."]
@@ -111,6 +159,7 @@ def order_reply(
     player_tz: str | None = None,
     needed: int | None = None,
     nmr: bool = False,
+    any_disband: bool = False,
 ) -> str:
     """Body of the reply to a power's orders for `position.phase`.
 
@@ -119,7 +168,9 @@ def order_reply(
     names read as near misses of the map's ("Warshaw read as Warsaw").  needed:
     what `orders_needed` says this power owes (builds > 0, removals < 0 in
     adjustments); None works it out from the position.  nmr: the game
-    processes partial orders when grace ends (else the power is abandoned)."""
+    processes partial orders when grace ends (else the power is abandoned).
+    any_disband: the winter is played under SET ANY DISBAND (every unit is
+    ordered)."""
     phase = position.phase
     if phase.type == "M":
         lines, missing = movement_lines(board, position, power, orders)
@@ -127,6 +178,13 @@ def order_reply(
     elif phase.type == "R":
         lines, missing = retreat_lines(board, position, power, orders)
         owes = bool(lines) if needed is None else needed != 0
+    elif any_disband:
+        lines, missing = any_disband_lines(board, position, power, orders)
+        owes = (
+            needed != 0
+            if needed is not None
+            else bool(lines) or bool(position.centres_of(power))
+        )
     else:
         if needed is None:
             needed = len(position.centres_of(power)) - len(position.units_of(power))
@@ -162,7 +220,11 @@ def order_reply(
         unit_lines=lines or [f"{board.powers[power].name}: No orders."],
         refused=list(refused),
         readings=list(readings),
-        status_lines=status_lines(phase.type, owes, missing, needed or 0),
+        status_lines=(
+            any_disband_status(board, position, power, orders)
+            if any_disband and phase.type == "A" and owes
+            else status_lines(phase.type, owes, missing, needed or 0)
+        ),
         deadline=judge_date(deadline, tz),
         grace=judge_date(grace_end, tz) if grace_end else None,
         grace_note=grace_note,

@@ -71,6 +71,8 @@ def order_lines(board: Board, result: PhaseResult) -> list[str]:
         if describe.is_variant_order(r.order) and r.unit is None:
             lines.append(describe.variant_line(board, r.power, r.order, r.outcomes))
         elif result.phase.type == "A":
+            if r.order is not None and not getattr(r.order, "in_results", True):
+                continue  # njudge lists a maintained unit in the orders only
             lines.append(
                 describe.adjustment_line(board, r.power, r.unit, r.order, r.outcomes)
             )

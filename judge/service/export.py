@@ -149,13 +149,16 @@ def _retreats_of_the_lost(board, before: Position, result, lost: dict) -> dict:
 def _orders(board, position: Position, texts: dict[str, list[str]]) -> dict:
     """Every power's orders in MILA's words; a waived build is
     left out, as MILA's own records leave it (its `get_orders` never lists
-    `WAIVE`, and its validator compares with that list)."""
+    `WAIVE`, and its validator compares with that list), and so is ANY
+    DISBAND's MAINTAIN, which MILA has not (an unordered unit stays there)."""
     out = {p: [] for p in sorted(board.powers)}
     for power, lines in texts.items():
         out.setdefault(power, []).extend(
             _mila_order(board, line)
             for line in lines
-            if line != "WAIVE" and not _unconvoyable(board, position, line)
+            if line != "WAIVE"
+            and not line.endswith(" MAINTAIN")
+            and not _unconvoyable(board, position, line)
         )
     return out
 

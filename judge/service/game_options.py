@@ -360,8 +360,9 @@ for _phrase, _where, _says in (
         Option("build_sites", _where, says=_says),
     )
 _add("ANYDISBAND", Option("any_disband", True,
-     says="Any unit may be disbanded in adjustment phases, and built again;"
-     " every winter is played to its deadline."))  # fmt: skip
+     says="Any unit may be disbanded in adjustment phases, and units built in"
+     " centres left free; every winter is played, each unit ordered MAINTAIN"
+     " or DISBAND."))  # fmt: skip
 _add("NORMALDISBAND", Option("any_disband", False,
      says="Units are disbanded in adjustment phases only when owed."))  # fmt: skip
 _add("AUTODISBAND", _on("auto_disband", "Dislodged units are disbanded: no"
@@ -555,8 +556,8 @@ HELP = [
     ("[NO] AUTO DISBAND", "dislodged units are destroyed, no retreats"),
     ("[NO] DISBAND", "units may disband in movement phases"),
     ("[NO] COASTAL CONVOYS", "fleets on coasts convoy"),
-    ("ANY DISBAND | NORMAL DISBAND", "any unit may be removed and built again"
-     " in a winter"),
+    ("ANY DISBAND | NORMAL DISBAND", "any unit may be removed in a winter;"
+     " each is ordered MAINTAIN or DISBAND"),
     ("[NO] STRICT CONVOY", "no convoy of an army in, or to, a landlocked place"),
     ("BLANK BOARD", "start with no units, building them (before the start)"),
     ("[NO] HOME TRANSFER", "a centre held by one unit for a year becomes its"

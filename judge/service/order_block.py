@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from judge.engine.adjustments import adjustment_counts
+from judge.engine.any_disband import winter_orders
 from judge.engine.api import orders_needed
 from judge.engine.hooks import hooks_for
 from judge.engine.kinds import OrderKind
@@ -15,6 +16,7 @@ from judge.reports import order_reply
 from judge.service import game_options, proxies
 from judge.service.queries import (
     count_waives,
+    drop_earliest_builds,
     drop_surplus_adjustments,
     load_game,
     mark_master_orders,
@@ -60,6 +62,7 @@ def take_orders(ctx, power: str, lines: list[str]) -> None:
             countries,
             lines,
             orders_needed(board, position, game.rules),
+            game.rules,
         )
         ctx.refused.setdefault(power, []).extend(refused)
     else:
@@ -142,8 +145,9 @@ def take_master_orders(ctx, lines: list[str]) -> None:
     board = game.board
     position = game.current(board)
     shared, refused = route_orders(
-        board, position, list(board.powers), split, orders_needed(board, position)
-    )
+        board, position, list(board.powers), split, orders_needed(board, position),
+        game.rules,
+    )  # fmt: skip
     ctx.refused.setdefault("*", []).extend(refused)
     for country, parsed_orders in shared.items():
         if not parsed_orders:
@@ -163,7 +167,7 @@ def store_orders(
     any_disband = (
         position.phase.type == "A" and load_game(ctx.db, game).rules.any_disband
     )
-    if any_disband:  # any unit may go and be built again: no count to keep to
+    if any_disband:  # any unit may go: the order reply counts what is kept
         surplus.owed = 0
     for parsed in parsed_orders:
         why = parsed.error or "not understood"
@@ -175,12 +179,20 @@ def store_orders(
         ctx.readings.setdefault(power, []).extend(parsed.notes)
         if kind_of(parsed.order) == OrderKind.WAIVE:
             waives += 1
-        key = order_key(parsed.order, waives)
-        if any_disband and kind_of(parsed.order) == OrderKind.BUILD:
-            key = "B:" + key  # a unit removed and one built in its place
+        key = order_key(parsed.order, waives)  # MAINTAIN or DISBAND: the last
         put_order(ctx.db, game, power, key, parsed.order.canonical(), arrived)
     if not any_disband:
         drop_surplus_adjustments(ctx.db, game, power, board, position)
+        return
+    rules = load_game(ctx.db, game).rules
+    stored = engine_orders(board, position, stored_orders(ctx.db, game), rules)
+    surplus = winter_orders(board, position, power, stored.get(power, [])).surplus
+    if surplus > 0:  # more built and waived than the units kept leave room for
+        for text in drop_earliest_builds(ctx.db, game, power, surplus):
+            ctx.readings.setdefault(power, []).append(
+                f"{text}: set aside, as the units you keep leave no room for it"
+                " (DISBAND a unit, then build)"
+            )
 
 
 class SurplusAdjustments:
@@ -256,6 +268,7 @@ def report_orders(ctx) -> None:
                 player_tz=ctx.me.tz,
                 needed=needed.get(power, 0),
                 nmr=bool(game.nmr),
+                any_disband=position.phase.type == "A" and game.rules.any_disband,
             ).rstrip("\n")
         )
         for note in order_notes(board, position, power, orders.get(power, [])):

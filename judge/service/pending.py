@@ -111,7 +111,7 @@ def apply_pending(db, settings, name: str, notice) -> list[OutgoingMail]:
         if when == now_phase:
             due.setdefault(power, []).append(lines)
     table = seats.game_seats(game, board)
-    needed = orders_needed(board, position)
+    needed = orders_needed(board, position, game.rules)
     mails = []
     for power, blocks in due.items():
         chosen: list[str] = []
@@ -132,10 +132,13 @@ def apply_pending(db, settings, name: str, notice) -> list[OutgoingMail]:
             # SET PROXY: hand-overs and orders for another's unit, as by mail
             chosen = take_proxy_orders(taken, game, power, chosen, position)
         if len(countries) > 1:
-            shared, refused = route_orders(board, position, countries, chosen, needed)
+            shared, refused = route_orders(
+                board, position, countries, chosen, needed, game.rules
+            )
             taken.refused.setdefault(power, []).extend(refused)
         else:
-            shared = {power: read_orders(board, position, power, "\n".join(chosen))}
+            text = "\n".join(chosen)  # read by the game's rules (ANY DISBAND...)
+            shared = {power: read_orders(board, position, power, text, game.rules)}
         for country, parsed in shared.items():
             store_orders(taken, name, country, parsed, board, position)
         member = seat_of(db, name, power)

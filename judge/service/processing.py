@@ -8,12 +8,17 @@ import json
 import logging
 from datetime import datetime, timedelta
 
-from judge.engine.api import adjudicate, orders_needed
+from judge.engine.api import DEFAULT_RULES, Rules, adjudicate, orders_needed
 from judge.engine.board import Board
 from judge.engine.state import Position
 from judge.mail.message import Attachment, OutgoingMail
 from judge.reports import game_result, identification_header, results_mail
-from judge.reports.order_report import adjustment_lines, movement_lines, retreat_lines
+from judge.reports.order_report import (
+    adjustment_lines,
+    any_disband_lines,
+    movement_lines,
+    retreat_lines,
+)
 from judge.reports.results import phase_title
 from judge.reports.variant import variant_lines
 from judge.service import (
@@ -52,12 +57,16 @@ log = logging.getLogger(__name__)
 LATE_REPEAT = timedelta(hours=24)
 
 
-def order_lines(board, position, power, orders, needed: int) -> tuple[list, int]:
+def order_lines(
+    board, position, power, orders, needed: int, rules: Rules = DEFAULT_RULES
+) -> tuple[list, int]:
     """A power's orders in the results layout, and how many are missing."""
     if position.phase.type == "M":
         return movement_lines(board, position, power, orders)
     if position.phase.type == "R":
         return retreat_lines(board, position, power, orders)
+    if rules.any_disband:  # every unit ordered, kept + built = centres
+        return any_disband_lines(board, position, power, orders)
     return adjustment_lines(board, power, orders, needed)
 
 
@@ -78,7 +87,8 @@ def late_powers(
     for power, needed in sorted(orders_needed(board, position, game.rules).items()):
         if not needed or power in disorder:
             continue
-        missing = order_lines(board, position, power, orders.get(power, []), needed)[1]
+        given = orders.get(power, [])
+        missing = order_lines(board, position, power, given, needed, game.rules)[1]
         if missing or power in by_master:
             late.append(power)
     return late
@@ -144,8 +154,6 @@ def check_early(db, game_name: str, settings, now: datetime) -> None:
     # a phase nobody owes orders for (a variant's opening, where seats join)
     # waits for its deadline or the master's PROCESS, leaving time to join
     owed = any(orders_needed(board, position, game.rules).values())
-    if position.phase.type == "A" and game.rules.any_disband:
-        owed = False  # every power may disband and rebuild until the deadline
     process_at = None
     if owed and not waiting and not late_powers(db, game, board, position):
         timing = game.deadline_settings(settings.timezone)
@@ -236,7 +244,7 @@ def diary_broadcast(db, settings, name: str, board) -> list[OutgoingMail]:
 
 def _score_phase(db, game, board, position, late: list[str]) -> None:
     """Reliability records: who owed orders this phase, and who was late."""
-    needed = orders_needed(board, position)
+    needed = orders_needed(board, position, game.rules)
     owing = {
         m.power: m.address
         for m in members(db, game.name, "player")

@@ -233,6 +233,20 @@ def drop_surplus_adjustments(
         db.execute("DELETE FROM svc_orders WHERE rowid = ?", [rowid])
 
 
+def drop_earliest_builds(db, name: str, power: str, count: int) -> list[str]:
+    """Forget the power's `count` earliest builds and waives (SET ANY
+    DISBAND: more than the units kept leave room for, so the later replace
+    the earliest, as njudge chucks the earliest build); their texts."""
+    rows = db.execute(
+        "SELECT rowid, text FROM svc_orders WHERE game = ? AND power = ?"
+        " AND (text LIKE '% B' OR text = 'WAIVE') ORDER BY rowid LIMIT ?",
+        [name, power, count],
+    ).fetchall()
+    for rowid, _text in rows:
+        db.execute("DELETE FROM svc_orders WHERE rowid = ?", [rowid])
+    return [text for _rowid, text in rows]
+
+
 # -- games and members -----------------------------------------------------------
 
 

@@ -166,7 +166,7 @@ def reminders(db, settings, game, late: list[str]) -> list[OutgoingMail]:
     for address, member in first.items():
         copy = []
         for power in mine[address]:
-            copy += current_lines(board, position, power, orders, needed)
+            copy += current_lines(board, position, power, orders, needed, game.rules)
         mails.append(
             notice(
                 settings,
@@ -188,10 +188,12 @@ def _spaced(note: str) -> str:
     return "\n" + note if note else ""
 
 
-def current_lines(board, position, power, orders, needed) -> list[str]:
+def current_lines(board, position, power, orders, needed, rules) -> list[str]:
     """A power's orders as they stand, and how many are missing."""
     given = orders.get(power, [])
-    lines, missing = order_lines(board, position, power, given, needed.get(power, 0))
+    lines, missing = order_lines(
+        board, position, power, given, needed.get(power, 0), rules
+    )
     name = board.powers[power].name
     return [*lines, f"{name}: {missing} order(s) missing."]
 

@@ -173,35 +173,61 @@ def _no_adjustment(
     board: Board, position: Position, power: str, parsed, rules: Rules = DEFAULT_RULES
 ):
     """A build, waive or removal the power cannot make this winter is
-    refused as it arrives, with the reason (the standard rules; a variant's
-    own adjustment rules decide at the deadline)."""
+    refused as it arrives, with the reason (the standard rules and ANY
+    DISBAND's; a variant's own adjustment rules decide at the deadline), and
+    MAINTAIN where ANY DISBAND is not set."""
     order = parsed.order
     kind = _kind(order)
-    if kind not in (K.BUILD, K.WAIVE, K.DISBAND) or rules.any_disband:
-        return parsed  # ANY DISBAND: what a winter allows is known at its end
-    owed = adjustment_counts(board, position).get(power, 0)
+    if kind == K.MAINTAIN and not rules.any_disband:
+        why = (
+            "MAINTAIN is an order only in games with SET ANY DISBAND, where"
+            " every unit is kept or disbanded each winter"
+        )
+        return ParsedOrder(parsed.text, None, why)
+    if kind not in (K.BUILD, K.WAIVE, K.DISBAND):
+        return parsed
     name = board.powers[power].name
     why = None
+    if rules.any_disband:
+        # any unit may go and a waive always counts; whether the units kept
+        # and built make the centres is the order reply's count
+        if kind == K.BUILD:
+            why = _build_refusal(board, position, power, order, rules)
+        return parsed if why is None else ParsedOrder(parsed.text, None, why)
+    owed = adjustment_counts(board, position).get(power, 0)
     if kind == K.DISBAND:
         if owed >= 0:
             why = f"{name} has no units to remove"
     elif owed <= 0:
         why = f"{name} has no builds to make"
     elif kind == K.BUILD:
-        site = order.unit.province
-        place = board.location_name(site)
-        if site not in build_sites(board, position, power, rules):
-            if position.centres.get(site) == power and site not in position.units:
-                why = f"{place} is not a centre {name} may build in"
-            elif site not in board.home_centres(power) and rules.build_sites == "home":
-                why = f"{place} is not a {board.powers[power].adjective} home centre"
-            elif position.centres.get(site) != power:
-                why = f"{name} does not own {place}"
-            else:
-                why = f"{place} is occupied"
+        why = _build_refusal(board, position, power, order, rules)
     if why is None:
         return parsed
     return ParsedOrder(parsed.text, None, why)
+
+
+def _build_refusal(board, position, power: str, order, rules: Rules) -> str | None:
+    """Why the power may not build there this winter (None: it may)."""
+    site = order.unit.province
+    if site in build_sites(board, position, power, rules):
+        return None
+    name = board.powers[power].name
+    place = board.location_name(site)
+    if position.centres.get(site) == power and site not in position.units:
+        return f"{place} is not a centre {name} may build in"
+    if site not in board.home_centres(power) and rules.build_sites == "home":
+        adjective = board.powers[power].adjective
+        article = "an" if adjective[:1] in "AEIOU" else "a"
+        return f"{place} is not {article} {adjective} home centre"
+    if position.centres.get(site) != power:
+        return f"{name} does not own {place}"
+    if rules.any_disband:  # njudge: "already has a unit present"
+        return (
+            f"{place} is occupied (under ANY DISBAND a unit is built only"
+            " where none stood as the winter began)"
+        )
+    return f"{place} is occupied"
 
 
 def _kind(order: Order | None) -> str | None:
@@ -325,7 +351,12 @@ def _waive_refusal(board: Board, countries, needs) -> str:
 
 
 def route(
-    board: Board, position: Position, countries: list[str], lines: list[str], needs
+    board: Board,
+    position: Position,
+    countries: list[str],
+    lines: list[str],
+    needs,
+    rules: Rules = DEFAULT_RULES,
 ) -> tuple[dict[str, list[ParsedOrder]], list[tuple[str, str]]]:
     """Share a multi-country seat's order lines among its countries: a line
     naming a country ('France:') sends what follows to it; otherwise each
@@ -349,7 +380,7 @@ def route(
                     (line, f"{board.powers[named].name} is not yours; you play {names}")
                 )
             continue
-        for parsed in read_orders(board, position, current, line):
+        for parsed in read_orders(board, position, current, line, rules):
             if parsed.order is None:
                 refused.append((parsed.text, parsed.error or "not understood"))
                 continue

@@ -9,6 +9,7 @@ from judge.engine.orders import (
     Convoy,
     Disband,
     Hold,
+    Maintain,
     Move,
     Retreat,
     SupportHold,
@@ -34,6 +35,7 @@ orders = st.one_of(
     st.builds(Retreat, units, locations),
     st.builds(Disband, units),
     st.builds(Build, units),
+    st.builds(Maintain, units),
     st.just(Waive()),
 )
 

@@ -21,6 +21,7 @@ from judge.engine.orders import (
     Convoy,
     Disband,
     Hold,
+    Maintain,
     Move,
     Retreat,
     SupportHold,
@@ -33,7 +34,9 @@ from judge.engine.sampling import random_convoy_phase, random_retreats
 from tests.engine.canon import position
 
 BOARD = load_board("standard")
-STANDARD = (Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband, Build)
+STANDARD = (
+    Hold, Move, SupportHold, SupportMove, Convoy, Retreat, Disband, Build, Maintain
+)  # fmt: skip
 # What befalls the unit rather than its order: any kind may get these.
 UNIT_CODES = {Outcome.DISLODGED, Outcome.DISBAND}
 
@@ -69,6 +72,7 @@ def test_every_standard_kind_declares_itself():
         Retreat: Retreat(unit, "BUR"),
         Disband: Disband(unit),
         Build: Build(unit),
+        Maintain: Maintain(unit),
     }
     kinds = {cls.order_kind for cls in STANDARD} | {Waive.order_kind}
     assert kinds == set(OrderKind)

@@ -10,6 +10,7 @@ from judge.engine.orders import (
     Convoy,
     Disband,
     Hold,
+    Maintain,
     Move,
     Retreat,
     SupportHold,
@@ -17,6 +18,7 @@ from judge.engine.orders import (
     Unit,
     Waive,
 )
+from judge.engine.results import DEFAULT_RULES, Rules
 from judge.language.names import name_index
 from judge.language.order_parser import parse_one, parse_orders
 from judge.language.reading import Context
@@ -27,6 +29,7 @@ from tests.strength import examples
 BOARD = positions.BOARD
 POWERS = sorted(BOARD.powers)
 PHASES = ["S1901M", "F1901R", "W1901A"]
+ANY_DISBAND = Rules(options={"any_disband": "True"})
 FEW = settings(
     max_examples=examples(150),
     deadline=None,
@@ -92,6 +95,8 @@ ORDER_WORDS = st.sampled_from(
         "waive",
         "disband",
         "retreat",
+        "maintain",
+        "m",
         "Par",
         "Bur",
         "Mid",
@@ -222,9 +227,9 @@ def place(units, power="FRANCE"):
     return {power: [str(u) for u in units]}
 
 
-def read_both_ways(position, text):
-    fast = parse_orders(BOARD, position, None, text)
-    slow = parse_one(text, Context(BOARD, position, None, name_index(BOARD)))
+def read_both_ways(position, text, rules=DEFAULT_RULES):
+    fast = parse_orders(BOARD, position, None, text, rules)
+    slow = parse_one(text, Context(BOARD, position, None, name_index(BOARD), rules))
     return fast, slow
 
 
@@ -282,9 +287,10 @@ def test_canonical_adjustments_read_back(kind, data):
         (empty, Build(unit)),
         (occupied, Disband(unit)),
         (empty, Waive()),
+        (occupied, Maintain(unit)),  # under SET ANY DISBAND
     ):
         text = order.canonical()
-        [fast], slow = read_both_ways(position, text)
+        [fast], slow = read_both_ways(position, text, ANY_DISBAND)
         assert fast.order is not None and fast.order.canonical() == text, fast.error
         assert slow.order is not None and slow.order.canonical() == text, slow.error
 

@@ -268,6 +268,7 @@ def test_get_orders_and_get_syntax_teach_every_order(judge):
     body = judge.send("anyone@example.org", "GET ORDERS\nGET SYNTAX")[0].body
     for form in ("A Par - Bur", "A Mar S A Par - Bur", "F Eng C A Lon - Bre",
                  "A Bur R Par", "Build A Par", "Remove A Ber", "Waive",
+                 "Maintain A Par", "SET ANY DISBAND",
                  "PHASE <season> <year> <phase>"):  # fmt: skip
         assert form in body, form
 

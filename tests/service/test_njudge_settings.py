@@ -103,7 +103,7 @@ def test_home_transfer_and_allied_win_are_settings_now(judge):
 def test_rules_options_are_answered_and_stored(judge):
     form_game(judge)
     body = master(judge, "SET ANY DISBAND\nSET STRICT CONVOY\nSET AUTO DISBAND")[0].body
-    assert "Any unit may be disbanded in adjustment phases, and built again" in body
+    assert "Any unit may be disbanded in adjustment phases, and units built" in body
     assert "Only plausible convoys are taken" in body
     assert "Dislodged units are disbanded: no retreats." in body
     settings = judge.game()["settings"]
