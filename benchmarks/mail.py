@@ -2,8 +2,10 @@
 accepted by the relay.
 
 A judge (`judge serve`: the game service answering HELP, SQLite file) runs
-as its own process and delivers through a relay: an aiosmtpd server in this
-process that accepts everything and notes when each reply arrived.  A few
+as its own process and delivers through a relay that accepts everything
+and notes when each reply arrived: Postfix's smtp-sink where it is
+installed, else (or with `--aiosmtpd-relay`) an aiosmtpd server in this
+process (benchmarks/relay_sinks.py).  A few
 client connections send HELP messages; a watcher also notes when each reply
 was committed to the outbox.  Latency per message: from the start of its
 SMTP transaction to its reply accepted by the relay (and, the judge's own
@@ -16,6 +18,7 @@ latency there is mostly time spent queued behind the burst), then a steady
 stream at the target rate (latency of a judge keeping up).
 
     uv run python -m benchmarks.mail [--messages N] [--connections C] [--rate R]
+        [--no-dkim] [--aiosmtpd-relay]
 """
 
 from __future__ import annotations
@@ -33,8 +36,7 @@ import threading
 import time
 from pathlib import Path
 
-from aiosmtpd.controller import Controller
-
+from benchmarks.relay_sinks import relay_sink
 from benchmarks.serving import (
     dkim_section,
     free_port,
@@ -53,18 +55,22 @@ def message(i: int) -> bytes:
 
 
 def run(
-    messages: int, connections: int, rate: float | None = None, dkim: bool = True
+    messages: int,
+    connections: int,
+    rate: float | None = None,
+    dkim: bool = True,
+    postfix: bool = True,
 ) -> dict:
     """Start `judge serve` as its own process (as in production: the clients
     here do not compete with it for the interpreter) and measure it."""
-    relay = RelaySink(free_port())
+    relay = RelayArrivals(relay_sink(free_port(), prefer_postfix=postfix))
     with tempfile.TemporaryDirectory(prefix="judge-bench-") as tmp, relay:
         port = free_port()
         config_file = Path(tmp) / "judge.toml"
         config_file.write_text(
             f'[judge]\naddress = "judge@example.org"\ndata_dir = "{tmp}"\n'
             f'[smtp]\nlisten = "127.0.0.1:{port}"\n'
-            f'[relay]\nhost = "127.0.0.1"\nport = {relay.port}\n'
+            f'[relay]\nhost = "127.0.0.1"\nport = {relay.sink.port}\n'
             "[limits]\nrate_limit_messages = 1000000000\n"
             + (dkim_section(Path(tmp)) if dkim else "")
         )
@@ -102,31 +108,30 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-class RelaySink:
-    """The relay: accepts every message and notes when each reply arrived."""
+class RelayArrivals:
+    """When each reply reached the relay, by the message it answers."""
 
-    def __init__(self, port: int) -> None:
-        self.port = port
+    def __init__(self, sink) -> None:
+        self.sink = sink
         self.arrived: dict[str, float] = {}
-        self.controller = Controller(self, hostname="127.0.0.1", port=port)
 
-    async def handle_DATA(self, server, session, envelope):
-        found = re.search(rb"^In-Reply-To: (<[^>]+>)", envelope.content, re.M)
-        if found:
-            self.arrived[found.group(1).decode()] = time.perf_counter()
-        return "250 OK"
+    def poll(self, final: bool = False) -> None:
+        for at, head, _ in self.sink.everything() if final else self.sink.arrivals():
+            found = re.search(rb"^In-Reply-To: (<[^>]+>)", head, re.M)
+            if found:
+                self.arrived[found.group(1).decode()] = at
 
-    def __enter__(self) -> RelaySink:
-        self.controller.start()
+    def __enter__(self) -> RelayArrivals:
+        self.sink.start()
         return self
 
     def __exit__(self, *exc) -> None:
-        self.controller.stop()
+        self.sink.stop()
 
 
 def _measure(
     config: Config,
-    relay: RelaySink,
+    relay: RelayArrivals,
     messages: int,
     connections: int,
     rate: float | None,
@@ -142,7 +147,7 @@ def _measure(
             rows = db.execute(
                 "SELECT id, in_reply_to FROM outbox WHERE id > ? ORDER BY id", (last,)
             ).fetchall()
-            now = time.perf_counter()
+            now = time.time()
             for row_id, in_reply_to in rows:
                 replied[in_reply_to] = now
                 last = row_id
@@ -154,17 +159,17 @@ def _measure(
         with smtplib.SMTP(config.smtp.host, config.smtp.port, timeout=30) as smtp:
             for n, i in enumerate(indices):
                 if rate:  # each connection sends its share on a fixed schedule
-                    delay = begin + n * connections / rate - time.perf_counter()
+                    delay = begin + n * connections / rate - time.time()
                     if delay > 0:
                         time.sleep(delay)
-                started[f"<bench{i}@example.org>"] = time.perf_counter()
+                started[f"<bench{i}@example.org>"] = time.time()
                 smtp.sendmail(
                     f"player{i}@example.org", [config.judge.address], message(i)
                 )
 
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
-    begin = time.perf_counter()
+    begin = time.time()
     senders = [
         threading.Thread(target=send, args=(range(c, messages, connections),))
         for c in range(connections)
@@ -173,12 +178,14 @@ def _measure(
         thread.start()
     for thread in senders:
         thread.join()
-    accepted = time.perf_counter() - begin
+    accepted = time.time() - begin
     if not done.wait(120):
         raise SystemExit(f"only {len(replied)} of {messages} replies appeared")
     limit = time.monotonic() + 120
     while len(relay.arrived) < messages and time.monotonic() < limit:
+        relay.poll()
         time.sleep(0.01)
+    relay.poll(final=True)  # each at its final time
     if len(relay.arrived) < messages:
         raise SystemExit(f"only {len(relay.arrived)} of {messages} reached the relay")
     delivered = sorted((relay.arrived[k] - started[k]) * 1000 for k in started)
@@ -210,15 +217,28 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--no-dkim", action="store_true", help="mail unsigned (default: signed)"
     )
+    parser.add_argument(
+        "--aiosmtpd-relay",
+        action="store_true",
+        help="the relay in this process (aiosmtpd), even where smtp-sink is",
+    )
     args = parser.parse_args(argv)
     print(
         "mail (targets: a burst >= 250 messages/s with p95 < 200 ms, judge CPU"
         " <= 4 ms a message, no write transaction over 100 ms);"
-        f" DKIM {'off' if args.no_dkim else 'on'}, load average"
+        f" DKIM {'off' if args.no_dkim else 'on'},"
+        f" relay {'aiosmtpd' if args.aiosmtpd_relay else 'smtp-sink if installed'},"
+        " load average"
         f" {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores:"
     )
     for label, rate in (("burst", None), (f"steady {args.rate:.0f}/s", args.rate)):
-        result = run(args.messages, args.connections, rate, not args.no_dkim)
+        result = run(
+            args.messages,
+            args.connections,
+            rate,
+            not args.no_dkim,
+            not args.aiosmtpd_relay,
+        )
         print(
             f"  {label}: {result['messages']} messages over"
             f" {result['connections']} SMTP connections:"

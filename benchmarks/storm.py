@@ -1,6 +1,6 @@
 """A deadline storm: N standard games due at the same moment, through the
 real daemon path (`judge serve` as its own process: worker, outbox, sender)
-to a relay that accepts every message (an aiosmtpd sink in this process).
+to a relay that accepts every message (benchmarks/relay_sinks.py).
 
 Reports the time from the deadline until the relay has accepted the last
 results mail; the round trip of a HELP sent every half second during the
@@ -13,12 +13,16 @@ active games (inserted directly: only the index is read).
 Targets (issue 26): 1,000 games within 40 s; HELP p95 under 1 s; no write
 transaction over 100 ms; peak RSS under 500 MB; idle tick under 10 ms at
 100,000 games.  The judge signs its mail with DKIM, as in production
-(`--no-dkim`: unsigned).  `--reuse-pictures`: each drawing process draws one
+(`--no-dkim`: unsigned).  The relay is Postfix's smtp-sink where it is
+installed, as a production judge hands its mail to Postfix; else, or with
+`--aiosmtpd-relay`, an aiosmtpd sink in this process, whose own CPU (about
+3 ms a results mail, 24 ms a game) then shares the two cores with the
+judge.  `--reuse-pictures`: each drawing process draws one
 picture and sends it for every game (benchmarks/storm_judge.py), so the
 figure is the mail path's alone; the drawing is `benchmarks/render.py`'s.
 
     uv run python -m benchmarks.storm [--games N] [--skip-idle]
-        [--reuse-pictures] [--no-dkim]
+        [--reuse-pictures] [--no-dkim] [--aiosmtpd-relay]
 """
 
 from __future__ import annotations
@@ -40,8 +44,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from aiosmtpd.controller import Controller
-
+from benchmarks.relay_sinks import relay_sink
 from benchmarks.serving import (
     dkim_section,
     free_port,
@@ -54,24 +57,30 @@ from judge.config import load_config
 LEAD = 20.0  # seconds from starting the judge to the deadline
 
 
-class RelaySink:
-    """Accepts everything; notes when results mails and HELP replies arrive."""
+class Arrivals:
+    """What reached the relay: results mails (their times, one per
+    recipient) and HELP replies (by the message they answer)."""
 
-    def __init__(self) -> None:
-        self.port = free_port()
+    def __init__(self, sink) -> None:
+        self.sink = sink
         self.results: list[float] = []
         self.replies: dict[str, float] = {}
-        self.controller = Controller(self, hostname="127.0.0.1", port=self.port)
 
-    async def handle_DATA(self, server, session, envelope):
-        now = time.time()
-        head = envelope.content[:3000]
-        found = re.search(rb"^In-Reply-To: (<[^>]+>)", head, re.M)
-        if found:
-            self.replies[found.group(1).decode()] = now
-        elif re.search(rb"^Subject: .*Results", head, re.M):
-            self.results.extend([now] * len(envelope.rcpt_tos))
-        return "250 OK"
+    def take(self, arrivals) -> None:
+        for at, head, recipients in arrivals:
+            found = re.search(rb"^In-Reply-To: (<[^>]+>)", head, re.M)
+            if found:
+                self.replies[found.group(1).decode()] = at
+            elif re.search(rb"^Subject: .*Results", head, re.M):
+                self.results.extend([at] * recipients)
+
+    def poll(self) -> None:
+        self.take(self.sink.arrivals())
+
+    def settle(self) -> None:
+        """Every arrival again, with its final time (see relay_sinks)."""
+        self.results, self.replies = [], {}
+        self.take(self.sink.everything())
 
 
 def rss_kb(pid: int) -> int:
@@ -100,16 +109,19 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def storm(games: int, reuse_pictures: bool = False, dkim: bool = True) -> dict:
-    relay = RelaySink()
-    relay.controller.start()
+def storm(
+    games: int, reuse_pictures: bool = False, dkim: bool = True, postfix: bool = True
+) -> dict:
+    sink = relay_sink(free_port(), prefer_postfix=postfix)
+    sink.start()
+    relay = Arrivals(sink)
     tmp = Path(tempfile.mkdtemp(prefix="judge-storm-"))
     port = free_port()
     started = time.time()
     judge, log_path, deadline = start_storm(
         tmp,
         port,
-        relay.port,
+        sink.port,
         games,
         dkim_section(tmp) if dkim else "",
         module="benchmarks.storm_judge" if reuse_pictures else "judge",
@@ -130,6 +142,7 @@ def storm(games: int, reuse_pictures: bool = False, dkim: bool = True) -> dict:
         limit = deadline + 30 * 60
         next_help = time.time()
         while len(relay.results) < expected and time.time() < limit:
+            relay.poll()
             main = rss_kb(judge.pid)
             total = main + sum(rss_kb(c) for c in children(judge.pid))
             peaks["main"] = max(peaks["main"], main)
@@ -151,7 +164,8 @@ def storm(games: int, reuse_pictures: bool = False, dkim: bool = True) -> dict:
     finally:
         judge.send_signal(signal.SIGTERM)
         judge.wait(60)
-        relay.controller.stop()
+        relay.settle()
+        sink.stop()
     text = log_path.read_text(errors="replace")
     shutil.rmtree(tmp, ignore_errors=True)  # the outbox alone is ~1 GB
     longest = longest_transaction_ms(text)
@@ -173,6 +187,7 @@ def storm(games: int, reuse_pictures: bool = False, dkim: bool = True) -> dict:
         "rss_total_mb": peaks["total"] / 1024,
         "cpu_s": cpu,
         "cpu_main_s": cpu_main,
+        "relay": sink.name,
         "reuse_pictures": reuse_pictures,
         "dkim": dkim,
         "load": os.getloadavg(),
@@ -305,6 +320,11 @@ def main(argv: list[str] | None = None) -> None:
         help="one picture drawn per drawing process, sent for every game",
     )
     parser.add_argument("--no-dkim", action="store_true", help="mail unsigned")
+    parser.add_argument(
+        "--aiosmtpd-relay",
+        action="store_true",
+        help="the relay in this process (aiosmtpd), even where smtp-sink is",
+    )
     args = parser.parse_args(argv)
     # the set-up's own big transactions (games inserted) are not the judge's
     logging.getLogger("judge.store").setLevel(logging.ERROR)
@@ -324,7 +344,9 @@ def main(argv: list[str] | None = None) -> None:
                 flush=True,
             )
     if not args.skip_storm:
-        r = storm(args.games, args.reuse_pictures, not args.no_dkim)
+        r = storm(
+            args.games, args.reuse_pictures, not args.no_dkim, not args.aiosmtpd_relay
+        )
         print(
             f"  {r['games']} games due at once: last of {r['results']} results"
             f" mails accepted by the relay {r['storm_s']:.1f} s after the deadline"
@@ -344,7 +366,8 @@ def main(argv: list[str] | None = None) -> None:
             f" {r['cpu_main_s'] / max(1, r['results']) * 1000:.2f} ms a results"
             " mail); pictures"
             f" {'drawn once per drawing process' if r['reuse_pictures'] else 'drawn'},"
-            f" DKIM {'on' if r['dkim'] else 'off'}; load average at the"
+            f" DKIM {'on' if r['dkim'] else 'off'}; relay: {r['relay']};"
+            " load average at the"
             f" end {r['load'][0]:.1f} on {os.cpu_count()} cores",
             flush=True,
         )

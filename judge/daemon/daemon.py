@@ -43,6 +43,7 @@ from judge.store.errors import record_error
 from judge.store.intake import store_incoming
 from judge.store.integrity import open_checked
 from judge.store.migrations import migrate
+from judge.store.outbox import answers_waiting
 from judge.store.schema import STORE_SCHEMA
 
 log = logging.getLogger("judge.daemon")
@@ -70,6 +71,7 @@ class Daemon:
         # Built here, so a bad key or certificate stops `judge serve` at once
         # with the reason, before any thread starts.
         self.signer = dkim_signer(config.dkim)
+        self._backlog_local = threading.local()
         self.tls_context = listener_tls_context(config.smtp)
 
     # -- life cycle -------------------------------------------------------
@@ -108,6 +110,7 @@ class Daemon:
                 tls_context=self.tls_context,
                 require_tls=self.config.smtp.require_tls,
                 flush=self._flush,
+                backlog=self._answers_waiting,
             )
         if self.config.imap is not None:
             self.imap = ImapPoller(
@@ -180,6 +183,15 @@ class Daemon:
 
     def _flush(self) -> None:
         flush_commits(self.config.judge.database_path)
+
+    def _answers_waiting(self) -> int:
+        """In the listener's storing thread (its connection, opened once)."""
+        db = getattr(self._backlog_local, "db", None)
+        if db is None:
+            db = self._backlog_local.db = open_database(
+                self.config.judge.database_path, durable=False
+            )
+        return answers_waiting(db, self.clock())
 
     def _store(self, source: str, *, durable: bool) -> IntakeStore:
         return IntakeStore(

@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP
 
+from judge.mail.in_flow import InFlow
 from judge.mail.verp import is_judge_address
 
 log = logging.getLogger("judge.smtp")
@@ -69,6 +70,7 @@ class IntakeHandler:
         on_stored=None,
         separator="",
         flush: Callable[[], None] | None = None,
+        backlog: Callable[[], int] | None = None,
     ) -> None:
         self.store = store
         self.judge_address = judge_address.lower()
@@ -77,6 +79,15 @@ class IntakeHandler:
         # SQLite work off the event loop, in a single thread of its own.
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="intake")
         self.flush = GroupFlush(flush) if flush is not None else None
+        # messages waiting for their answer (judge/mail/in_flow.py)
+        self.in_flow = InFlow(backlog, self.executor) if backlog else None
+
+    async def handle_MAIL(self, server, session, envelope, address, mail_options):
+        if self.in_flow is not None:
+            await self.in_flow.pause()
+        envelope.mail_from = address
+        envelope.mail_options.extend(mail_options)
+        return "250 OK"
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if not is_judge_address(address, self.judge_address, self.separator):
@@ -226,8 +237,9 @@ def start_listener(
     tls_context: ssl.SSLContext | None = None,
     require_tls: bool = False,
     flush: Callable[[], None] | None = None,
+    backlog: Callable[[], int] | None = None,
 ) -> tuple[Controller, IntakeHandler]:
-    handler = IntakeHandler(store, judge_address, on_stored, separator, flush)
+    handler = IntakeHandler(store, judge_address, on_stored, separator, flush, backlog)
     controller = SizeLimitedSMTPController(
         handler, host, port, max_size, tls_context, require_tls
     )

@@ -117,6 +117,18 @@ def due_messages(
     return rows
 
 
+def answers_waiting(db: sqlite_utils.Database, now: datetime) -> int:
+    """Messages waiting for their answer: stored and not handled yet, or
+    answered and the answer due and not sent (judge/mail/in_flow.py)."""
+    row = db.execute(
+        "SELECT (SELECT COUNT(*) FROM intake WHERE state = 'new'),"
+        " (SELECT COUNT(*) FROM outbox WHERE state = 'queued'"
+        "  AND intake_id IS NOT NULL AND next_attempt <= ?)",
+        (iso(now),),
+    ).fetchone()
+    return row[0] + row[1]
+
+
 def find_message(db: sqlite_utils.Database, outbox_id: int) -> dict | None:
     """One message's recipients (all of them), token and Message-ID: what a
     bounce naming it is checked against."""

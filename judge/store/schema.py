@@ -165,6 +165,14 @@ CREATE INDEX outbox_by_body ON outbox(body_id) WHERE body_id IS NOT NULL;
 """
 
 
+# Version 7: the answers still to send, counted as each mail comes in
+# (judge/mail/in_flow.py) without reading a storm's queued results.
+REPLIES_DUE = """
+CREATE INDEX outbox_replies_due ON outbox(next_attempt)
+    WHERE state = 'queued' AND intake_id IS NOT NULL;
+"""
+
+
 STORE_SCHEMA = Schema(
     "store",
     [
@@ -176,6 +184,7 @@ STORE_SCHEMA = Schema(
         Migration("incremental vacuum", _incremental_vacuum, transactional=False),
         Migration("loop detector's tables", ECHO_TABLES),
         Migration("bodies shared by outgoing mails", SHARED_BODIES),
+        Migration("answers still to send", REPLIES_DUE),
     ],
 )
 
