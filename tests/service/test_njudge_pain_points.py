@@ -192,21 +192,66 @@ def test_9_a_replacement_signs_on_without_forged_headers(judge):
     assert all("someone@example.org" not in m.to for m in out)
 
 
-def test_10_nobody_resumes_a_terminated_game(judge):
-    """njudge lets any player RESUME a terminated game unless SET NO RESUME;
-    here a player may resume a paused game (unless SET NO RESUME), and a
-    terminated game stays over for everyone, its master too."""
+def test_10_only_the_master_resumes_a_terminated_game(judge):
+    """njudge lets any player RESUME a terminated game unless SET NO RESUME
+    (its known complaint: ended games came back unasked).  Here a player
+    may resume a paused game (unless SET NO RESUME) but never an ended one;
+    the master may, as njudge's help says, and play goes on."""
     form_game(judge)
     judge.send(MASTER, "SIGNON Malpha pw-master\nSET NO RESUME\nPAUSE")
     body = order(judge, "ENGLAND", "RESUME")[0].body
     assert "Only the master may resume game 'alpha' (SET NO RESUME)." in body
     assert judge.game()["status"] == "paused"
     judge.send(MASTER, "SIGNON Malpha pw-master\nSET RESUME\nTERMINATE")
-    body = order(judge, "ENGLAND", "RESUME")[0].body
-    assert "Game 'alpha' is over." in body
-    body = judge.send(MASTER, "SIGNON Malpha pw-master\nRESUME")[0].body
-    assert "is over" in body
     assert judge.game()["status"] == "finished"
+    body = order(judge, "ENGLAND", "RESUME")[0].body
+    assert "Game 'alpha' is over." in body  # a player's SIGNON stops there
+    assert judge.game()["status"] == "finished"
+    out = judge.send(MASTER, "SIGNON Malpha pw-master\nRESUME")
+    assert "You have resumed game 'alpha': S1901M, deadline" in out[0].body
+    game = judge.game()
+    assert (game["status"], game["result"]) == ("active", None)
+    assert game["deadline"] is not None
+    told = [m for m in out if "Game Resumed" in m.subject]
+    assert {m.to[0] for m in told} == {*PLAYERS, MASTER}
+    assert all("terminated by the master" in m.body for m in told)
+    # play goes on: orders are taken and the phase is processed
+    hold_all_but(judge)
+    judge.tick(judge.now + timedelta(hours=13))
+    assert judge.phase() == "F1901M"
+
+
+def test_10b_the_master_resumes_a_game_won_outright(judge):
+    """njudge's RESUME of a completed game: the victory is undone and play
+    goes on from the phase after the win."""
+    from judge.engine.serialize import position_from_json
+    from judge.service.queries import load_game, save_position
+
+    form_game(judge)
+    loaded = load_game(judge.db, "alpha")
+    centres = "ANK BEL BER BRE BUD BUL CON DEN EDI GRE HOL KIE LON LVP MAR MOS MUN NAP"
+    centres = centres.split()
+    state = {
+        "phase": "F1905M",
+        "units": {"FRANCE": ["A BUR"], "RUSSIA": ["A UKR"]},
+        "centers": {"FRANCE": centres, "RUSSIA": ["STP", "SEV", "WAR"]},
+    }
+    with judge.db.conn:
+        save_position(
+            judge.db, "alpha", loaded.board, position_from_json(loaded.board, state)
+        )
+    judge.tick(judge.grace_end())
+    game = judge.game()
+    assert game["status"] == "finished" and "France" in game["result"]
+    body = judge.send(MASTER, "SIGNON Malpha pw-master")[0].body
+    assert "RESUME (or ROLLBACK) would bring it back into play." in body
+    out = judge.send(MASTER, "SIGNON Malpha pw-master\nRESUME")
+    assert "You have resumed game 'alpha': W1905A" in out[0].body
+    assert judge.game()["status"] == "active"
+    loaded = load_game(judge.db, "alpha")
+    assert loaded.current(loaded.board).winner is None
+    told = [m.body for m in out if "Game Resumed" in m.subject]
+    assert told and "(it had ended: " in told[0]
 
 
 # -- privacy -------------------------------------------------------------------------

@@ -220,10 +220,10 @@ def do_signon(ctx: Context, command: Command) -> Go:
         p.letter.upper() == "O" for p in game.board.powers.values()
     ):
         return observer_signon(ctx, game, password)
-    if game.status == "finished":
+    if game.status == "finished" and letter != "M":
         ctx.say(f"Game '{game.name}' is over. {game.result or ''}".rstrip())
         return ctx.stop()
-    if letter == "M":
+    if letter == "M":  # an ended game's too: its master may RESUME or ROLLBACK
         masters = members(ctx.db, game.name, "master")  # PROMOTE: several
         seat = next(
             (m for m in masters if m.address.lower() == ctx.sender.lower()),
@@ -236,6 +236,12 @@ def do_signon(ctx: Context, command: Command) -> Go:
         )  # fmt: skip
         if go is Go.STOP:
             return go
+        if game.status == "finished":
+            ctx.say(
+                f"Game '{game.name}' is over. {game.result or ''} RESUME (or"
+                " ROLLBACK) would bring it back into play."
+            )
+            return Go.ON
         tally = votes.for_master(ctx.db, game)
         if tally:
             ctx.say(tally)

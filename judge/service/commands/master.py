@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
@@ -39,6 +40,7 @@ from judge.service.queries import (
     moment,
     put_order,
     roll_back_to,
+    save_position,
     stored_orders,
     turn_orders,
     turn_row,
@@ -344,6 +346,8 @@ def pause(ctx: Context, game: Game, command: Command) -> Go:
 
 
 def resume(ctx: Context, game: Game, command: Command) -> Go:
+    if game.status == "finished":
+        return resume_ended(ctx, game)
     if game.status != "paused":
         ctx.say(f"Game '{game.name}' is {game.status}, not paused.")
         return Go.ON
@@ -371,6 +375,38 @@ def resume(ctx: Context, game: Game, command: Command) -> Go:
     ))  # fmt: skip
     ctx.games_touched.add(game.name)
     ctx.say(f"Game '{game.name}' is running again; the deadline is {when}.")
+    return Go.ON
+
+
+def resume_ended(ctx: Context, game: Game) -> Go:
+    """njudge's RESUME of a completed or terminated game: play goes on from
+    the phase it ended in, with a new deadline.  Its master's alone: njudge
+    let any player do it unless SET NO RESUME, and games ended by their
+    master came back unasked (its best-known complaint, which njudge's own
+    help answers by telling masters to SET NO RESUME)."""
+    if ctx.me.role != "master":
+        ctx.say(
+            f"Game '{game.name}' has ended; only its master may RESUME an ended game."
+        )
+        return Go.ON
+    board = game.board
+    position = game.current(board)
+    ended = f" (it had ended: {game.result.rstrip('.')})" if game.result else ""
+    if position.winner:  # a victory undone: play goes on without it
+        save_position(ctx.db, game.name, board, replace(position, winner=None))
+        position = replace(position, winner=None)
+    update_game(ctx.db, game.name, status="active", result=None, paused_at=None)
+    clear_votes(ctx.db, game.name)  # the draw that ended it, if one did
+    game = load_game(ctx.db, game.name)
+    deadline = schedule(ctx.db, game, ctx.settings, position, ctx.now)
+    when = judge_date(deadline, ctx.settings.timezone)
+    ctx.mail(tell_all(
+        ctx.db, ctx.settings, game.name, "Game Resumed",
+        f"The master has resumed the game{ended}. The next phase is"
+        f" {position.phase}; the deadline for orders is {when}.",
+    ))  # fmt: skip
+    ctx.games_touched.add(game.name)
+    ctx.say(f"You have resumed game '{game.name}': {position.phase}, deadline {when}.")
     return Go.ON
 
 
@@ -520,7 +556,8 @@ COMMANDS = [
         "resume",
         "master",
         "RESUME",
-        "restart the clock (any player may, unless SET NO RESUME)",
+        "restart a paused game (any player may, unless SET NO RESUME) or an"
+        " ended one (the master only)",
         resumer(resume),
     ),
     _spec("terminate", "TERMINATE", "end the game", terminate),
