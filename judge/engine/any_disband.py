@@ -14,7 +14,8 @@ A build goes only to a centre that was empty when the winter began: njudge
 refuses one where a unit stands, even one being disbanded ("already has a
 unit present").  Disbands are taken first, then builds and waives in the
 order given (the first legal ones count, as in the standard rules); a power
-still over its centres loses units by the civil-disorder rule."""
+still over its centres loses first the units off its own centres, each group
+in the civil-disorder rule's order (njudge's default, `_defaults`)."""
 
 from __future__ import annotations
 
@@ -80,7 +81,7 @@ def adjudicate_any_disband(
         results += [outcome[i] for i in range(len(given))]
         removed = []
         if left < 0:
-            removed = _civil_disorder(t, position, units, power, rules)[:-left]
+            removed = _defaults(t, position, units, power, rules)[:-left]
             for unit in removed:
                 del units[unit.province]
                 results.append(OrderResult(power, unit, None, (Outcome.DISBAND,)))
@@ -91,6 +92,15 @@ def adjudicate_any_disband(
             if owner == power and province not in ordered and unit not in removed:
                 results.append(OrderResult(power, unit, None))  # stays, unordered
     return results, units
+
+
+def _defaults(t, position: Position, units, power: str, rules: Rules) -> list[Unit]:
+    """The units a power over its centres loses, in order: njudge's default
+    under this rule (st_build.c, "Defaults, removing ...") takes first the
+    units not standing on one of the power's own centres; within each
+    group, the civil-disorder rule's order."""
+    order = _civil_disorder(t, position, units, power, rules)
+    return sorted(order, key=lambda u: position.centres.get(u.province) == power)
 
 
 def _centre_counts(board: Board, position: Position) -> dict[str, int]:

@@ -105,6 +105,21 @@ def test_any_disband_units_over_the_centres_still_go_by_civil_disorder():
     assert len(stay) == 2 and all(r.order is None for r in stay)
 
 
+def test_any_disband_defaults_remove_a_unit_off_the_powers_centres_first():
+    """njudge's default removal under ANY DISBAND: units not on one of the
+    power's own centres go first.  Germany owns Berlin, Kiel and Warsaw and
+    has four armies: civil disorder alone would remove Warsaw's (the
+    farthest from home), njudge's default removes Silesia's."""
+    units = {p: ("GERMANY", Unit("A", p)) for p in ("BER", "KIE", "WAR", "SIL")}
+    centres = {"BER": "GERMANY", "KIE": "GERMANY", "WAR": "GERMANY"}
+    out = adjudicate(BOARD, winter(units, centres), {}, ANY_DISBAND)
+    gone = [r.unit.province for r in out.results if r.outcomes == ("disband",)]
+    assert gone == ["SIL"]
+    assert set(out.position.units) == {"BER", "KIE", "WAR"}
+    standard = adjudicate(BOARD, winter(units, centres), {}, Rules())
+    assert [r.unit.province for r in standard.results if r.outcomes] == ["WAR"]
+
+
 def test_any_disband_every_winter_is_played():
     # nothing to build or remove: the winter is skipped, but not under the rule
     fall = Position(Phase(1901, "F", "M"), dict(START.units), dict(START.centres))
