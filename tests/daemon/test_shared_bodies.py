@@ -2,13 +2,10 @@
 once (outbox_body), each copy's own header block signed for it; the sender
 and every reader get the whole message back, and each copy verifies."""
 
-import base64
 import os
 from datetime import UTC, datetime
 
 import dkim
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import rsa
 
 from judge.daemon.worker import SharedBodies, Worker
 from judge.mail.decode import body_text, parse
@@ -17,32 +14,15 @@ from judge.mail.message import Attachment, OutgoingMail
 from judge.store.db import transaction
 from judge.store.outbox import due_messages, messages_where
 from tests.daemon.simple_handler import HelpHandler
+from tests.mail.dkim_keys import dns_for, rsa_key_pair
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 PICTURE = os.urandom(60_000)  # a results picture's size
 
 
 def signer_and_dns():
-    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    pem = key.private_bytes(
-        serialization.Encoding.PEM,
-        serialization.PrivateFormat.TraditionalOpenSSL,
-        serialization.NoEncryption(),
-    )
-    public = base64.b64encode(
-        key.public_key().public_bytes(
-            serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
-        )
-    )
-
-    def dns(name, timeout=5):
-        return (
-            b"v=DKIM1; k=rsa; p=" + public
-            if name == b"s1._domainkey.example.org."
-            else None
-        )
-
-    return DkimSigner("example.org", "s1", pem), dns
+    pem, public = rsa_key_pair()
+    return DkimSigner("example.org", "s1", pem), dns_for("s1", "example.org", public)
 
 
 def results_to(address: str) -> OutgoingMail:

@@ -4,7 +4,6 @@ lookup is the one part stubbed: the internet's DNS is not here)."""
 
 from __future__ import annotations
 
-import base64
 import dataclasses
 import re
 import smtplib
@@ -13,8 +12,6 @@ import types
 
 import dkim
 import pytest
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import rsa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +20,7 @@ from judge.daemon.daemon import Daemon
 from judge.mail import dkim_signing
 from judge.mail.decode import header, parse
 from judge.mail.dkim_signing import DkimSigner
+from tests.mail.dkim_keys import dns_for, rsa_key_pair
 
 DOMAIN = "example.org"
 SELECTOR = "judge2026"
@@ -30,26 +28,12 @@ SELECTOR = "judge2026"
 
 @pytest.fixture(scope="module")
 def key_pair():
-    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    pem = key.private_bytes(
-        serialization.Encoding.PEM,
-        serialization.PrivateFormat.TraditionalOpenSSL,
-        serialization.NoEncryption(),
-    )
-    public = key.public_key().public_bytes(
-        serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
-    )
-    return pem, base64.b64encode(public)
+    return rsa_key_pair()
 
 
 def dns_with(public_b64: bytes):
     """The TXT record a receiver would look up, and nothing else."""
-    wanted = f"{SELECTOR}._domainkey.{DOMAIN}.".encode()
-
-    def lookup(name, timeout=5):
-        return b"v=DKIM1; k=rsa; p=" + public_b64 if name == wanted else None
-
-    return lookup
+    return dns_for(SELECTOR, DOMAIN, public_b64)
 
 
 def signed_names(raw: bytes) -> list[bytes]:
@@ -293,12 +277,7 @@ def test_the_key_is_read_once_and_each_signer_keeps_its_own(key_pair):
     """dkimpy's reading of the PEM key is kept between signatures; a second
     key is read on its own and signs with itself, not the first."""
     assert dkim.parse_pem_private_key is dkim_signing._parsed_key
-    other = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    other_pem = other.private_bytes(
-        serialization.Encoding.PEM,
-        serialization.PrivateFormat.TraditionalOpenSSL,
-        serialization.NoEncryption(),
-    )
+    other_pem = rsa_key_pair()[0]
     first = DkimSigner(DOMAIN, SELECTOR, key_pair[0])
     second = DkimSigner(DOMAIN, SELECTOR, other_pem)
     dkim_signing._parsed_key.cache_clear()
