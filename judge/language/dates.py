@@ -11,7 +11,9 @@ the 1900s), a time `hh:mm` (24-hour clock).  `2026-12-20` and
 * a weekday is the next such day after today (never today), and excludes a
   month or a day;
 * no year: the next time that date comes (today counts), refused when that
-  is more than 120 days away (then the year must be written);
+  is more than 120 days away (then the year must be written); for HISTORY,
+  which looks back, the last time it came unless it comes within a month
+  (a weekday: the last before today);
 * a day without a month: the next day with that number;
 * a month without a day: its last day;
 * nothing but a time: today;
@@ -31,6 +33,7 @@ WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday",
 MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july",
                "august", "september", "october", "november", "december")  # fmt: skip
 HORIZON = timedelta(days=120)  # beyond it a date without a year is refused
+LOOK_AHEAD = timedelta(days=31)  # looking back, a date this near is still ahead
 # ASCII digits only: int() would read other scripts' digits, or fail on '²'
 ISO = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[Tt ](\d{1,2}):(\d{2}))?$", re.A)
 CLOCK = re.compile(r"(\d{1,2}):(\d{2})$", re.A)
@@ -109,10 +112,15 @@ def _clock(hour: int, minute: int, word: str) -> time:
 
 
 def read_date(
-    text: str, now: datetime, zone: str, default_time: time = time(0, 0)
+    text: str,
+    now: datetime,
+    zone: str,
+    default_time: time = time(0, 0),
+    past: bool = False,
 ) -> datetime:
     """The moment `text` names, read in `zone` as of `now`; DateError says
-    why it cannot be read."""
+    why it cannot be read.  `past` (HISTORY's FROM and TO): a date without
+    a year, or a weekday, is the latest such day up to today instead."""
     words = [w for w in re.split(r"[\s,]+", text.strip().lower()) if w]
     if not words:
         raise DateError("no date was given")
@@ -123,7 +131,7 @@ def read_date(
         _read_word(parts, word)
     tz = ZoneInfo(zone)
     today = now.astimezone(tz).date()
-    day = _day(parts, today)
+    day = _past_day(parts, today) if past else _day(parts, today)
     local = datetime.combine(day, parts.clock or default_time, tzinfo=tz)
     return local.astimezone(UTC)
 
@@ -147,6 +155,39 @@ def _day(parts: _Parts, today: date) -> date:
             " year too (e.g. 20 Dec 2026)"
         )
     return found
+
+
+def _past_day(parts: _Parts, today: date) -> date:
+    """As _day for a command that looks back: a weekday is the last before
+    today; a date without a year, the last time it came, unless it comes
+    within a month (HISTORY FROM Dec 20 in January: last December's; TO
+    Jan 20 on 5 January: this month's)."""
+    if parts.weekday is not None:
+        if parts.month is not None or parts.day is not None or parts.year:
+            raise DateError("a weekday cannot go with a month, day or year")
+        return today - timedelta(days=(today.weekday() - parts.weekday - 1) % 7 + 1)
+    if parts.year is not None or (parts.month is None and parts.day is None):
+        return _day(parts, today)
+    last = _last_occurrence(parts, today)
+    try:
+        coming = _next_occurrence(parts, today)
+    except DateError:
+        return last
+    return coming if coming - today <= LOOK_AHEAD else last
+
+
+def _last_occurrence(parts: _Parts, today: date) -> date:
+    year, month = today.year, parts.month or today.month
+    for _ in range(9 * 12):  # 29 Feb: within 8 years
+        if parts.day is None or parts.day <= calendar.monthrange(year, month)[1]:
+            found = date(year, month, parts.day or calendar.monthrange(year, month)[1])
+            if found <= today:
+                return found
+        if parts.month is not None:
+            year -= 1
+        else:
+            year, month = (year - 1, 12) if month == 1 else (year, month - 1)
+    raise DateError("that date never came")
 
 
 def _checked(year: int, month: int, day: int | None) -> date:

@@ -50,6 +50,8 @@ DEFAULTS: dict[str, object] = {
     "reveal": True,
     "secret": False,
     "comment": "",
+    "ep_number": "",
+    "bn_number": "",
     "full_comment": "",
     "resume": True,
     "proxy": False,
@@ -113,6 +115,16 @@ UNFOLLOWED_FEATURES = {
     "TRANSFORM": "unit transformations",
     "TRAFO": "unit transformations",
     "PORTAGE": "armies that convoy fleets (portage)",
+}
+# Options of njudge's this judge has no use for, whatever the map: refused
+# by name (their NO form is the rule here already).  AUTO CREATE is marked
+# unfinished in njudge's own index; MACH2 is a Machiavelli rule.
+NOT_OFFERED = {
+    "AUTOCREATE": "re-creating a game when it ends (AUTO CREATE): CREATE a new one",
+    "MACH2": "Machiavelli's rules (MACH2): no variant here is Machiavelli",
+    "MACHIAVELLI2": "Machiavelli's rules (MACH2): no variant here is Machiavelli",
+    "MACH-2": "Machiavelli's rules (MACH2): no variant here is Machiavelli",
+    "MACHIAVELLI-2": "Machiavelli's rules (MACH2): no variant here is Machiavelli",
 }
 # njudge accepts SET ATTACK TRANSFORM only once move transformations are on.
 NEEDS_TRANSFORM = ("ATTACKTRANSFORM", "ATTACKTRANSFORMS")
@@ -303,6 +315,12 @@ _add("MANUALSTART", _on("manual_start", "The game starts only when the master"
      " allows it.", "The game starts when it is full.", before_start=True))  # fmt: skip
 _add("AUTOSTART", Option("manual_start", False, before_start=True,
      says="The game starts when it is full."))  # fmt: skip
+# NO AUTO PROCESS / NO AUTO START: MANUAL's (read_option takes NO only from
+# options with a `negated` value, so they are phrases of their own)
+_add("NOAUTOPROCESS NOAUTOPROC", Option("manual_process", True,
+     says="Phases are processed only by the master's PROCESS."))  # fmt: skip
+_add("NOAUTOSTART", Option("manual_start", True, before_start=True,
+     says="The game starts only when the master allows it."))  # fmt: skip
 
 # -- listing and access -------------------------------------------------------------
 UNLISTED = "The game is not listed; only who knows it sees it."
@@ -331,6 +349,15 @@ _add("SECRET", _on("secret", "The game is secret: how many play, who is late and
 _add("COMMENT", Option("comment", None, "", reader=_text(60),
                        says="Comment: {v}"))  # fmt: skip
 _add("COMMENTBEGIN", Option("full_comment", None, says="The full comment is set."))
+# njudge's EP and Boardman/Miller numbers (ml_set.c): text shown in LIST,
+# an empty value clears it
+_add("EP EPNUM EPNUMBER", Option("ep_number", None, reader=_text(20),
+     says="EP number: {v}."))  # fmt: skip
+_add(
+    " ".join(f"{w}{n}" for w in ("BN", "BNC", "MN", "MNC")
+             for n in ("", "NUM", "NUMBER")),
+    Option("bn_number", None, reader=_text(20), says="Boardman/Miller number: {v}."),
+)  # fmt: skip
 _add("RESUME", _on("resume", "Any player may RESUME the game.",
                    "Only the master may RESUME the game."))  # fmt: skip
 _add("PROXY", _on("proxy", "Proxy orders are allowed: a power may hand a unit's"
@@ -405,7 +432,7 @@ def unfollowed_feature(phrase: str) -> str | None:
     """The reply to SET SUMMER, TRANSFORM, PORTAGE, ATTACK TRANSFORM (and
     their NO forms, which are this judge's rule already); None for other
     phrases."""
-    known = (*UNFOLLOWED_FEATURES, *NEEDS_TRANSFORM)
+    known = (*UNFOLLOWED_FEATURES, *NEEDS_TRANSFORM, *NOT_OFFERED)
     negated = False
     for prefix in ("NO", "NOT", "UN"):
         if phrase.startswith(prefix) and phrase[len(prefix) :] in known:
@@ -416,6 +443,10 @@ def unfollowed_feature(phrase: str) -> str | None:
             "Move transformations must be on first (SET TRANSFORM), and this"
             " judge has no unit transformations. Not set."
         )
+    if phrase in NOT_OFFERED:
+        if negated:
+            return "That is already so here: nothing to change."
+        return f"This judge does not offer {NOT_OFFERED[phrase]}. Not set."
     what = UNFOLLOWED_FEATURES.get(phrase)
     if what is None:
         return None
@@ -489,7 +520,13 @@ def describe(option: Option, negated: bool, value) -> str:
     text = option.says
     if "|" in text:
         on, off = text.split("|", 1)
-        text = off if (negated or value is False) else on
+        # an inverse flag (NO BROADCAST sets no_broadcast): by NO alone
+        inverse = option.value is False
+        text = off if (negated or (value is False and not inverse)) else on
+    if option.key in ("allow", "deny") and str(value).startswith("-"):
+        return f"Taken off the {option.key} list: {value[1:]}."
+    if option.key in ("ep_number", "bn_number") and not value:
+        return text.split(":")[0] + " cleared."
     shown = PRESS_COLOURS.get(value, value) if option.key == "press" else value
     if isinstance(shown, str):
         shown = (
@@ -509,8 +546,12 @@ def settings_lines(game) -> list[str]:
         if isinstance(value, bool):
             out.append(("" if value else "No") + key.replace("_", " ").title())
         else:
-            out.append(f"{key.replace('_', ' ').title()}: {value}")
+            label = LABELS.get(key) or key.replace("_", " ").title()
+            out.append(f"{label}: {value}")
     return out
+
+
+LABELS = {"ep_number": "EP number", "bn_number": "Boardman/Miller number"}
 
 
 HELP = [
@@ -567,6 +608,8 @@ HELP = [
     ("[NO] RAILWAYS | GATEWAYS | DUALITY | HONG KONG | BCENTRES",
      "njudge's map flags: kept, no map here has them"),
     ("VARIANT Gunboat | NOT VARIANT Gunboat", "anonymous players (before the start)"),
+    ("EP <number> | BN <number> | MN <number>",
+     "the game's EP and Boardman/Miller (BNC, MNC) numbers, shown in LIST"),
 ]  # fmt: skip
 
 

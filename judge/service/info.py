@@ -47,6 +47,24 @@ def list_games(db) -> str:
     return "\n".join(lines)
 
 
+FULL_LIST_GAMES = 40  # LIST FULL's games a reply (a mail's size stays small)
+
+
+def list_games_full(db) -> str:
+    """njudge's LIST FULL: every listed game with its players, as WHOGAME
+    shows them (anonymity and SET SECRET kept)."""
+    rows = games_listed(db)
+    if not rows:
+        return "No games are forming or running on this judge."
+    parts = ["Games on this judge, with their players:"]
+    for row in rows[:FULL_LIST_GAMES]:
+        parts += ["", whogame(db, row["name"])]
+    if len(rows) > FULL_LIST_GAMES:
+        more = len(rows) - FULL_LIST_GAMES
+        parts += ["", f"... and {more} more games: LIST names them all."]
+    return "\n".join(parts)
+
+
 def describe_game(db, settings, name: str) -> str:
     game = load_game(db, name)
     board = game.board

@@ -47,6 +47,25 @@ def test_njudge_forms(text, expected):
     assert local(text).replace(tzinfo=None) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Nov 1", datetime(2026, 11, 1, 0, 0)),  # HISTORY FROM: looking back
+        ("Dec 10", datetime(2026, 12, 10, 0, 0)),  # but the nearer one
+        ("Jun 1", datetime(2026, 6, 1, 0, 0)),  # far back, not next June
+        ("Mar 1", datetime(2026, 3, 1, 0, 0)),  # no 120-day refusal back
+        ("Mon", datetime(2026, 11, 30, 0, 0)),  # the last Monday
+        ("Tue", datetime(2026, 11, 24, 0, 0)),  # before today
+        ("25", datetime(2026, 12, 25, 0, 0)),  # within a month: still ahead
+        ("1 Jan 95", datetime(1995, 1, 1, 0, 0)),  # a year: as written
+        ("29 Feb", datetime(2024, 2, 29, 0, 0)),
+    ],
+)
+def test_dates_that_look_back(text, expected):
+    moment = read_date(text, NOW, "UTC", past=True)
+    assert moment.replace(tzinfo=None) == expected
+
+
 def test_the_default_time_is_the_callers():
     assert local("Dec 20", default=time(23, 30)).time() == time(23, 30)
 

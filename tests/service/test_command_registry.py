@@ -60,7 +60,7 @@ def test_every_help_topic_is_served(judge):
 OLD_USAGE = {
     "help": "HELP",
     "get": "GET <topic>",
-    "list": "LIST [<game>]",
+    "list": "LIST [FULL|<game>]",  # njudge's LIST FULL (issue 24's audit)
     "history": "HISTORY [<game>] [FROM <date>] [TO <date>] [LINES <n>]",
     "summary": "SUMMARY [<game>]",
     "whogame": "WHOGAME [<game>]",

@@ -46,5 +46,6 @@ def test_diary_refusals_and_budget(judge):
     body = diary(judge, "FRANCE", "DIARY\na\nENDPRESS\nDIARY\nb\nENDPRESS")
     assert "Diary entry 1 kept" in body
     assert "a player keeps at most 1 diary entries" in body
-    body = diary(judge, "FRANCE", "DIARY\nnever closed")
-    assert "DIARY had no ENDPRESS: the entry was not kept." in body
+    body = diary(judge, "FRANCE", "DIARY\nnever closed")  # njudge: as press
+    assert "The end of your mail ended the diary entry." in body
+    assert "a player keeps at most 1 diary entries" in body  # still the budget

@@ -335,9 +335,7 @@ def test_auto_master_and_game_defaults_come_from_the_configuration(tmp_path):
 @pytest.mark.parametrize(
     ("line", "refusal"),
     [
-        ("LIST FULL", "LIST FULL: this judge has no long list"),
         ("MAP * n", "MAP * (a map drawn from a pasted LIST)"),
-        ("SIGNON ? secret", "SIGNON ? <password> (the next game forming"),
         ("VERSION 1.7", "no log of changes by level"),
         ("RESIGN France", "RESIGN <power or address> is the master's form"),
     ],

@@ -17,42 +17,43 @@ if TYPE_CHECKING:
 
 
 class DiaryBlock:
-    """The lines of a DIARY RECORD, up to ENDPRESS, ENDBROADCAST or SIGN OFF."""
+    """The lines of a DIARY RECORD, up to ENDPRESS, ENDBROADCAST, SIGN OFF
+    or the end of the mail (njudge: as a press message ends)."""
 
-    def __init__(self, me) -> None:
+    def __init__(self, me, ctx) -> None:
         self.me = me
+        self.ctx = ctx  # for the end of the mail (unfinished)
         self.lines: list[str] = []
 
     def line(self, ctx, raw: str, text: str) -> Go:
         squashed = re.sub(r"\s+", "", text).upper()
         if squashed in ("ENDPRESS", "ENDBROADCAST", "SIGNOFF"):
             ctx.block = None
-            self.save(ctx, text)
+            ctx.say(f"> {text}\n{self.save(ctx)}")
             return Go.STOP if squashed == "SIGNOFF" else Go.ON
         self.lines.append(raw.rstrip())
         return Go.ON
 
-    def save(self, ctx, text: str) -> None:
+    def save(self, ctx) -> str:
         body = "\n".join(self.lines).strip("\n")
         if not body.strip():
-            ctx.say(f"> {text}\nThe diary entry was empty: not kept.")
-            return
+            return "The diary entry was empty: not kept."
         game, power = self.me.game, self.me.power
         limit = ctx.budgets.diary_entries_per_power
         if diaries.count(ctx.db, game, power) >= limit:
-            ctx.say(f"> {text}\nNot kept: a player keeps at most {limit} diary"
-                    " entries in a game (DIARY DELETE n makes room).")  # fmt: skip
-            return
+            return (f"Not kept: a player keeps at most {limit} diary entries in"
+                    " a game (DIARY DELETE n makes room).")  # fmt: skip
         cut = len(body) > diaries.MAX_ENTRY
         number = diaries.add(ctx.db, game, power, body[: diaries.MAX_ENTRY], ctx.now)
-        ctx.say(
-            f"> {text}\nDiary entry {number} kept: private until the game ends,"
+        return (
+            f"Diary entry {number} kept: private until the game ends,"
             " when every diary is sent to everyone."
             + (f" (Cut at {diaries.MAX_ENTRY} characters.)" if cut else "")
         )
 
     def unfinished(self) -> str:
-        return "DIARY had no ENDPRESS: the entry was not kept."
+        """The mail ended inside the entry: that ends it, as ENDPRESS."""
+        return f"(The end of your mail ended the diary entry.)\n{self.save(self.ctx)}"
 
 
 def do_diary(ctx: Context, command: Command) -> Go:
@@ -69,7 +70,7 @@ def do_diary(ctx: Context, command: Command) -> Go:
         if game.status == "finished":
             ctx.say(f"Game '{game.name}' is over: its diaries have been sent.")
             return Go.ON
-        ctx.block = DiaryBlock(me)
+        ctx.block = DiaryBlock(me, ctx)
         return Go.ON
     if verb == "LIST" and len(words) == 1:
         listed = diaries.entries(ctx.db, me.game, me.power)

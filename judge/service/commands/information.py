@@ -179,10 +179,7 @@ def game_or_implied(ctx, command, usage: str):
 
 def do_list(ctx: Context, command: Command) -> Go:
     if command.args and command.args[0].lower() == "full":
-        ctx.say(
-            "LIST FULL: this judge has no long list of every game's players;"
-            " LIST <game> gives one game's players, units and deadline."
-        )
+        ctx.say(info.list_games_full(ctx.db))
         return Go.ON
     if not command.args:
         game = signed_on_game(ctx)
@@ -211,7 +208,7 @@ def do_whogame(ctx: Context, command: Command) -> Go:
     game = game_or_implied(ctx, _with_args(command, args), "WHOGAME <game>")
     if game:
         ctx.say(with_unreachable(ctx, game.name, info.whogame(ctx.db, game.name)))
-    full = command.args[1:] and command.args[1].upper() == "FULL"
+    full = any(a.upper() == "FULL" for a in command.args)  # after SIGNON: args[0]
     if game and full:  # issue 25: registered names, as anonymity allows
         me = ctx.me
         master = me is not None and me.role == "master" and me.game == game.name
@@ -257,7 +254,7 @@ def history_options(ctx, text: str) -> tuple[str, dict] | str:
             value = " ".join(words[i + 1 : end])
             i = end
             try:
-                when = read_date(value, ctx.now, sender_zone(ctx))
+                when = read_date(value, ctx.now, sender_zone(ctx), past=True)
             except DateError as error:
                 return f"HISTORY: {word.upper()} {value[:30]}: {error}. {HISTORY_USE}"
             options["since" if word == "from" else "until"] = when
@@ -432,8 +429,8 @@ COMMANDS = [
     Spec(
         "list",
         "information",
-        "LIST [<game>]",
-        "games forming and running;"
+        "LIST [FULL|<game>]",
+        "games forming and running (FULL: with their players);"
         " with a game (or after SIGNON): its settings, players, units and deadline",
         do_list,
     ),

@@ -189,18 +189,21 @@ def do_become_master(ctx: Context, command: Command) -> Go:
 
 
 def do_signon(ctx: Context, command: Command) -> Go:
-    target, password = command.args
+    target, password = command.args[:2]
+    spec = command.args[2] if len(command.args) > 2 else ""
     problem = ctx.address_problem(ctx.sender)
     if problem:  # the judge could never write to this seat
         ctx.say(f"You cannot sign on from this address: {problem}.")
         return ctx.stop()
-    if target == "?":
-        ctx.say(
-            "SIGNON ? <password> (the next game forming, whichever it is) is not"
-            " done by this judge: name the game, SIGNON ?<game> <password>"
-            " (LIST shows the games forming)."
-        )
-        return ctx.stop()
+    if target == "?":  # njudge: the next game forming, whichever it is
+        game = next_forming(ctx)
+        if game is None:
+            ctx.say(
+                "No listed game is forming that you are not in: CREATE one"
+                " (CREATE ?<game> <password>)."
+            )
+            return ctx.stop()
+        return join_forming(ctx, game, password)
     if len(target) < 2:
         ctx.say("Use: SIGNON <letter><game> <password>")
         return ctx.stop()
@@ -215,6 +218,12 @@ def do_signon(ctx: Context, command: Command) -> Go:
         )
         return ctx.stop()
     if letter == "?":
+        if spec and not variant_fits(game, spec):
+            ctx.say(
+                f"Game '{game.name}' is {game.variant.partition(':')[0]}, not"
+                f" '{spec[:40]}': SIGNON ?{game.name} <password> joins it."
+            )
+            return ctx.stop()
         return join_forming(ctx, game, password)
     if letter == "O" and not any(
         p.letter.upper() == "O" for p in game.board.powers.values()
@@ -463,6 +472,27 @@ def give_replacement_time(ctx, game, power: str) -> str | None:
     return judge_date(deadline, ctx.settings.timezone)
 
 
+def next_forming(ctx):
+    """njudge's SIGNON ?: the oldest listed game forming that the sender is
+    not in yet."""
+    rows = ctx.db.execute(
+        "SELECT name FROM svc_games WHERE status = 'forming' AND unlisted = 0"
+        " AND name NOT IN (SELECT game FROM svc_members WHERE lower(address) = ?)"
+        " ORDER BY created, name LIMIT 1",
+        [ctx.sender.lower()],
+    ).fetchone()
+    return load_game(ctx.db, rows[0]) if rows else None
+
+
+def variant_fits(game, spec: str) -> bool:
+    """SIGNON ?<game> <password> <variant> [<options>]: njudge's check that
+    the joiner means the game as created (its variant; GUNBOAT if it is)."""
+    words = spec.lower().split()
+    if words[0] != game.variant.partition(":")[0].lower():
+        return False
+    return all(w in CREATE_OPTIONS for w in words[1:])
+
+
 def join_forming(ctx, game, password: str) -> Go:
     mine = [
         m for m in members(ctx.db, game.name)
@@ -704,7 +734,8 @@ COMMANDS = [
         "joining",
         "SIGNON ?<game> <password> (to join) or SIGNON <letter><game> "
         "<password> (to play)",
-        "join a forming game; or sign on to play your power (e.g. SIGNON"
+        "join a forming game (SIGNON ? <password>: the oldest listed one"
+        " forming); or sign on to play your power (e.g. SIGNON"
         " Ealpha secret; M: the master), then send your orders, one per"
         " line: the last order for a unit wins, and of more builds or"
         " removals than you may make, the latest count",

@@ -166,6 +166,11 @@ def allowed(ctx, me, game, option, word: str) -> bool:
     """njudge's "mod": the master, or any player of an unmoderated game;
     "watcher": masters and observers (SET ALL PRESS, SET NO BROADCAST)."""
     if option.who == "watcher":
+        # njudge refuses players only NO BROADCAST: SET BROADCAST is what
+        # a player has anyway
+        negated = read_option(word)[1]
+        if me.role == "player" and option.key == "no_broadcast" and not negated:
+            return True
         if me.role == "player":
             ctx.say(f"SET {word} is for the master and observers.")
             return False

@@ -119,9 +119,21 @@ def do_end(ctx: Context, command: Command) -> Go:
 
 
 def do_whois(ctx: Context, command: Command) -> Go:
-    prefix = command.args[0].strip("<>")[:MAX_PREFIX]
+    """WHOIS (or WHO) <prefix> [<prefix> ...]: each a lookup of the budget."""
+    for arg in command.args[:MAX_WHOIS]:
+        if _whois(ctx, arg.strip("<>")[:MAX_PREFIX]) is Go.STOP:
+            break
+    if len(command.args) > MAX_WHOIS:
+        ctx.say(f"WHOIS looks up at most {MAX_WHOIS} prefixes a line.")
+    return Go.ON
+
+
+MAX_WHOIS = 5
+
+
+def _whois(ctx: Context, prefix: str) -> Go:
     if not ctx.allow("lookup", ctx.budgets.lookups_per_hour, HOUR, "Lookups"):
-        return Go.ON
+        return Go.STOP
     found = registration.matching(ctx.db, prefix)
     if len(found) != 1:
         ctx.say(
@@ -217,7 +229,7 @@ COMMANDS = [
     Spec(
         "whois",
         "information",
-        "WHOIS <address prefix>",
+        "WHOIS <address prefix> [...]",
         "a player's registration (name, site, country, time zone, level),"
         " when exactly one registered address starts so",
         do_whois,

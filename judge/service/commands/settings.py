@@ -59,7 +59,8 @@ def set_address(ctx: Context, command: Command) -> Go:
     me = ctx.need_me()
     if me is None:
         return Go.ON
-    address = command.args[0].strip("<>")
+    # njudge: with no address, the one this mail came from (its Reply-To)
+    address = command.args[0].strip("<>") if command.args else ctx.sender
     problem = ctx.address_problem(address)
     if problem:
         ctx.say(f"Your address was not changed: {problem}.")
