@@ -43,7 +43,7 @@ ROWS = [
     ("any/bgs CREATE", "A", [], "CREATE ?gamma pw-x standard",
      "Game 'gamma' (standard) has been created"),
     ("any/bgs CREATE options", "A", [], "CREATE ?gamma pw-x standard gunboat",
-     "Game 'gamma' (standard) has been created"),
+     "Options: Gunboat (anonymous)."),
     ("ply DIARY", "P", [], "DIARY|Dear diary.|ENDPRESS", "Diary entry 1 kept"),
     ("ply DIARY RECORD", "P", [], "DIARY RECORD|Dear diary.|ENDPRESS",
      "Diary entry 1 kept"),
@@ -540,3 +540,17 @@ def test_every_players_and_masters_row_is_here():
     ):
         assert command in covered, command
     assert len(ROWS) >= 250
+
+
+def test_become_master_by_the_sole_player(judge):
+    """ply/bgs BECOME MASTER where njudge takes it: the one player of a
+    game (a judge whose CREATE makes a player, auto_master off)."""
+    from dataclasses import replace
+
+    judge.service.settings = replace(judge.service.settings, auto_master=False)
+    judge.send(STRANGER, "CREATE ?gamma pw-x")
+    body = judge.send(STRANGER, "SIGNON ?gamma pw-x\nBECOME MASTER")[0].body
+    assert "You are now the master of game 'gamma'." in body
+    assert judge.row(
+        "SELECT role FROM svc_members WHERE game = 'gamma' AND address = ?", [STRANGER]
+    )[0] == "master"  # fmt: skip

@@ -138,8 +138,15 @@ def do_create(ctx: Context, command: Command) -> Go:
             " Send BECOME MASTER (in this or a later message after SIGNON"
             f" ?{name} <password>) to be its master instead of a player."
         )
+    if words:  # CREATE's options, restated as read
+        ctx.say("Options: " + ", ".join(sorted({CREATE_WORDS[w] for w in words})) + ".")
     world_joined(ctx, load_game(ctx.db, name))
     return Go.ON
+
+
+CREATE_WORDS = {"nonmr": "NoNMR", "nmr": "NMR", "gunboat": "Gunboat (anonymous)",
+                "anonymous": "Gunboat (anonymous)", "nopress": "no press",
+                "greypress": "grey press", "whitepress": "white press"}  # fmt: skip
 
 
 def checked_variant(ctx, variant: str, game: str) -> str | None:
