@@ -4,6 +4,8 @@ service is an `IncomingMail` and `OutgoingMail` (message.py).
     message.py         IncomingMail, OutgoingMail, and the Handler protocols
     smtp_listener.py   the embedded SMTP server: mail for the judge only,
                        stored before the 250
+    in_flow.py         mail taken no faster than it is answered (Postfix's
+                       in_flow_delay)
     imap_poller.py     reading an existing IMAP mailbox instead
     decode.py          real-world mail into text: MIME, charsets, HTML
     quotes.py          where a reply's own text ends (quotes, signatures)
