@@ -50,7 +50,7 @@ def _forget() -> None:
 # njudge's synonyms (data/index), reported as the keyword they stand for
 SYNONYMS = {"hello": "signon", "login": "signon", "watch": "observe",
             "withdraw": "resign", "suspend": "pause", "status": "summary",
-            "send": "get", "sendme": "get"}  # fmt: skip
+            "send": "get", "sendme": "get", "who": "whois"}  # fmt: skip
 
 
 class CommandError(ValueError):

@@ -55,6 +55,11 @@ ROWS = [
     ("mod EJECT power", "M", [], "EJECT FRANCE",
      "Ejected France (player1@example.org)."),
     ("mod EJECT email", "M", [], "EJECT player3@example.org", "Ejected Austria"),
+    ("mod EJECT himself, the only master", "M", [], f"EJECT {MASTER}",
+     "You are the only master of game 'alpha': PROMOTE an observer first"),
+    ("mod EJECT himself, a co-master stays", "M", [("M", f"PROMOTE {WATCHER}")],
+     f"EJECT {MASTER}",
+     f"You are no longer a master of game 'alpha'; {WATCHER} remains."),
     ("ply ENDPRESS", "P", [], "PRESS TO G|Psst.|ENDPRESS",
      "Press sent to 1 recipient(s)."),
     ("ply ENDBROADCAST", "P", [], "PRESS TO G|Psst.|END BROADCAST",
@@ -98,7 +103,8 @@ ROWS = [
     ("mod PROCESS", "M", [], "PROCESS", "Phase S1901M has been processed."),
     ("mod PROCESS phase", "M", [], "PROCESS Spring 1901 Movement",
      "Phase S1901M has been processed."),
-    ("mod PROMOTE", "M", [], f"PROMOTE {WATCHER}", WATCHER),
+    ("mod PROMOTE", "M", [], f"PROMOTE {WATCHER}",
+     f"{WATCHER} is now a master of game 'alpha'"),
     ("any REGISTER", "A", [],
      "REGISTER|name: Ann Example|address: 1 Street, Town|e-mail: anyone@example.org"
      "|country: Nowhere|level: novice|END",
@@ -464,7 +470,9 @@ def template(tmp_path_factory):
     path = tmp_path_factory.mktemp("index") / "template.db"
     judge = Judge(path)
     form_game(judge)
-    judge.observe(WATCHER)
+    asking = judge.send(WATCHER, "OBSERVE alpha secret")  # PROMOTE needs a password
+    subject = next(m.subject for m in asking if "(CONFIRM " in m.subject)
+    judge.send(WATCHER, "Yes.\n", subject="Re: " + subject)
     judge.send(MASTER, "CREATE ?beta pw-master standard")
     for address in ("p8@example.org", JOINER):
         judge.send(address, f"SIGNON ?beta {password(address)}")
@@ -554,3 +562,8 @@ def test_become_master_by_the_sole_player(judge):
     assert judge.row(
         "SELECT role FROM svc_members WHERE game = 'gamma' AND address = ?", [STRANGER]
     )[0] == "master"  # fmt: skip
+
+
+def test_who_without_a_user_is_told_whois_usage(judge):
+    body = judge.send(STRANGER, "WHO")[0].body
+    assert "Use: WHOIS <address prefix> [...]" in body

@@ -442,6 +442,9 @@ def terminate(ctx: Context, game: Game, command: Command) -> Go:
 
 def eject(ctx: Context, game: Game, command: Command) -> Go:
     target = command.args[0]
+    me = ctx.me
+    if me is not None and target.lower() in (me.address.lower(), "master"):
+        return eject_myself(ctx, game, me)
     board = game.board
     for member in members(ctx.db, game.name):
         power = board.powers.get(member.power) if member.power else None
@@ -479,6 +482,26 @@ def eject(ctx: Context, game: Game, command: Command) -> Go:
             return Go.ON
     ctx.say(f"No player '{target[:40]}' in game '{game.name}'.")
     return Go.ON
+
+
+def eject_myself(ctx: Context, game: Game, me) -> Go:
+    """njudge: a master leaves a game by EJECTing himself (RESIGN is not
+    his).  A game is never left without a master here: a co-master
+    (PROMOTE) must stay."""
+    others = [m for m in members(ctx.db, game.name, "master") if m.id != me.id]
+    if not others:
+        ctx.say(
+            f"You are the only master of game '{game.name}': PROMOTE an observer"
+            " first, who stays its master when you leave."
+        )
+        return Go.ON
+    delete_member(ctx.db, me.id)
+    ctx.me = ctx.joined = None
+    ctx.say(
+        f"You are no longer a master of game '{game.name}'; {others[0].address}"
+        " remains."
+    )
+    return ctx.stop()
 
 
 def force_begin(ctx: Context, game: Game, command: Command) -> Go:
@@ -565,7 +588,8 @@ COMMANDS = [
         "eject",
         "EJECT <power or address>",
         "remove a player (the power is"
-        " open for takeover; the ejected address may not sign on again)",
+        " open for takeover; the ejected address may not sign on again);"
+        " EJECT <your address>: leave, if a co-master stays",
         eject,
     ),
     _spec(
