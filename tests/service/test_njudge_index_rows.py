@@ -121,6 +121,8 @@ ROWS = [
     ("mod SET ACCESS", "M", [], "SET ACCESS ANY-SITE", "Who may sign on (by site)"),
     ("ply SET ADDRESS", "P", [], "SET ADDRESS other@example.org",
      "Your address in game 'alpha' is now other@example.org."),
+    ("ply SET ADDRESS a,b", "P", [], "SET ADDRESS a@example.org,b@example.org",
+     "sends a seat's reports to one address, so SET ADDRESS takes one"),
     ("ply SET ADDRESS bare", "P", [], "SET ADDRESS",
      "Your address in game 'alpha' is now player1@example.org."),
     ("mod/bgs SET ALLIED WIN", "FM", [], "SET ALLIED WIN", "allied win"),

@@ -61,6 +61,12 @@ def set_address(ctx: Context, command: Command) -> Go:
         return Go.ON
     # njudge: with no address, the one this mail came from (its Reply-To)
     address = command.args[0].strip("<>") if command.args else ctx.sender
+    if "," in address:  # njudge's a,b: reports to each
+        ctx.say(
+            "Your address was not changed: this judge sends a seat's reports to"
+            " one address, so SET ADDRESS takes one (not a list a,b)."
+        )
+        return Go.ON
     problem = ctx.address_problem(address)
     if problem:
         ctx.say(f"Your address was not changed: {problem}.")
@@ -250,7 +256,8 @@ COMMANDS = [
         "set_address",
         "settings",
         "SET ADDRESS <address>",
-        "where your game's mail goes",
+        "where your game's mail goes (one address; with none, the one this"
+        " mail came from)",
         set_address,
     ),
     Spec(
