@@ -204,6 +204,8 @@ ROWS = [
      "The deadline is now Saturday 10 January 2026, 23:30 (UTC)."),
     ("mod SET DEDICATION", "M", [], "SET DEDICATION -10",
      "players need a dedication of at least -10"),
+    ("mod SET DEDICATION above the master's", "M", [], "SET DEDICATION 100",
+     "Not set: 100 is stricter than your own dedication (0)"),
     ("mod SET DENY PLAYER", "M", [], "SET DENY PLAYER someone@example.org",
      "Not allowed to sign on: someone@example.org."),
     ("mod SET DENY PLAYER -", "M", [("M", "SET DENY PLAYER someone@example.org")],

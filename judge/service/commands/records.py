@@ -42,7 +42,10 @@ def dedication_page(ctx) -> str:
     )
 
 
-def _rule(column: str, kind, low, high, words: str):
+def _rule(column: str, kind, low, high, words: str, own: str, stricter):
+    """A master's entry rule; njudge bars one stricter than the master's own
+    record (`stricter(value, own figure)`), so that the master could join."""
+
     def handler(ctx: Context, game: Game, command: Command) -> Go:
         text = command.args[0]
         try:
@@ -51,6 +54,15 @@ def _rule(column: str, kind, low, high, words: str):
             value = None
         if value is None or not low <= value <= high:
             ctx.say(f"Use a number from {low} to {high}: {words}.")
+            return Go.ON
+        mine = reliability.figures(ctx.db, ctx.sender)[own]
+        if stricter(value, mine):
+            label = {"ontime_ratio": "on-time ratio", "cd_ratio": "CD ratio"}
+            ctx.say(
+                f"Not set: {value} is stricter than your own {label.get(own, own)}"
+                f" ({round(mine, 3)}), and the bar may not be one you fail"
+                " (GET DEDICATION)."
+            )
             return Go.ON
         update_game(ctx.db, game.name, **{column: value})
         ctx.say(f"Game '{game.name}': {words} {value}.")
@@ -80,6 +92,8 @@ COMMANDS = [
                 -100000,
                 100000,
                 "players need a dedication of at least",
+                "dedication",
+                lambda value, mine: value > mine,
             )
         ),  # fmt: skip
     ),
@@ -95,6 +109,8 @@ COMMANDS = [
                 0.0,
                 1.0,
                 "players need an on-time ratio of at least",
+                "ontime_ratio",
+                lambda value, mine: value > mine,
             )
         ),  # fmt: skip
     ),
@@ -104,7 +120,15 @@ COMMANDS = [
         "SET RESRAT <r>",
         "only players with a CD ratio of at most r (0 to 1) may join",
         master_only(
-            _rule("max_resrat", float, 0.0, 1.0, "players need a CD ratio of at most")
+            _rule(
+                "max_resrat",
+                float,
+                0.0,
+                1.0,
+                "players need a CD ratio of at most",
+                "cd_ratio",
+                lambda value, mine: value < mine,
+            )
         ),  # fmt: skip
     ),
 ]
