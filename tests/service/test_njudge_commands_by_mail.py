@@ -241,14 +241,15 @@ def test_promote_makes_an_observer_a_co_master(judge):
 def test_unstart_returns_a_game_that_played_nothing_to_forming(judge):
     form_game(judge)
     body = master(judge, "UNSTART")[0].body
-    assert "Game 'alpha' is forming again." in body
+    assert "Game 'alpha' is forming again, and starts only when you SET AUTO" in body
     game = judge.game()
     assert (game["status"], game["position"]) == ("forming", None)
+    assert '"manual_start": true' in game["settings"]  # njudge's ManualStart
     assert judge.row(
         "SELECT count(*) FROM svc_members WHERE game = 'alpha' AND power IS NOT NULL"
     )[0] == 0  # fmt: skip
-    body = master(judge, "FORCE BEGIN")[0].body
-    assert "has begun" in body
+    body = master(judge, "SET AUTO START")[0].body  # full: it starts
+    assert judge.game()["status"] == "active", body
     master(judge, "PROCESS")
     body = master(judge, "UNSTART")[0].body
     assert "UNSTART ignored" in body and "has processed phases" in body

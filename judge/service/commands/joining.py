@@ -516,6 +516,9 @@ def join_forming(ctx, game, password: str) -> Go:
             ctx.me = mine[0]
         ctx.say(f"You are already in game '{game.name}'.")
         return Go.ON
+    if game.status == "finished":
+        ctx.say(f"Game '{game.name}' is over. {game.result or ''}".rstrip())
+        return ctx.stop()
     if game.status != "forming":
         ctx.say(
             f"Game '{game.name}' is not forming. Take over an abandoned power"

@@ -294,13 +294,18 @@ def unstart(ctx: Context, game: Game, command: Command) -> Go:
         ctx.db, game.name, status="forming", position=None, deadline=None,
         grace_end=None, process_at=None, phase_start=None, start_at=None,
         reminded=0, late_notified=None,
+        # njudge: ManualStart, so that a replacement may send preferences
+        settings=game_options.changed(game, "manual_start", True),
     )  # fmt: skip
     ctx.mail(tell_all(
         ctx.db, ctx.settings, game.name, "Unstarted",
         f"The master has returned game '{game.name}' to forming: powers are"
         " drawn again when it starts.",
     ))  # fmt: skip
-    ctx.say(f"Game '{game.name}' is forming again.")
+    ctx.say(
+        f"Game '{game.name}' is forming again, and starts only when you SET AUTO"
+        " START (or FORCE BEGIN)."
+    )
     return Go.ON
 
 
