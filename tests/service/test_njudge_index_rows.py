@@ -110,6 +110,8 @@ ROWS = [
      "|country: Nowhere|level: novice|END",
      "Registration processed."),
     ("ply RESIGN", "P", [], "RESIGN", "You have resigned France in game 'alpha'"),
+    ("ply RESIGN, the master", "M", [], "RESIGN",
+     "A master does not RESIGN: EJECT <your address> leaves the game"),
     ("ply RESUME", "M", [("M", "PAUSE")], "RESUME", "Game 'alpha' is running again"),
     ("mod ROLLBACK", "M", [("M", "PROCESS")], "ROLLBACK 1", "olled back"),
     ("any SEND ME file", "A", [], "SEND ME info", "This is the Diplomacy judge"),

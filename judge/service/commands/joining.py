@@ -692,6 +692,12 @@ def do_resign(ctx: Context, command: Command) -> Go:
         ctx.say("Sign on first: SIGNON <letter><game> <password>.")
         return Go.ON
     game = load_game(ctx.db, me.game)
+    if me.role == "master":  # njudge: the moderator cannot RESIGN
+        ctx.say(
+            "A master does not RESIGN: EJECT <your address> leaves the game,"
+            " while a co-master stays to run it (PROMOTE)."
+        )
+        return Go.ON
     if game.status == "forming":
         delete_member(ctx.db, me.id)
         ctx.say(f"You have left game '{game.name}'.")
@@ -772,7 +778,8 @@ COMMANDS = [
         "resign",
         "joining",
         "RESIGN",
-        "leave the game (WITHDRAW too); a master's RESIGN <power or address> is EJECT",
+        "leave the game (WITHDRAW too); a master's RESIGN <power or address> is"
+        " EJECT, and a master leaves by EJECT <own address>",
         do_resign,
     ),
 ]
