@@ -68,6 +68,8 @@ ROWS = [
     ("any GET file", "A", [], "GET info", "This is the Diplomacy judge"),
     ("any GET DEDICATION", "A", [], "GET DEDICATION", "Dedication record of"),
     ("any GET PACKAGE", "A", [], "GET PACKAGE", "INFO"),
+    # the file SET DEDICATION, ONTIMERAT and RESRAT point to
+    ("any GET dedsystems", "A", [], "GET dedsystems", "On-time ratio: the phases"),
     ("any HELP", "A", [], "HELP", "Send commands in the body of a mail"),
     ("ply HELP", "P", [], "HELP", "Send commands in the body of a mail"),
     ("any HISTORY name", "A", [], "HISTORY alpha",

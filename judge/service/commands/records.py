@@ -133,4 +133,35 @@ COMMANDS = [
     ),
 ]
 
-TOPICS = [Topic("dedication", dedication_page)]
+
+def dedsystems_page(ctx) -> str:
+    """njudge's file 'dedsystems' (named by SET DEDICATION, ONTIMERAT and
+    RESRAT), written here for this judge's figures."""
+    r = reliability
+    return f"""Reliability records
+
+The judge keeps three figures for each player's address, as games run:
+
+* Dedication: {r.D_ONTIME:+d} for each phase whose orders you had in by
+  the deadline, {r.D_LATE:+d} for each you were late for, {r.D_ABANDON:+d} for a power
+  abandoned at the end of grace and {r.D_CD:+d} for one left in civil
+  disorder.  A new player starts at {r.START}.
+* On-time ratio: the phases you were on time for, over all the phases you
+  owed orders in (1 with none played).
+* CD ratio: resignations (RESIGN, abandonment, civil disorder) over the
+  games you started and the powers you took over (0 with none).
+
+An unrated or irregular game scores no phases, and its civil disorder and
+abandonment cost nothing (games started and takeovers still count).
+
+A master may bar players from a game by them: SET DEDICATION <n> (at
+least n), SET ONTIMERAT <r> (at least r), SET RESRAT <r> (at most r),
+never stricter than the master's own.  GET DEDICATION shows your
+figures, INFO PLAYER <address> anyone's.
+"""
+
+
+TOPICS = [
+    Topic("dedication", dedication_page),
+    Topic("dedsystems", dedsystems_page, "the reliability records and entry rules"),
+]
