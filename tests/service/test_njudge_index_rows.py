@@ -44,6 +44,10 @@ ROWS = [
      "Game 'gamma' (standard) has been created"),
     ("any/bgs CREATE options", "A", [], "CREATE ?gamma pw-x standard gunboat",
      "Options: Gunboat (anonymous)."),
+    ("any/bgs CREATE nolist", "A", [], "CREATE ?gamma pw-x standard nolist",
+     "Options: NoList (not listed)."),
+    ("any/bgs CREATE blind", "A", [], "CREATE ?gamma pw-x standard blind",
+     "This judge has no blind games"),
     ("ply DIARY", "P", [], "DIARY|Dear diary.|ENDPRESS", "Diary entry 1 kept"),
     ("ply DIARY RECORD", "P", [], "DIARY RECORD|Dear diary.|ENDPRESS",
      "Diary entry 1 kept"),
@@ -579,3 +583,23 @@ def test_become_master_by_the_sole_player(judge):
 def test_who_without_a_user_is_told_whois_usage(judge):
     body = judge.send(STRANGER, "WHO")[0].body
     assert "Use: WHOIS <address prefix> [...]" in body
+
+
+def test_the_audits_fixes_change_what_they_say(template, tmp_path):
+    """The effect behind some of the replies above, not only the words."""
+    path = tmp_path / "judge.db"
+    shutil.copy(template, path)
+    judge = Judge(path)
+    send(judge, "A", "CREATE ?gamma pw-x standard nolist")
+    assert "gamma" not in send(judge, "A", "LIST")[0].body
+    send(judge, "M", "SET EP 1234|SET BN 99")
+    listing = send(judge, "A", "LIST alpha")[0].body
+    assert "EP number: 1234" in listing and "Boardman/Miller number: 99" in listing
+    send(judge, "M", "SET ALLOW PLAYER a@example.org|SET ALLOW PLAYER -a@example.org")
+    assert "allow" not in judge.game()["settings"]
+    send(judge, "M", "SET NO AUTO PROCESS")
+    assert '"manual_process": true' in judge.game()["settings"]
+    send(judge, "A", "SIGNON ? pw-x")  # the next game forming: beta
+    assert judge.row(
+        "SELECT role FROM svc_members WHERE game = 'beta' AND address = ?", [STRANGER]
+    )[0] == "player"  # fmt: skip

@@ -25,6 +25,7 @@ from judge.service.checks import check_variant
 from judge.service.commands import registration
 from judge.service.commands.context import DAY, GAME_NAME
 from judge.service.commands.master import eject
+from judge.service.commands.options import NO_VARIANT_OPTION
 from judge.service.commands.registry import Spec
 from judge.service.flow import Go
 from judge.service.lifecycle import start_game
@@ -59,7 +60,7 @@ if TYPE_CHECKING:
 
 
 CREATE_OPTIONS = {"nonmr", "nmr", "gunboat", "anonymous", "nopress", "greypress",
-                  "whitepress"}  # fmt: skip
+                  "whitepress", "nolist"}  # fmt: skip
 
 
 def do_create(ctx: Context, command: Command) -> Go:
@@ -84,6 +85,10 @@ def do_create(ctx: Context, command: Command) -> Go:
         except world_games.Refusal as refusal:
             ctx.say(str(refusal))
             return ctx.stop()
+    lacking = [w for w in words if w in NO_VARIANT_OPTION]  # njudge's, not ours
+    if lacking:
+        ctx.say(f"This judge has no {NO_VARIANT_OPTION[lacking[0]]}: not created.")
+        return ctx.stop()
     unknown = [w for w in words if w not in CREATE_OPTIONS]
     if unknown:
         ctx.say(
@@ -119,7 +124,7 @@ def do_create(ctx: Context, command: Command) -> Go:
     )  # fmt: skip
     if not settings.game_moderated:
         update_game(ctx.db, name, moderated=0)
-    if not settings.game_listed:  # as SET NOLIST: LIST and the web pages
+    if not settings.game_listed or "nolist" in words:  # as SET NOLIST: LIST, web
         made = load_game(ctx.db, name)
         update_game(
             ctx.db, name, settings=game_options.changed(made, "list", False),
@@ -146,7 +151,8 @@ def do_create(ctx: Context, command: Command) -> Go:
 
 CREATE_WORDS = {"nonmr": "NoNMR", "nmr": "NMR", "gunboat": "Gunboat (anonymous)",
                 "anonymous": "Gunboat (anonymous)", "nopress": "no press",
-                "greypress": "grey press", "whitepress": "white press"}  # fmt: skip
+                "greypress": "grey press", "whitepress": "white press",
+                "nolist": "NoList (not listed)"}  # fmt: skip
 
 
 def checked_variant(ctx, variant: str, game: str) -> str | None:
@@ -733,7 +739,7 @@ COMMANDS = [
         "start a forming game and join it (variant: standard, standard-4p,"
         " 1913... as GET VARIANTS lists them, with :option=value; options:"
         " nonmr, gunboat,"
-        " nopress, greypress); 'random' plays on a new random world, whose"
+        " nopress, greypress, nolist); 'random' plays on a new random world, whose"
         " map is mailed",
         do_create,
         shown="CREATE ?<game> <password> [variant|random [powers=N] [seed=S]]",
