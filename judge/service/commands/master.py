@@ -544,8 +544,8 @@ def set_variant(ctx: Context, game: Game, command: Command) -> Go:
     variant, error = check_variant(command.args[0], game.name)
     if game.status != "forming":
         ctx.say("The variant can change only before the game starts.")
-    elif error:
-        ctx.say(error)
+    elif error:  # njudge lists the options too
+        ctx.say(f"{error} Options: Gunboat, NoList (SET VARIANT <option>).")
     else:
         update_game(ctx.db, game.name, variant=variant)
         ctx.say(f"Game '{game.name}' will be played on {variant}.")
