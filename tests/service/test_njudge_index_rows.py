@@ -87,6 +87,10 @@ ROWS = [
     ("ply HISTORY", "P", [], "HISTORY", "History information for game 'alpha'"),
     ("any I AM ALSO", "A", [], "I AM ALSO player1@example.org",
      "'player1@example.org' has no registration with this judge."),
+    ("any I AM ALSO, registered", "A",
+     [("P", "REGISTER|name: Ann Example|address: 1 Street, Town|level: novice"
+       "|e-mail: player1@example.org|country: Nowhere|END")],
+     "I AM ALSO player1@example.org", "A confirmation was mailed to"),
     ("any INFO PLAYER", "A", [], "INFO PLAYER player1@example.org",
      "Dedication record of player1@example.org"),
     ("any LIST", "A", [], "LIST", "Games on this judge:"),
