@@ -86,6 +86,20 @@ def messages_where(
     return [(r[0], whole_message(db, r[1], r[2])) for r in rows]
 
 
+def queued_after(
+    db: sqlite_utils.Database, last_id: int
+) -> list[tuple[int, tuple[str, ...], bytes]]:
+    """(id, recipients, the whole message) of what was queued after outbox
+    row `last_id`, by id: what a message, or a tick, has just caused."""
+    rows = db.execute(
+        "SELECT id, recipients, raw, body_id FROM outbox WHERE id > ? ORDER BY id",
+        (last_id,),
+    ).fetchall()
+    return [
+        (r[0], tuple(json.loads(r[1])), whole_message(db, r[2], r[3])) for r in rows
+    ]
+
+
 def due_messages(
     db: sqlite_utils.Database, now: datetime, limit: int = 100
 ) -> list[OutboxRow]:

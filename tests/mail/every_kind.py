@@ -7,7 +7,6 @@ keeps it: signed, ready for the wire.  For the header and spam-score tests.
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
@@ -24,7 +23,7 @@ from judge.store.addresses import record_failure
 from judge.store.db import open_database, transaction
 from judge.store.intake import store_incoming
 from judge.store.migrations import migrate
-from judge.store.outbox import messages_where
+from judge.store.outbox import queued_after
 from judge.store.schema import STORE_SCHEMA
 
 JUDGE = "judge@example.org"
@@ -123,14 +122,10 @@ class Factory:
             pass
 
     def new_mail(self) -> list[tuple[list[str], bytes]]:
-        rows = self.db.execute(
-            "SELECT id, recipients FROM outbox WHERE id > ? ORDER BY id",
-            (self.seen,),
-        ).fetchall()
-        whole = dict(messages_where(self.db, "id > ?", (self.seen,)))
+        rows = queued_after(self.db, self.seen)
         if rows:
             self.seen = rows[-1][0]
-        return [(json.loads(r[1]), whole[r[0]]) for r in rows]
+        return [(list(recipients), raw) for _, recipients, raw in rows]
 
     def power_of(self, address: str) -> str:
         return self.db.execute(

@@ -25,7 +25,7 @@ from judge.mail.decode import header, parse
 from judge.store.db import open_database
 from judge.store.intake import store_incoming
 from judge.store.migrations import migrate
-from judge.store.outbox import messages_where
+from judge.store.outbox import queued_after
 from judge.store.schema import STORE_SCHEMA
 
 SUITE = Path(__file__).with_name("suite.toml")
@@ -102,18 +102,14 @@ class Replay:
         return self.new_mail()
 
     def new_mail(self) -> list[Sent]:
-        rows = self.db.execute(
-            "SELECT id, recipients FROM outbox WHERE id > ? ORDER BY id",
-            (self.seen,),
-        ).fetchall()
-        whole = dict(messages_where(self.db, "id > ?", (self.seen,)))
+        rows = queued_after(self.db, self.seen)
         if rows:
             self.seen = rows[-1][0]
         out = []
-        for row_id, recipients in rows:
-            msg = parse(whole[row_id])
+        for _, recipients, raw in rows:
+            msg = parse(raw)
             text = _text(msg)
-            for to in json.loads(recipients):
+            for to in recipients:
                 out.append(Sent(short(to), header(msg, "Subject"), text))
         return out
 

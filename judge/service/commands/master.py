@@ -398,8 +398,8 @@ def resume_ended(ctx: Context, game: Game) -> Go:
     position = game.current(board)
     ended = f" (it had ended: {game.result.rstrip('.')})" if game.result else ""
     if position.winner:  # a victory undone: play goes on without it
-        save_position(ctx.db, game.name, board, replace(position, winner=None))
         position = replace(position, winner=None)
+        save_position(ctx.db, game.name, board, position)
     update_game(ctx.db, game.name, status="active", result=None, paused_at=None)
     clear_votes(ctx.db, game.name)  # the draw that ended it, if one did
     game = load_game(ctx.db, game.name)
