@@ -208,10 +208,23 @@ def _no_adjustment(
 
 
 def _build_refusal(board, position, power: str, order, rules: Rules) -> str | None:
-    """Why the power may not build there this winter (None: it may)."""
-    site = order.unit.province
-    if site in build_sites(board, position, power, rules):
+    """Why the power may not build there this winter (None: it may), and
+    where it may ('Vienna is occupied: Austria can build in Trieste only')."""
+    sites = build_sites(board, position, power, rules)
+    if order.unit.province in sites:
         return None
+    why = _build_site_refusal(board, position, power, order, rules)
+    name = board.powers[power].name
+    names = sorted(board.location_name(site) for site in sites)
+    if not names:
+        return f"{why}: {name} has no free centre to build in this winter"
+    if len(names) == 1:
+        return f"{why}: {name} can build in {names[0]} only"
+    return f"{why}: {name} can build in {', '.join(names[:-1])} or {names[-1]}"
+
+
+def _build_site_refusal(board, position, power: str, order, rules: Rules) -> str:
+    site = order.unit.province
     name = board.powers[power].name
     place = board.location_name(site)
     if position.centres.get(site) == power and site not in position.units:

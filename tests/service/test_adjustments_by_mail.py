@@ -44,8 +44,18 @@ def orders(judge, power: str, text: str) -> str:
 @pytest.mark.parametrize(
     "power, text, reason",
     [
-        ("FRANCE", "A MUN B", "Munich is not a French home centre"),
-        ("FRANCE", "F BRE B\nA BUR B", "Burgundy is not a French home centre"),
+        (
+            "FRANCE",
+            "A MUN B",
+            "Munich is not a French home centre:"
+            " France can build in Brest, Marseilles or Paris",
+        ),
+        (
+            "FRANCE",
+            "F BRE B\nA BUR B",
+            "Burgundy is not a French home centre:"
+            " France can build in Brest, Marseilles or Paris",
+        ),
         ("ITALY", "A ROM B", "Italy has no builds to make"),
         ("ITALY", "WAIVE", "Italy has no builds to make"),
         ("ITALY", "A ROM D", "Italy has no units to remove"),
@@ -69,7 +79,9 @@ def test_an_occupied_or_lost_home_centre_is_refused(winter):
             winter.db, "alpha", game.board, position_from_json(game.board, state)
         )
     body = orders(winter, "FRANCE", "A PAR B\nA MAR B")
-    assert "A PAR B: Paris is occupied" in body
+    assert "A PAR B: Paris is occupied: France can build in Brest or Marseilles\n" in (
+        body
+    ), body
     assert stored_orders(winter.db, "alpha") == {"FRANCE": ["A MAR B"]}
 
 

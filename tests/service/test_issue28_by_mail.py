@@ -1,0 +1,217 @@
+"""Issue 28's points no other mail-level test pinned: orders sent ahead
+(PHASE blocks) for a retreat and a winter checked as their phase begins,
+with the reason and the options; a build refused names where the power can
+build; every change of the master's announced (grace, timing, press, an
+ejection); HISTORY's BROAD; the results picture's title and an Imperial
+empire's name, as drawn for the mail."""
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from harness import HOLDS, MASTER, form_game, hold_all_but, password, signon
+
+from judge.engine.serialize import position_from_json
+from judge.pictures import render_png, render_svg
+from judge.pictures.render import text_width
+from judge.service import picture_pool
+from judge.service.queries import load_game, save_position, stored_orders
+
+M = "SIGNON Malpha pw-master\n"
+SVG = "{http://www.w3.org/2000/svg}"
+WATCHER = "watcher@example.org"
+
+# Russia takes Budapest (Serbia and Trieste held: Vienna is the one way
+# out); Austria (Greece kept) and Germany (Holland, Denmark) will build.
+FALL = {
+    "phase": "F1901M",
+    "units": {"AUSTRIA": ["F TRI", "A BUD"], "RUSSIA": ["A GAL", "A RUM"],
+              "TURKEY": ["A SER", "F BLA"],
+              "GERMANY": ["A HOL", "A DEN", "A RUH"]},
+    "centers": {"AUSTRIA": ["VIE", "TRI", "BUD", "GRE"],
+                "RUSSIA": ["MOS", "WAR", "SEV", "STP"],
+                "TURKEY": ["ANK", "CON", "SMY"],
+                "GERMANY": ["MUN", "BER", "KIE", "HOL", "DEN"]},
+}  # fmt: skip
+
+
+def put(judge, state, name="alpha"):
+    game = load_game(judge.db, name)
+    with judge.db.conn:
+        save_position(judge.db, name, game.board, position_from_json(game.board, state))
+
+
+def orders(judge, power: str, text: str):
+    return judge.send(judge.seat(power), f"{signon(judge, power)}\n{text}")
+
+
+def pending(out, judge, power: str) -> str:
+    [mail] = [
+        m
+        for m in out
+        if m.to == (judge.seat(power),) and m.subject.endswith("Pending Orders")
+    ]
+    return mail.body
+
+
+def test_orders_sent_ahead_are_checked_as_their_phase_begins(judge):
+    form_game(judge)
+    put(judge, FALL)
+    orders(
+        judge,
+        "AUSTRIA",
+        "F TRI H\nA BUD H\nPHASE F1901R\nA BUD-SER\n"
+        "PHASE W1901A\nBuild A VIE\nBuild A BUD",
+    )
+    orders(
+        judge,
+        "GERMANY",
+        "A HOL H\nA DEN H\nA RUH H\n"
+        "PHASE W1901A\nBuild A MUN\nBuild A BER\nBuild F KIE\nWAIVE",
+    )
+    orders(judge, "RUSSIA", "A RUM-BUD\nA GAL S A RUM-BUD")
+    orders(judge, "TURKEY", "A SER H\nF BLA H")
+    out = judge.tick(judge.grace_end())
+    assert judge.phase() == "F1901R"
+    body = pending(out, judge, "AUSTRIA")
+    assert (
+        "Not applied (they no longer fit the position):\n"
+        "  A BUD-SER: the army in Budapest cannot retreat to Serbia:"
+        " Budapest can retreat to Vienna only\n" in body
+    ), body
+    assert stored_orders(judge.db, "alpha") == {}
+    orders(judge, "AUSTRIA", "A BUD-VIE")
+    out = judge.tick(judge.grace_end())
+    assert judge.phase() == "W1901A"
+    body = pending(out, judge, "AUSTRIA")
+    assert (
+        "  Build A VIE: Vienna is occupied: Austria has no free centre to build"
+        " in this winter\n" in body
+    ), body
+    assert "  Build A BUD: Austria does not own Budapest: Austria has no free" in body
+    body = pending(out, judge, "GERMANY")
+    why = "Germany has 2 builds to make and this message already gave"
+    assert f"  Build F KIE: {why} Build A MUN; Build A BER\n" in body, body
+    assert f"  WAIVE: {why} Build A MUN; Build A BER\n" in body
+    assert stored_orders(judge.db, "alpha") == {"GERMANY": ["A MUN B", "A BER B"]}
+
+
+def test_a_refused_build_names_where_the_power_can_build(judge):
+    form_game(judge)
+    put(judge, dict(FALL, phase="W1901A"))
+    body = orders(judge, "GERMANY", "A HOL B\nF BER B")[0].body
+    assert (
+        "A HOL B: Holland is not a German home centre: Germany can build in"
+        " Berlin, Kiel or Munich\n" in body
+    ), body
+    winter = dict(FALL, phase="W1901A")
+    put(judge, dict(winter, units={**FALL["units"], "AUSTRIA": ["A VIE", "F TRI"]}))
+    body = orders(judge, "AUSTRIA", "A VIE B")[0].body
+    assert "A VIE B: Vienna is occupied: Austria can build in Budapest only\n" in (
+        body
+    ), body
+    assert stored_orders(judge.db, "alpha") == {"GERMANY": ["F BER B"]}
+
+
+def notices(out) -> list:
+    return [m for m in out if m.subject == "PYJ:alpha - Diplomacy notice"]
+
+
+def test_grace_timing_and_press_changes_are_announced_to_every_player(judge):
+    form_game(judge)
+    judge.observe(WATCHER)
+    out = judge.send(MASTER, M + "SET GRACE Jan 12 12:00\nSET MOVE NEXT 48\nSET GREY")
+    told = notices(out)
+    assert {m.to[0] for m in told} >= {judge.seat(p) for p in ("FRANCE", "TURKEY")}
+    assert len({m.to[0] for m in told if m.to[0].startswith("player")}) == 7
+    body = told[0].body
+    assert "The master in game 'alpha' changed:" in body
+    assert "SET GRACE: the grace period ends Monday 12 January 2026, 12:00" in body
+    assert "SET MOVE: Movement phases: next 48 hours (from the next phase on)." in (
+        body
+    )
+    assert "SET GREY: Press is now Grey." in body
+
+
+def test_an_ejection_is_announced_and_the_ejected_player_told(judge):
+    form_game(judge)
+    germany = judge.seat("GERMANY")
+    out = judge.send(MASTER, M + "EJECT Germany")
+    ejected = [m for m in out if m.subject == "PYJ:alpha - Ejected"]
+    others = {m.to[0] for m in ejected if "The master has ejected Germany" in m.body}
+    assert others >= {judge.seat("FRANCE"), judge.seat("TURKEY"), MASTER}
+    assert germany not in others
+    [own] = [m for m in ejected if m.to == (germany,)]
+    assert "ejected you from game 'alpha' (Germany)" in own.body
+
+
+def test_history_shows_notices_under_exclstart_only_with_broad(judge):
+    form_game(judge)
+    judge.observe(WATCHER)
+    orders(judge, "FRANCE", "BROADCAST\nHello all\nENDPRESS")
+    hold_all_but(judge)
+    judge.tick(judge.deadline())
+    judge.tick(judge.deadline())  # F1901M, so S1901M is a past phase
+    plain = judge.send(WATCHER, "HISTORY alpha")[0].body
+    assert "Hello all" in plain
+    cut = judge.send(WATCHER, "HISTORY alpha EXCLSTART F1901M")[0].body
+    assert "Subject: PYJ:alpha - S1901M Results" in cut
+    assert "Hello all" not in cut
+    broad = judge.send(WATCHER, "HISTORY alpha EXCLSTART F1901M BROAD")[0].body
+    assert "Hello all" in broad and "Subject: PYJ:alpha - S1901M Results" in broad
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """Every picture the mails carry, as (board, position, result, title):
+    the same call drawn as SVG shows what the PNG shows."""
+    calls = []
+
+    def recording(board, position, result=None, title=""):
+        calls.append((board, position, result, title))
+        return render_png(board, position, result, title=title)
+
+    monkeypatch.setattr(picture_pool, "render_png", recording)
+    return calls
+
+
+def heading(board, position, result, title):
+    root = ET.fromstring(render_svg(board, position, result, title=title))
+    [text] = [e for e in root.iter(f"{SVG}text") if e.get("class") == "heading"]
+    return root, text
+
+
+def test_the_results_picture_title_is_drawn_whole(judge, drawn):
+    name = "long_game_name_20chr"
+    form_game(judge, name=name)
+    for power, holds in HOLDS.items():
+        address = judge.seat(power, name)
+        judge.send(address, f"SIGNON {power[0]}{name} {password(address)}\n{holds}")
+    out = judge.tick(judge.deadline(name))
+    assert any(a.filename.endswith(".png") for m in out for a in m.attachments)
+    board, position, result, title = drawn[-1]
+    assert result is not None and name in title
+    root, text = heading(board, position, result, title)
+    assert text.text.endswith("with the orders of S1901M"), text.text
+    width = float(root.get("width"))
+    size = float(text.get("font-size"))
+    assert float(text.get("x")) + text_width(text.text, size, bold=True) <= width
+
+
+def test_the_legend_names_the_empire_joined_by_mail(judge, drawn):
+    judge.send(MASTER, "CREATE ?imp pw-master imperial\nBECOME MASTER")
+    player = "p1@example.org"
+    judge.send(player, "SIGNON ?imp pw-p1\nSET PREFERENCE BRE")
+    judge.send(MASTER, "SIGNON Mimp pw-master\nFORCE BEGIN")
+    judge.send(player, "SIGNON BREimp pw-p1\nJOIN BRE NAME Gaul")
+    out = judge.tick(judge.deadline("imp"))
+    assert judge.phase("imp") == "S1901M"
+    assert [m for m in out if m.to == (player,) and m.attachments]
+    board, position, result, title = drawn[-1]
+    root = ET.fromstring(render_svg(board, position, result, title=title))
+    names = [
+        g.findall(f"{SVG}text")[1].text
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "count" and g.get("data-power") == "EMPIRE_BRE"
+    ]
+    assert names and names[0].startswith("Gaul"), names
+    assert "Empire of Brest" not in ET.tostring(root, encoding="unicode")
