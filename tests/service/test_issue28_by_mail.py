@@ -215,3 +215,46 @@ def test_the_legend_names_the_empire_joined_by_mail(judge, drawn):
     ]
     assert names and names[0].startswith("Gaul"), names
     assert "Empire of Brest" not in ET.tostring(root, encoding="unicode")
+
+
+def test_a_draw_voted_by_mail_is_followed_by_the_end_mail(judge):
+    form_game(judge)
+    out = []
+    for power in HOLDS:
+        out = orders(judge, power, "SET DRAW")
+    [end] = [m for m in out if m.to == (judge.seat("ITALY"),) and "Over" in m.subject]
+    assert end.subject == "PYJ:alpha - Game Over"
+    assert (
+        "The game has ended in a draw between Austria, England, France, Germany,"
+        " Italy, Russia and Turkey." in end.body
+    )
+    assert f"  Italy:         {judge.seat('ITALY')}\n" in end.body
+    assert "History of Supply Center Counts" in end.body
+    assert "Russia:    4 Supply centers" in end.body.split("The final position:")[1]
+    assert "Deadline in your time zone" not in end.body
+    assert [a.filename for a in end.attachments] == ["alpha-final.png"]
+
+
+def test_refusals_say_what_would_be_accepted(judge):
+    form_game(judge)
+    judge.observe(WATCHER)
+    hold_all_but(judge)
+    judge.tick(judge.deadline())
+    body = judge.send(WATCHER, "MAP alpha F1905M")[0].body
+    assert (
+        "Game 'alpha' has no phase F1905M: MAP alpha draws S1901M or F1901M"
+        " (being ordered, without its orders)." in body
+    ), body
+    body = judge.send(MASTER, M + "EJECT Narnia")[0].body
+    assert (
+        "No player 'Narnia' in game 'alpha': EJECT takes a power (Austria,"
+        " England, France, Germany, Italy, Russia, Turkey), an address in the"
+        " game, or your own address (or MASTER) to leave." in body
+    ), body
+
+
+@pytest.mark.parametrize("wanted", ["Russia, Germany", "R G", "RG", "r,g", "Russia G"])
+def test_a_preference_is_read_however_written(judge, wanted):
+    judge.send(MASTER, "CREATE ?beta pw-master\nBECOME MASTER")
+    out = judge.send("p@example.org", f"SIGNON ?beta pw-p\nSET PREFERENCE {wanted}")
+    assert "Your preference: Russia (R), then Germany (G)." in out[0].body, out[0].body

@@ -26,6 +26,7 @@ from judge.service.queries import (
     load_game,
     members,
     turn_played,
+    turns,
 )
 from judge.service.variant_orders import engine_orders
 from judge.variants import load_variant
@@ -325,6 +326,17 @@ def in_game(ctx, game) -> bool:
     )
 
 
+def _phases_drawn(db, game: str, current) -> str:
+    """The phases MAP can draw, for a refusal: the played ones (the first and
+    last few of a long game) and the one being ordered."""
+    played = [phase for (phase,) in turns(db, game, "phase")]
+    if len(played) > 8:
+        played = [*played[:3], "...", *played[-4:]]
+    shown = " ".join(played)
+    now = f"{current} (being ordered, without its orders)"
+    return f"{shown} or {now}" if shown else now
+
+
 def do_map(ctx: Context, command: Command) -> Go:
     if command.args[0] == "*":
         ctx.say(
@@ -350,7 +362,10 @@ def do_map(ctx: Context, command: Command) -> Go:
         wanted = command.args[1].upper()
         played = turn_played(ctx.db, game.name, wanted)
         if played is None and wanted != str(position.phase):
-            ctx.say(f"Game '{game.name}' has no phase {wanted[:10]}.")
+            ctx.say(
+                f"Game '{game.name}' has no phase {wanted[:10]}: MAP {game.name}"
+                f" draws {_phases_drawn(ctx.db, game.name, position.phase)}."
+            )
             return Go.ON
     if ctx.mail_room() == 0:
         ctx.reply.mails_dropped += 1  # the reply says so at its end

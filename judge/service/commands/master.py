@@ -485,7 +485,15 @@ def eject(ctx: Context, game: Game, command: Command) -> Go:
                 + ": you may not sign on to it again.",
             )])  # fmt: skip
             return Go.ON
-    ctx.say(f"No player '{target[:40]}' in game '{game.name}'.")
+    held = sorted(
+        {board.powers[m.power].name for m in members(ctx.db, game.name)
+         if m.role == "player" and m.state != "resigned" and m.power in board.powers}
+    )  # fmt: skip
+    ctx.say(
+        f"No player '{target[:40]}' in game '{game.name}': EJECT takes a power"
+        f" ({', '.join(held) or 'none is held'}), an address in the game, or your"
+        " own address (or MASTER) to leave."
+    )
     return Go.ON
 
 
