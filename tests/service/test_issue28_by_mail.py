@@ -8,7 +8,7 @@ empire's name, as drawn for the mail."""
 import xml.etree.ElementTree as ET
 
 import pytest
-from harness import HOLDS, MASTER, form_game, hold_all_but, password, signon
+from harness import HOLDS, MASTER, PLAYERS, form_game, hold_all_but, password, signon
 
 from judge.engine.serialize import position_from_json
 from judge.pictures import render_png, render_svg
@@ -258,3 +258,18 @@ def test_a_preference_is_read_however_written(judge, wanted):
     judge.send(MASTER, "CREATE ?beta pw-master\nBECOME MASTER")
     out = judge.send("p@example.org", f"SIGNON ?beta pw-p\nSET PREFERENCE {wanted}")
     assert "Your preference: Russia (R), then Germany (G)." in out[0].body, out[0].body
+
+
+def test_a_preference_in_the_mail_that_fills_the_game_counts(judge):
+    """The last player's Turkey, sent after the SIGNON that starts the
+    game, decides the draw: without it Turkey would go to the first player,
+    who named it first too (with Austria second)."""
+    judge.send(MASTER, "CREATE ?alpha pw-master\nBECOME MASTER")
+    wants = ["T A", "E", "F", "G", "I", "R", "T"]
+    for address, wanted in zip(PLAYERS, wants, strict=True):
+        out = judge.send(
+            address, f"SIGNON ?alpha {password(address)}\nSET PREFERENCE {wanted}"
+        )
+    assert any("Game Starting" in m.subject for m in out)
+    assert judge.seat("TURKEY") == PLAYERS[6]
+    assert judge.seat("AUSTRIA") == PLAYERS[0]
