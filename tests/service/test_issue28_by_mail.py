@@ -6,6 +6,7 @@ ejection); HISTORY's BROAD; the results picture's title and an Imperial
 empire's name, as drawn for the mail."""
 
 import xml.etree.ElementTree as ET
+from datetime import timedelta
 
 import pytest
 from harness import HOLDS, MASTER, PLAYERS, form_game, hold_all_but, password, signon
@@ -273,3 +274,33 @@ def test_a_preference_in_the_mail_that_fills_the_game_counts(judge):
     assert any("Game Starting" in m.subject for m in out)
     assert judge.seat("TURKEY") == PLAYERS[6]
     assert judge.seat("AUSTRIA") == PLAYERS[0]
+
+
+def test_a_game_paused_in_its_grace_resumes_late_with_the_grace_it_had_left(judge):
+    form_game(judge)
+    hold_all_but(judge, ("FRANCE",))
+    deadline, grace_end = judge.deadline(), judge.grace_end()
+    judge.tick(deadline + timedelta(hours=1))  # France is late
+    judge.now = deadline + timedelta(hours=2)
+    judge.send(MASTER, M + "PAUSE")
+    judge.later(days=3)
+    out = judge.send(MASTER, M + "RESUME")
+    assert judge.phase() == "S1901M"
+    assert judge.deadline() == judge.now
+    assert judge.grace_end() == grace_end + timedelta(days=3)
+    told = [m.body for m in out if m.to == (judge.seat("FRANCE"),)]
+    assert "The deadline for orders is Mon Jan 12 2026 01:30:00 +0000." in told[0]
+
+
+def test_a_later_deadline_announces_the_grace_it_carries(judge):
+    form_game(judge)
+    out = judge.send(MASTER, M + "SET DEADLINE 2026-01-20 23:30")
+    [body] = {m.body for m in notices(out)}
+    assert (
+        "SET DEADLINE: the deadline is now Tuesday 20 January 2026, 23:30 (UTC);"
+        " the grace period ends Tuesday 27 January 2026, 22:30 (UTC)." in body
+    ), body
+    out = judge.send(MASTER, M + "SET DEADLINE 2026-01-10 12:00")  # grace stays
+    [body] = {m.body.split("\n\n", 1)[1] for m in notices(out)}
+    assert "the deadline is now Saturday 10 January 2026, 12:00 (UTC).\n" in body
+    assert "grace" not in body

@@ -114,7 +114,7 @@ def set_deadline(ctx: Context, game: Game, command: Command) -> Go:
         return Go.ON
     values = {"deadline": iso(when), "process_at": None, "reminded": 0,
               "late_notified": None}  # fmt: skip
-    note = ""
+    note = told_grace = ""
     old = moment(game.deadline)
     grace = moment(game.grace_end)
     if old is None or grace is None or when > old:
@@ -124,10 +124,13 @@ def set_deadline(ctx: Context, game: Game, command: Command) -> Go:
         if grace is None or new_grace > grace:
             values["grace_end"] = iso(new_grace)
             note = f" The grace period now ends {words(ctx, new_grace)}."
+            told_grace = f"; the grace period ends {told(ctx, new_grace)}"
     update_game(ctx.db, game.name, **values)
     ctx.games_touched.add(game.name)
     ctx.say(f"The deadline is now {words(ctx, when)}.{note}")
-    ctx.announce(game.name, f"SET DEADLINE: the deadline is now {told(ctx, when)}.")
+    ctx.announce(
+        game.name, f"SET DEADLINE: the deadline is now {told(ctx, when)}{told_grace}."
+    )
     return Go.ON
 
 
@@ -160,7 +163,7 @@ def set_start(ctx: Context, game: Game, command: Command) -> Go:
     if passed(ctx, when, "Start"):
         return Go.ON
     values = {"start_at": iso(when), "process_at": None}
-    note = ""
+    note = told_too = ""
     deadline = moment(game.deadline)
     if deadline is None or when > deadline:
         grace = usual_grace(ctx, game, when)
@@ -168,10 +171,13 @@ def set_start(ctx: Context, game: Game, command: Command) -> Go:
         if game.grace_end is None or grace > moment(game.grace_end):
             values["grace_end"] = iso(grace)
         note = " The deadline moves there too."
+        told_too = "; the deadline moves there too"
     update_game(ctx.db, game.name, **values)
     ctx.games_touched.add(game.name)
     ctx.say(f"No processing before {words(ctx, when)}.{note}")
-    ctx.announce(game.name, f"SET START: no processing before {told(ctx, when)}.")
+    ctx.announce(
+        game.name, f"SET START: no processing before {told(ctx, when)}{told_too}."
+    )
     return Go.ON
 
 
