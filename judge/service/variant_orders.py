@@ -155,13 +155,41 @@ def _void_on_arrival(
         ):
             why = f"no fleet at sea could convoy {who} to {there}"
         else:
-            why = f"{who} cannot move to {there}"
+            why = f"{who} cannot move to {there}: {_reach(board, unit, 'move to')}"
     elif kind in (K.SUPPORT_HOLD, K.SUPPORT_MOVE):
         target = order.dest if kind == K.SUPPORT_MOVE else order.target.location
-        why = f"{who} cannot support into {board.location_name(target)}"
+        why = (
+            f"{who} cannot support into {board.location_name(target)}:"
+            f" {_reach(board, unit, 'support into')}"
+        )
     else:
         why = "only a fleet at sea can convoy"
     return ParsedOrder(parsed.text, None, why)
+
+
+def _reach(board: Board, unit, verb: str) -> str:
+    """What a refused move or support could have named: 'Paris can move to
+    Brest, Burgundy, Gascony or Picardy' (a fleet's coasts as places of
+    their own for a move; a support names provinces)."""
+    if unit.kind == "A":
+        places = board.army_adjacency.get(unit.province, ())
+    else:
+        places = board.fleet_adjacency.get(unit.location, ())
+        if verb != "move to":
+            places = {province_of(place) for place in places}
+    names = sorted(board.location_name(place) for place in places)
+    here = board.location_name(unit.location)
+    coastal_army = unit.kind == "A" and board.provinces[unit.province].kind == "coast"
+    by_sea = (
+        " (or, convoyed, to another coast)"
+        if coastal_army and verb == "move to"
+        else ""
+    )
+    if not names:
+        return f"{here} can {verb} nowhere{by_sea}"
+    if len(names) == 1:
+        return f"{here} can {verb} {names[0]} only{by_sea}"
+    return f"{here} can {verb} {', '.join(names[:-1])} or {names[-1]}{by_sea}"
 
 
 def _plausible(board: Board, parsed):
