@@ -262,9 +262,25 @@ def _ordered_unit(syntax: OrderSyntax, ctx: Context) -> Unit:
     if present is not None:
         return _matching(ref, present[1], ctx)
     if ctx.phase == "R":
-        raise ReadingError(f"no dislodged unit in {ctx.name(province)} to retreat")
+        raise ReadingError(
+            f"no dislodged unit in {ctx.name(province)} to retreat"
+            + _dislodged_hint(ctx, units)
+        )
     dest_hint = syntax.dests[-1] if syntax.dests else None
     return _absent_unit(ref, province, ctx, dest_hint)
+
+
+def _dislodged_hint(ctx: Context, units) -> str:
+    """' (yours: the army in Budapest)': the dislodged units a retreat may
+    name, when the reader knows whose orders these are."""
+    if not ctx.power:
+        return ""
+    own = sorted(
+        f"the {'army' if unit.kind == 'A' else 'fleet'} in {ctx.name(unit.location)}"
+        for power, unit in units.values()
+        if power == ctx.power
+    )
+    return f" (yours: {' and '.join(own)})" if own else " (none of yours was dislodged)"
 
 
 def _unit_fits(ctx: Context, ref: UnitRef):

@@ -304,3 +304,23 @@ def test_a_later_deadline_announces_the_grace_it_carries(judge):
     [body] = {m.body.split("\n\n", 1)[1] for m in notices(out)}
     assert "the deadline is now Saturday 10 January 2026, 12:00 (UTC).\n" in body
     assert "grace" not in body
+
+
+def test_a_retreat_for_a_unit_not_dislodged_names_the_ones_that_were(judge):
+    form_game(judge)
+    put(
+        judge,
+        {
+            "phase": "F1901R",
+            "units": {"AUSTRIA": ["F TRI"], "RUSSIA": ["A BUD"]},
+            "centers": {"AUSTRIA": ["VIE", "TRI", "BUD"]},
+            "dislodged": {"AUSTRIA": [{"unit": "A BUD", "retreats": ["VIE"]}]},
+        },
+    )
+    body = orders(judge, "AUSTRIA", "A Vie - Boh")[0].body
+    assert (
+        "A Vie - Boh: no dislodged unit in Vienna to retreat (yours: the army in"
+        " Budapest)\n" in body
+    ), body
+    body = orders(judge, "RUSSIA", "A Gal - War")[0].body
+    assert "(none of yours was dislodged)" in body
