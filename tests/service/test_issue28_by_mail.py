@@ -131,6 +131,12 @@ def test_grace_timing_and_press_changes_are_announced_to_every_player(judge):
         body
     )
     assert "SET GREY: Press is now Grey." in body
+    out = judge.send(MASTER, M + "SET UNMODERATED")
+    told = notices(out)
+    assert len(told) >= 7
+    assert "SET UNMODERATED: Game 'alpha' is unmoderated: its players may" in (
+        told[0].body
+    )
 
 
 def test_an_ejection_is_announced_and_the_ejected_player_told(judge):

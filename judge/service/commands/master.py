@@ -325,12 +325,15 @@ def set_moderated(ctx: Context, command: Command) -> Go:
         ctx.say("Only the game's players and master may do that.")
         return Go.ON
     update_game(ctx.db, game.name, moderated=1 if on else 0)
-    ctx.say(
+    text = (
         f"Game '{game.name}' is moderated: only its master changes its settings."
         if on
         else f"Game '{game.name}' is unmoderated: its players may change its"
         " settings (deadlines, timing, press...) as the master does."
     )
+    ctx.say(text)
+    # who may change the game is a change its players must know of
+    ctx.announce(game.name, f"SET {'' if on else 'UN'}MODERATED: {text}")
     return Go.ON
 
 
