@@ -155,6 +155,8 @@ def test_history_shows_notices_under_exclstart_only_with_broad(judge):
     form_game(judge)
     judge.observe(WATCHER)
     orders(judge, "FRANCE", "BROADCAST\nHello all\nENDPRESS")
+    sent = orders(judge, "FRANCE", "PRESS TO E\nJust between us\nENDPRESS")
+    assert any(m.to == (judge.seat("ENGLAND"),) for m in sent)
     hold_all_but(judge)
     judge.tick(judge.deadline())
     judge.tick(judge.deadline())  # F1901M, so S1901M is a past phase
@@ -165,6 +167,8 @@ def test_history_shows_notices_under_exclstart_only_with_broad(judge):
     assert "Hello all" not in cut
     broad = judge.send(WATCHER, "HISTORY alpha EXCLSTART F1901M BROAD")[0].body
     assert "Hello all" in broad and "Subject: PYJ:alpha - S1901M Results" in broad
+    # what an observer could not see is in no history
+    assert all("Just between us" not in text for text in (plain, cut, broad))
 
 
 @pytest.fixture
