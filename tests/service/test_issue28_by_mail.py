@@ -334,3 +334,21 @@ def test_a_retreat_for_a_unit_not_dislodged_names_the_ones_that_were(judge):
     ), body
     body = orders(judge, "RUSSIA", "A Gal - War")[0].body
     assert "(none of yours was dislodged)" in body
+
+
+def test_a_preference_by_the_powers_other_names_and_a_bad_one_told_the_forms(judge):
+    judge.send(MASTER, "CREATE ?beta pw-master\nBECOME MASTER")
+    out = judge.send(
+        "p@example.org",
+        "SIGNON ?beta pw-p\nSET PREFERENCE Austria-Hungary, Great Britain",
+    )
+    assert "Your preference: Austria (A), then England (E)." in out[0].body
+    out = judge.send("p@example.org", "SIGNON ?beta pw-p\nSET PREFERENCE Prussia")
+    assert (
+        "Preference not set: 'Prussia' is not a power of this game. Write this"
+        " game's powers (Austria (A), England (E), France (F), Germany (G), Italy"
+        " (I), Russia (R), Turkey (T)), best first, by name or letter;" in out[0].body
+    ), out[0].body
+    stored = judge.row("SELECT preference FROM svc_members WHERE address = ?",
+                       ["p@example.org"])  # fmt: skip
+    assert stored[0] == "AUSTRIA,ENGLAND"  # the refused list changed nothing

@@ -31,13 +31,16 @@ if TYPE_CHECKING:
 
 def preference_words(game: Game) -> tuple[dict[str, str], dict[str, str]]:
     """(names, letters) of the game's powers for read_preference: every
-    country's name, adjective and id, and each seat's own name (`P2` in the
+    country's name, adjective, id and the map's aliases for it
+    ('Austria-Hungary'), and each seat's own name (`P2` in the
     small games, whose seats also answer to their numbers)."""
     board = game.board
     names: dict[str, str] = {}
     letters: dict[str, str] = {}
+    tables = board.data.get("powers", {})
     for power in board.powers.values():
-        for spelling in (power.name, power.adjective, power.id):
+        aliases = tables.get(power.id, {}).get("aliases", [])
+        for spelling in (power.name, power.adjective, power.id, *aliases):
             names.setdefault(fold(spelling), power.id)
         letters.setdefault(power.letter.upper(), power.id)
     for seat in seats.game_seats(game, board):
@@ -112,7 +115,13 @@ def set_preference(ctx: Context, command: Command) -> Go:
         return Go.ON
     preference, error = seat_preference(game, command.args[0])
     if error:
-        ctx.say(f"Preference not set: {error}.")
+        table = seats.game_seats(game, game.board)
+        listed = ", ".join(seat_words(game, seat) for seat in table)
+        ctx.say(
+            f"Preference not set: {error}. Write this game's powers ({listed}),"
+            " best first, by name or letter; powers of equal weight in"
+            " brackets, e.g. 'E[FG]'; '*' for a random power."
+        )
         return Go.ON
     update_member(ctx.db, me.id, preference=preference.stored())
     note = ""
