@@ -225,14 +225,23 @@ def _no_adjustment(
     owed = adjustment_counts(board, position).get(power, 0)
     if kind == K.DISBAND:
         if owed >= 0:
-            why = f"{name} has no units to remove"
+            why = f"{name} has no units to remove" + _owes(owed)
     elif owed <= 0:
-        why = f"{name} has no builds to make"
+        why = f"{name} has no builds to make" + _owes(owed)
     elif kind == K.BUILD:
         why = _build_refusal(board, position, power, order, rules)
     if why is None:
         return parsed
     return ParsedOrder(parsed.text, None, why)
+
+
+def _owes(owed: int) -> str:
+    """What the power does owe this winter, after a refusal."""
+    if owed > 0:
+        return f" (it has {owed} build{'s' if owed > 1 else ''} to make)"
+    if owed < 0:
+        return f" (it has {-owed} unit{'s' if owed < -1 else ''} to remove)"
+    return " (it has nothing to adjust this winter)"
 
 
 def _build_refusal(board, position, power: str, order, rules: Rules) -> str | None:

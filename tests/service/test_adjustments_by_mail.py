@@ -41,6 +41,9 @@ def orders(judge, power: str, text: str) -> str:
     return judge.send(judge.seat(power), f"{signon(judge, power)}\n{text}")[0].body
 
 
+NOTHING = "(it has nothing to adjust this winter)"
+
+
 @pytest.mark.parametrize(
     "power, text, reason",
     [
@@ -56,11 +59,15 @@ def orders(judge, power: str, text: str) -> str:
             "Burgundy is not a French home centre:"
             " France can build in Brest, Marseilles or Paris",
         ),
-        ("ITALY", "A ROM B", "Italy has no builds to make"),
-        ("ITALY", "WAIVE", "Italy has no builds to make"),
-        ("ITALY", "A ROM D", "Italy has no units to remove"),
-        ("FRANCE", "A SPA D", "France has no units to remove"),
-        ("GERMANY", "A BER B", "Germany has no builds to make"),
+        ("ITALY", "A ROM B", f"Italy has no builds to make {NOTHING}"),
+        ("ITALY", "WAIVE", f"Italy has no builds to make {NOTHING}"),
+        ("ITALY", "A ROM D", f"Italy has no units to remove {NOTHING}"),
+        ("FRANCE", "A SPA D", "France has no units to remove (it has 1 build to make)"),
+        (
+            "GERMANY",
+            "A BER B",
+            "Germany has no builds to make (it has 1 unit to remove)",
+        ),
     ],
 )
 def test_impossible_adjustments_are_refused_with_the_reason(winter, power, text,
