@@ -116,7 +116,11 @@ def set_preference(ctx: Context, command: Command) -> Go:
     preference, error = seat_preference(game, command.args[0])
     if error:
         table = seats.game_seats(game, game.board)
-        listed = ", ".join(seat_words(game, seat) for seat in table)
+        powers = game.board.powers
+        if len(table) > 16:  # Imperial's cities: their codes only
+            listed = " ".join(powers[s].letter if s in powers else s for s in table)
+        else:
+            listed = ", ".join(seat_words(game, seat) for seat in table)
         ctx.say(
             f"Preference not set: {error}. Write this game's powers ({listed}),"
             " best first, by name or letter; powers of equal weight in"
