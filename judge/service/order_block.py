@@ -220,7 +220,7 @@ class SurplusAdjustments:
         count = abs(self.owed)
         plural = "" if count == 1 else "s"
         return (
-            f"{self.name} has {count} {what}{plural} to make and this message"
+            f"{self.name} has {count} {what}{plural} to make and these orders"
             f" already gave {'; '.join(self.kept)}"
         )
 

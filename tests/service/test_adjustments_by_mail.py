@@ -107,7 +107,7 @@ def test_a_second_mail_moves_a_build(winter):
 def test_surplus_removals_keep_the_latest_message(winter):
     body = orders(winter, "GERMANY", "A MUN D\nA BER D")
     assert (
-        "A BER D: Germany has 1 removal to make and this message already gave"
+        "A BER D: Germany has 1 removal to make and these orders already gave"
         " A MUN D\n" in body
     )
     assert stored_orders(winter.db, "alpha") == {"GERMANY": ["A MUN D"]}
@@ -128,6 +128,6 @@ def test_more_builds_than_allowed_are_refused_by_name(winter):
             winter.db, "alpha", game.board, position_from_json(game.board, state)
         )
     body = orders(winter, "GERMANY", "Build A Mun\nBuild A Ber\nBuild F Kie")
-    why = "Germany has 2 builds to make and this message already gave"
+    why = "Germany has 2 builds to make and these orders already gave"
     assert f"Build F Kie: {why} Build A Mun; Build A Ber\n" in body, body
     assert stored_orders(winter.db, "alpha") == {"GERMANY": ["A MUN B", "A BER B"]}

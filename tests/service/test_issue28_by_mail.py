@@ -90,7 +90,7 @@ def test_orders_sent_ahead_are_checked_as_their_phase_begins(judge):
     ), body
     assert "  Build A BUD: Austria does not own Budapest: Austria has no free" in body
     body = pending(out, judge, "GERMANY")
-    why = "Germany has 2 builds to make and this message already gave"
+    why = "Germany has 2 builds to make and these orders already gave"
     assert f"  Build F KIE: {why} Build A MUN; Build A BER\n" in body, body
     assert f"  WAIVE: {why} Build A MUN; Build A BER\n" in body
     assert stored_orders(judge.db, "alpha") == {"GERMANY": ["A MUN B", "A BER B"]}
