@@ -1,5 +1,6 @@
 """MAP <game> <phase> by mail draws that phase's orders, as its results
-picture did (the phase being ordered: the board alone, its orders secret);
+picture did (the phase being ordered: the board alone, its orders secret),
+and MAP <game> the latest results picture;
 PREDICT gives the next phase's own deadline."""
 
 from harness import HOLDS, MASTER, form_game, signon
@@ -21,9 +22,23 @@ def test_map_of_a_played_phase_draws_its_orders(judge):
     mail = out[1]
     assert "with its orders and their results" in mail.body
     assert mail.attachments[0].data == drawn
-    now = judge.send(WATCHER, "MAP alpha")[1]
+    # without a phase: the latest results picture, orders and all
+    latest = judge.send(WATCHER, "MAP alpha")[1]
+    assert latest.attachments[0].data == drawn
+    assert "at S1901M, with its orders and their results" in latest.body
+    # the phase being ordered: the board alone, its orders secret
+    now = judge.send(WATCHER, "MAP alpha F1901M")[1]
     assert now.attachments[0].data != drawn
     assert "with its orders" not in now.body
+
+
+def test_map_before_any_results_is_the_board_alone(judge):
+    form_game(judge)
+    judge.observe(WATCHER)
+    out = judge.send(WATCHER, "MAP alpha")
+    assert "The map of S1901M follows" in out[0].body
+    assert "The map of game 'alpha' at S1901M is attached." in out[1].body
+    assert out[1].attachments[0].filename == "alpha-S1901M.png"
 
 
 def test_predict_gives_the_next_phases_deadline(judge):

@@ -358,7 +358,10 @@ def do_map(ctx: Context, command: Command) -> Go:
     board = game.board
     position = game.current(board)
     played = None
-    if len(command.args) > 1:
+    if len(command.args) == 1:  # the latest results picture, as it was mailed
+        done = turns(ctx.db, game.name, "phase")
+        played = turn_played(ctx.db, game.name, done[-1][0]) if done else None
+    else:
         wanted = command.args[1].upper()
         played = turn_played(ctx.db, game.name, wanted)
         if played is None and wanted != str(position.phase):
@@ -485,7 +488,7 @@ COMMANDS = [
         "map",
         "information",
         "MAP <game> [<phase>]",
-        "the game's map (now, or at a past phase), in a separate mail",
+        "the game's map with the last orders (or a past phase's), in a separate mail",
         do_map,
     ),
 ]
