@@ -15,7 +15,7 @@ from email.utils import format_datetime, make_msgid
 
 from imapclient import IMAPClient
 
-from judge.config import Config, ConfigError, load_config, split_host_port
+from judge.config import EXIT_CONFIG, Config, ConfigError, load_config, split_host_port
 from judge.mail import decode
 from judge.store.db import open_database, utc_now
 from judge.store.outbox import reply_to
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         )
     except ConfigError as exc:
         print(f"judge mail: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_CONFIG
     msg = EmailMessage()
     msg["From"] = args.sender
     msg["To"] = config.judge.address
