@@ -27,6 +27,7 @@ from judge.daemon.housekeeping import run_housekeeping
 from judge.daemon.worker import Worker
 from judge.mail.dkim_signing import DkimKeyError, DkimSigner
 from judge.mail.imap_poller import ImapPoller
+from judge.mail.message import Closes, HasTables, SetsUp
 from judge.mail.sender import drain_outbox
 from judge.mail.smtp_listener import server_tls_context, start_listener
 from judge.mail.transports import MaildirTransport, RelayTransport
@@ -84,11 +85,11 @@ class Daemon:
         # migrations run, each in its own transaction.
         db = open_checked(settings.database_path)
         try:
-            handler_schema = getattr(self.handler, "schema", None)
-            migrate(db, STORE_SCHEMA, *([handler_schema] if handler_schema else []))
-            setup = getattr(self.handler, "setup", None)
-            if setup is not None:
-                setup(db)  # the handler's own preparation
+            handler = self.handler
+            own = [handler.schema] if isinstance(handler, HasTables) else []
+            migrate(db, STORE_SCHEMA, *own)
+            if isinstance(handler, SetsUp):
+                handler.setup(db)
         finally:
             db.close()
         self._thread("worker", self._run_worker)
@@ -149,9 +150,8 @@ class Daemon:
             while thread.is_alive() and not (hurry() and thread.name != "worker"):
                 thread.join(0.1)
         self.threads.clear()
-        close = getattr(self.handler, "close", None)
-        if close is not None and not hurry():
-            close()  # the game service's drawing processes
+        if isinstance(self.handler, Closes) and not hurry():
+            self.handler.close()
         log.info(
             "stopped; longest write transaction %.0f ms (most CPU time in one %.0f ms)",
             longest_transaction[0] * 1000,

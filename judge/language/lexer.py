@@ -124,8 +124,9 @@ KEYWORDS = {
     "order": ("ORDER", None),
     "orders": ("ORDER", None),
 }
-# Words that only join others: "the army in Paris", "build at Kiel".
-FILLERS = frozenset({"the", "in", "at", "of", "an", "unit"})
+# Words that only join others: "the army in Paris", "build at Kiel", "the
+# army in Paris will move to Burgundy, please".
+FILLERS = frozenset({"the", "in", "at", "of", "an", "unit", "will", "shall", "please"})
 # Words that may follow a keyword as part of it: "moves to", "retreats to".
 _TRAILING = {
     "MOVE": {"to", "into", "on"},  # "marches on Bur"

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import sqlite_utils
+
+if TYPE_CHECKING:
+    from judge.store.migrations import Schema
 
 
 @dataclass(frozen=True)
@@ -57,7 +60,8 @@ class Handler(Protocol):
     A handler may do more, each a protocol of its own below, which the
     worker finds once when it starts (isinstance: they are runtime-checkable):
     `Ticks` (periodic work in one piece), `ScheduledHandler` (in pieces),
-    `TellsUnreachable`, `Warms`, `WaitsForWork`, `CountsTries`."""
+    `TellsUnreachable`, `Warms`, `WaitsForWork`, `CountsTries`; and the
+    daemon, as it starts and stops: `HasTables`, `SetsUp`, `Closes`."""
 
     def handle(
         self, db: sqlite_utils.Database, mail: IncomingMail, now: datetime
@@ -133,4 +137,28 @@ class CountsTries(Protocol):
         kill) is counted at the next one.  None: go ahead; else the piece
         stopped the process `limit` times: it was put off instead, and this
         is (the line for the error log, the mail telling of it)."""
+        ...
+
+
+@runtime_checkable
+class HasTables(Protocol):
+    """A handler with tables of its own, checked and migrated with the
+    store's when the judge starts."""
+
+    schema: Schema
+
+
+@runtime_checkable
+class SetsUp(Protocol):
+    def setup(self, db: sqlite_utils.Database) -> None:
+        """Called once at start, after the migrations: the handler's own
+        preparation of the database."""
+        ...
+
+
+@runtime_checkable
+class Closes(Protocol):
+    def close(self) -> None:
+        """Called once when the judge stops (unless hurried): release what the
+        handler started (the game service's drawing processes)."""
         ...
