@@ -22,6 +22,13 @@ class ConfigError(ValueError):
     """A configuration file that cannot be used; the message says why."""
 
 
+# EX_CONFIG (sysexits.h), the exit status of every command refused its
+# configuration (and of `judge serve` refused its data directory or
+# database): the operator must act; the unit in contrib/ does not restart
+# on it (RestartPreventExitStatus).
+EXIT_CONFIG = 78
+
+
 @dataclass(frozen=True)
 class JudgeSettings:
     code: str = "PYJ"

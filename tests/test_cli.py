@@ -40,6 +40,16 @@ def test_configuration_and_permission_errors_exit_78(tmp_path):
     done = judge("serve", "--config", str(bad))
     assert done.returncode == 78
     assert "unknown option" in done.stderr
+    # the operator's other commands, refused the same configuration
+    for command in (
+        ("doctor",),
+        ("status",),
+        ("backup", str(tmp_path / "copy.db")),
+        ("mail", "--from", "you@example.org"),
+    ):
+        done = judge(*command, "--config", str(bad), input="HELP\n")
+        assert done.returncode == 78, (command, done.stderr)
+        assert f"judge {command[0]}: [judge]: unknown option" in done.stderr
     # a data_dir that cannot be made (here: under a file)
     (tmp_path / "file").write_text("")
     unusable = tmp_path / "judge.toml"

@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from judge.config import ConfigError, load_config
+from judge.config import EXIT_CONFIG, ConfigError, load_config
 from judge.store.backup import BackupError, backup
 
 
@@ -21,7 +21,7 @@ def run(args: argparse.Namespace) -> int:
         config = load_config(args.config)
     except ConfigError as exc:
         print(f"judge backup: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_CONFIG
     try:
         size = backup(config.judge.database_path, args.file)
     except BackupError as exc:

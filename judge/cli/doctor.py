@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from judge.config import ConfigError, load_config
+from judge.config import EXIT_CONFIG, ConfigError, load_config
 from judge.mail.dns_records import (
     MISSING,
     SKIPPED,
@@ -18,8 +18,6 @@ from judge.mail.dns_records import (
     check_domain,
     dnspython_resolver,
 )
-
-EXIT_CONFIG = 78  # as `judge serve`
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

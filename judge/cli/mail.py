@@ -1,5 +1,8 @@
 """`judge mail --from ADDR`: submit stdin as a message to the running judge
-over SMTP and print its reply, found in the judge's outbox."""
+and print its reply, found in the judge's outbox.  The message goes in the
+way the judge's own mail comes: to its SMTP listener, or, when the listener
+is off and the judge reads a mailbox, into that mailbox over IMAP (as the
+provider's delivery would put it there)."""
 
 from __future__ import annotations
 
@@ -10,7 +13,9 @@ import time
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 
-from judge.config import ConfigError, load_config, split_host_port
+from imapclient import IMAPClient
+
+from judge.config import EXIT_CONFIG, Config, ConfigError, load_config, split_host_port
 from judge.mail import decode
 from judge.store.db import open_database, utc_now
 from judge.store.outbox import reply_to
@@ -20,7 +25,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--from", dest="sender", required=True, help="your address")
     parser.add_argument("--subject", default="", help="the mail's subject")
     parser.add_argument(
-        "--server", help="the judge's SMTP listener host:port (default: from config)"
+        "--server",
+        help="the judge's SMTP listener host:port (default: from config; with"
+        " the listener off, the [imap] mailbox the judge reads)",
     )
     parser.add_argument("--config", help="configuration file (default: ./judge.toml)")
     parser.add_argument(
@@ -31,10 +38,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         config = load_config(args.config)
-        host, port = split_host_port(args.server or config.smtp.listen, 25)
+        by_imap = (
+            args.server is None and not config.smtp.enabled and config.imap is not None
+        )
+        host, port = (
+            (config.imap.host, config.imap.port)
+            if by_imap
+            else split_host_port(args.server or config.smtp.listen, 25)
+        )
     except ConfigError as exc:
         print(f"judge mail: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_CONFIG
     msg = EmailMessage()
     msg["From"] = args.sender
     msg["To"] = config.judge.address
@@ -44,12 +58,18 @@ def run(args: argparse.Namespace) -> int:
     msg["Message-ID"] = message_id
     msg.set_content(sys.stdin.read())
     try:
-        with smtplib.SMTP(host, port, timeout=30) as smtp:
-            smtp.send_message(
-                msg, from_addr=args.sender, to_addrs=[config.judge.address]
-            )
-    except (OSError, smtplib.SMTPException) as exc:
-        print(f"judge mail: cannot deliver to {host}:{port}: {exc}", file=sys.stderr)
+        if by_imap:
+            _append(config, msg)
+        else:
+            with smtplib.SMTP(host, port, timeout=30) as smtp:
+                smtp.send_message(
+                    msg, from_addr=args.sender, to_addrs=[config.judge.address]
+                )
+    except (OSError, smtplib.SMTPException, IMAPClient.Error) as exc:
+        how = "the IMAP mailbox at " if by_imap else ""
+        print(
+            f"judge mail: cannot deliver to {how}{host}:{port}: {exc}", file=sys.stderr
+        )
         return 1
     path = config.judge.database_path
     if not path.exists():
@@ -78,3 +98,15 @@ def run(args: argparse.Namespace) -> int:
         f"no reply within {args.timeout:.0f} s (sent as {message_id})", file=sys.stderr
     )
     return 1
+
+
+def _append(config: Config, msg: EmailMessage) -> None:
+    """Put the message, unread, into the mailbox the judge polls."""
+    s = config.imap
+    assert s is not None
+    client = IMAPClient(s.host, port=s.port, ssl=s.tls, timeout=30)
+    try:
+        client.login(s.user, s.password)
+        client.append(s.folder, msg.as_bytes())
+    finally:
+        client.logout()

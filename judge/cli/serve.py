@@ -7,16 +7,11 @@ import logging
 import sqlite3
 import sys
 
-from judge.config import ConfigError, load_config
+from judge.config import EXIT_CONFIG, ConfigError, load_config
 from judge.daemon import make_handler
 from judge.daemon.daemon import Daemon
 from judge.daemon.logs import setup_logging
 from judge.store.migrations import SchemaError
-
-# EX_CONFIG (sysexits.h): the configuration, the data directory's
-# permissions or the database need the operator, not a restart; the unit in
-# contrib/ does not restart on it (RestartPreventExitStatus).
-EXIT_CONFIG = 78
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

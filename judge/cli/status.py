@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from judge.config import ConfigError, load_config
+from judge.config import EXIT_CONFIG, ConfigError, load_config
 from judge.daemon import make_handler
 from judge.store.addresses import (
     bounce_summary,
@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
         config = load_config(args.config)
     except ConfigError as exc:
         print(f"judge status: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_CONFIG
     path = config.judge.database_path
     if not path.exists():
         print(f"no database at {path}: the judge has not run here yet")

@@ -132,6 +132,16 @@ def _dkim(config: Config, domain: str, resolve: Resolve) -> Finding:
             MISSING, "DKIM", "no [dkim] section: the judge's mail is not signed"
             " (docs/mail.md, Signed mail)"
         )  # fmt: skip
+    signer = config.dkim.domain.lower().rstrip(".")
+    if not (signer == domain or domain.endswith(f".{signer}")):
+        # DMARC counts a signature only for the From's domain (or a parent):
+        # e.g. the sample's [dkim] kept for a mailbox at a provider.
+        return Finding(
+            MISSING, "DKIM", f"[dkim] signs for {signer}, but the judge writes"
+            f" from {domain}: receivers' DMARC checks ignore that signature;"
+            f" sign for {domain}, or leave [dkim] out when {domain} is a"
+            " provider's that signs its mail itself"
+        )  # fmt: skip
     name = f"{config.dkim.selector}._domainkey.{config.dkim.domain}"
     records = _txt(resolve, name, "v=DKIM1")
     wanted = public_key_text(config.dkim.key_file)

@@ -129,11 +129,16 @@ def migrate(db: sqlite_utils.Database | sqlite3.Connection, *schemas: Schema) ->
         _run(conn, "create the versions table", VERSIONS_TABLE)
         check(conn, *schemas)
         count = 0
+        # The operator's log lists what changed their file; a scratch
+        # database in memory (the worker's warm-up at every start) would
+        # list every migration again, as if the file had been upgraded.
+        level = logging.INFO if _file_name(conn) else logging.DEBUG
         for schema in schemas:
             start = len(applied(conn, schema.component))
             for version, migration in enumerate(schema.migrations[start:], start + 1):
                 _apply(conn, schema.component, version, migration)
-                log.info(
+                log.log(
+                    level,
                     "%s schema migrated to version %d: %s",
                     schema.component,
                     version,
@@ -210,6 +215,11 @@ def _only_comments(text: str) -> bool:
     return all(
         not line.strip() or line.strip().startswith("--") for line in text.splitlines()
     )
+
+
+def _file_name(conn: sqlite3.Connection) -> str:
+    """The main database's file ("" for one in memory)."""
+    return conn.execute("PRAGMA database_list").fetchone()[2] or ""
 
 
 def _conn(db: sqlite_utils.Database | sqlite3.Connection) -> sqlite3.Connection:

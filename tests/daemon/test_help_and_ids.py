@@ -43,6 +43,18 @@ def test_the_daemon_runs_the_game_service():
     assert isinstance(make_handler(Config()), GameService)
 
 
+def test_the_warm_up_at_start_logs_no_migration(caplog):
+    # Its scratch database's migrations once filled every start's log, as if
+    # the operator's file were upgraded again each time.
+    handler = make_handler(Config())
+    caplog.set_level("INFO")
+    try:
+        handler.warm()
+    finally:
+        handler.close()
+    assert [r.message for r in caplog.records if "migrated" in r.message] == []
+
+
 def test_message_id_scan():
     assert _message_id(b"From: a\r\nMessage-ID: <x@y.org>\r\n\r\nb") == "<x@y.org>"
     assert _message_id(b"message-id:\r\n  <f@y.org>\r\n\r\n") == "<f@y.org>"

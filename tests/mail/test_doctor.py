@@ -86,6 +86,39 @@ def test_missing_records_are_named_with_what_to_publish(config_file, capsys):
     assert '_dmarc.dip.example.org. TXT "v=DMARC1; p=none;' in lines["DMARC"]
 
 
+def test_a_signature_for_another_domain_than_the_address_is_reported(
+    config_file, capsys
+):
+    # The sample's [dkim] kept for a judge on a provider's mailbox.
+    path, key = config_file
+    path.write_text(
+        path.read_text().replace("judge@dip.example.org", "mydipjudge@provider.example")
+    )
+    records = {
+        ("judge2026._domainkey.dip.example.org", "TXT"): [f"v=DKIM1; k=rsa; p={key}"]
+    }
+    code, out = run(path, zone(records), capsys)
+    assert code == 1
+    (line,) = [line for line in out.splitlines() if " DKIM " in line]
+    assert line.startswith("MISSING")
+    assert (
+        "signs for dip.example.org, but the judge writes from provider.example" in line
+    )
+    # a parent domain is aligned (DMARC's relaxed mode)
+    path.write_text(
+        path.read_text().replace("mydipjudge@provider.example", "judge@dip.example.org")
+    )
+    path.write_text(
+        path.read_text().replace('domain = "dip.example.org"', 'domain = "example.org"')
+    )
+    records = {
+        ("judge2026._domainkey.example.org", "TXT"): [f"v=DKIM1; k=rsa; p={key}"]
+    }
+    code, out = run(path, zone(records), capsys)
+    (line,) = [line for line in out.splitlines() if " DKIM " in line]
+    assert line.startswith("ok"), line
+
+
 def test_a_published_key_that_is_not_ours_is_reported(config_file, capsys, tmp_path):
     path, _ = config_file
     other = tmp_path / "other.pem"

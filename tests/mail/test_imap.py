@@ -171,3 +171,36 @@ def test_imap_password_from_a_file_named_in_the_config(
     assert daemon.imap.connected.wait(30)  # logged in with the file's password
     dovecot.append(message("<from-file@example.org>"))
     assert wait_until(lambda: len(maildir_replies(config)) == 1)
+
+
+def test_judge_mail_without_a_listener_puts_its_message_into_the_mailbox(
+    dovecot, tmp_path, start_judge, monkeypatch, capsys
+):
+    # The guide's check after the first start, for a judge that reads an
+    # existing mailbox: `judge mail` has no listener to talk to, so it
+    # delivers as the provider does, into the mailbox, and prints the reply.
+    import io
+
+    from judge.cli import main
+    from judge.config import load_config
+
+    (tmp_path / "imap.secret").write_text("secret\n")
+    path = tmp_path / "judge.toml"
+    path.write_text(
+        '[judge]\naddress = "judge@example.org"\ndata_dir = "var"\n'
+        "[smtp]\nenabled = false\n"
+        f'[imap]\nhost = "{dovecot.host}"\nport = {dovecot.port}\nuser = "judge"\n'
+        'password_file = "imap.secret"\nprocessed_folder = "Judged"\n'
+    )
+    daemon = start_judge(load_config(path))
+    assert daemon.imap.connected.wait(30)
+    monkeypatch.setattr("sys.stdin", io.StringIO("HELP\n"))
+    code = main(["mail", "--from", "you@example.org", "--config", str(path)])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert "To: you@example.org" in out.out
+    assert "This is the Diplomacy judge PYJ" in out.out
+    client = dovecot.client()
+    client.select_folder("Judged")  # it came through the mailbox, handled
+    assert len(client.search(["ALL"])) == 1
+    client.logout()

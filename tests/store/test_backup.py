@@ -126,3 +126,44 @@ def test_a_backup_is_readable_by_its_owner_only(running, tmp_path):
     finally:
         os.umask(old)
     assert stat.S_IMODE(copy.stat().st_mode) == 0o600
+
+
+def test_the_daily_backup_script_copies_keeps_and_prunes(running, tmp_path):
+    # contrib/pyjudge-backup, as its timer runs it, against a running judge
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    path, config = running
+    repo = Path(__file__).resolve().parents[2]
+    judge = tmp_path / "judge"  # the installed command, as `python -m judge`
+    judge.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m judge "$@"\n')
+    judge.chmod(0o755)
+    maps = config.judge.data_dir / "maps"
+    maps.mkdir()
+    (maps / "w1.json").write_text("{}")
+    backups = tmp_path / "backups"
+    backups.mkdir()
+    old = backups / "judge-2026-01-01.db"
+    old.write_text("")
+    os.utime(old, (time.time() - 40 * 86400,) * 2)
+    recent = backups / "judge-2026-11-01.db"
+    recent.write_text("")
+    env = {
+        "PATH": os.environ["PATH"],
+        "PYTHONPATH": str(repo),
+        "PYJUDGE_JUDGE": str(judge),
+        "PYJUDGE_CONFIG": str(path),
+        "PYJUDGE_DATA": str(config.judge.data_dir),
+        "PYJUDGE_BACKUPS": str(backups),
+    }
+    script = str(repo / "contrib" / "pyjudge-backup")
+    done = subprocess.run([script], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    (copy,) = backups.glob(f"judge-{time.strftime('%Y-%m-%d')}-????.db")
+    assert stat.S_IMODE(copy.stat().st_mode) == 0o600
+    assert pending(open_checked(copy), STORE_SCHEMA) == []  # a whole database
+    (worlds,) = backups.glob("maps-*.tar.gz")
+    assert worlds.name == copy.name.replace("judge-", "maps-")[:-3] + ".tar.gz"
+    assert stat.S_IMODE(worlds.stat().st_mode) == 0o600
+    assert not old.exists() and recent.exists()

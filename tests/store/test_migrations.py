@@ -112,3 +112,18 @@ def test_a_migration_outside_a_transaction_is_recorded_after(db):
 
     migrate(db, Schema("toys", [V1, Migration("vacuum", vacuum, False)]))
     assert applied(db, "toys")[-1] == (2, "vacuum")
+
+
+def test_the_log_lists_the_migrations_of_a_file_and_not_of_a_scratch_database(
+    db, caplog
+):
+    # The worker's warm-up migrates a database in memory at every start: its
+    # migrations in the log would read as the operator's file upgraded again.
+    caplog.set_level("INFO", logger="judge.store")
+    migrate(sqlite3.connect(":memory:"), Schema("toys", [V1, V2]))
+    assert [r.message for r in caplog.records if r.levelname == "INFO"] == []
+    migrate(db, Schema("toys", [V1, V2]))
+    assert [r.message for r in caplog.records] == [
+        "toys schema migrated to version 1: things",
+        "toys schema migrated to version 2: things have colours",
+    ]
