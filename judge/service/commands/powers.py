@@ -117,7 +117,7 @@ def set_preference(ctx: Context, command: Command) -> Go:
     if error:
         table = seats.game_seats(game, game.board)
         powers = game.board.powers
-        if len(table) > 16:  # Imperial's cities: their codes only
+        if len(table) > 16:  # a game of many powers: their codes only
             listed = " ".join(powers[s].letter if s in powers else s for s in table)
         else:
             listed = ", ".join(seat_words(game, seat) for seat in table)
