@@ -9,13 +9,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine.adjustments import adjustment_counts, build_sites
-from judge.engine.api import DEFAULT_RULES, Rules
+from judge.engine.api import DEFAULT_RULES, Rules, adjudicate, orders_needed
 from judge.engine.board import Board, province_of
 from judge.engine.home_transfer import with_transfers
 from judge.engine.hooks import hooks_for
 from judge.engine.kinds import OrderKind as K
+from judge.engine.kinds import Outcome
 from judge.engine.legality import retreat_options_if_void, void_whatever_ordered
-from judge.engine.orders import Order, unit_kind
+from judge.engine.orders import Build, Order, Unit, unit_kind
 from judge.engine.state import Position
 from judge.engine.strict_convoy import implausible_convoy
 from judge.language.order_parser import ParsedOrder, parse_orders
@@ -46,9 +47,11 @@ def read_orders(
     power: str | None,
     text: str,
     rules: Rules = DEFAULT_RULES,
+    trial: VariantTrial | None = None,
 ) -> list[ParsedOrder]:
     """parse_orders, with each line (or piece the language refused) first
-    offered to the variant's own order reader."""
+    offered to the variant's own order reader, then each order checked for
+    `power` (checked_for; `trial`: the reading's, when it reads in parts)."""
     out: list[ParsedOrder] = []
     plain: list[str] = []
 
@@ -81,19 +84,42 @@ def read_orders(
             if order is not None:
                 out[i] = ParsedOrder(parsed.text, order)
     if power is not None:
-        out = [_settled(board, position, power, parsed) for parsed in out]
-        out = [_not_yours(board, position, power, parsed) for parsed in out]
-        if position.phase.type == "A" and hooks_for(board) is None:
-            out = [
-                _no_adjustment(board, position, power, parsed, rules) for parsed in out
-            ]
-        if position.phase.type == "M" and hooks_for(board) is None:
-            out = [_void_on_arrival(board, position, parsed, rules) for parsed in out]
-            if rules.strict_convoy:  # SET STRICT CONVOY
-                out = [_plausible(board, parsed) for parsed in out]
-        if position.phase.type == "R" and hooks_for(board) is None:
-            out = [_retreat_on_arrival(board, position, parsed) for parsed in out]
+        trial = trial or VariantTrial(board, position, rules)
+        out = [
+            checked_for(board, position, power, parsed, rules, trial) for parsed in out
+        ]
     return out
+
+
+def checked_for(
+    board: Board,
+    position: Position,
+    power: str,
+    parsed: ParsedOrder,
+    rules: Rules,
+    trial: VariantTrial | None = None,
+) -> ParsedOrder:
+    """An order read for `power`, checked against the position as it
+    arrives: refused (order None, with the reason) when the rules would void
+    it whatever the other powers order.  `trial`: the reading's (its tries
+    shared by the reading's orders)."""
+    parsed = _settled(board, position, power, parsed)
+    parsed = _not_yours(board, position, power, parsed)
+    phase = position.phase.type
+    if hooks_for(board) is not None:  # a variant with rules of its own
+        if phase in "RA":
+            trial = trial or VariantTrial(board, position, rules)
+            parsed = _void_by_the_variant(trial, power, parsed)
+        return parsed
+    if phase == "A":
+        parsed = _no_adjustment(board, position, power, parsed, rules)
+    elif phase == "M":
+        parsed = _void_on_arrival(board, position, parsed, rules)
+        if rules.strict_convoy:  # SET STRICT CONVOY
+            parsed = _plausible(board, parsed)
+    elif phase == "R":
+        parsed = _retreat_on_arrival(board, position, parsed)
+    return parsed
 
 
 def _retreat_on_arrival(board: Board, position: Position, parsed):
@@ -106,6 +132,109 @@ def _retreat_on_arrival(board: Board, position: Position, parsed):
     options = retreat_options_if_void(position, order)
     if options is None:
         return parsed
+    return _retreat_refused(board, parsed, options)
+
+
+class VariantTrial:
+    """Orders tried alone through a variant's own adjudication (for a variant
+    with rules of its own), to refuse as they arrive what it voids whatever
+    the other powers order.  Each order is tried once per reading, at most
+    TRIALS_PER_READING of them: the rest are judged at the deadline, so no
+    message makes the judge adjudicate much."""
+
+    def __init__(self, board: Board, position: Position, rules: Rules):
+        self.board, self.position, self.rules = board, position, rules
+        self.tried: dict[tuple[str, Order], bool] = {}
+        self.sites: dict[str, list[str] | None] = {}
+
+    def voids(self, power: str, order: Order) -> bool | None:
+        """Does the variant void the order, given alone?  None: not tried,
+        the reading's tries spent."""
+        key = (power, order)
+        if key not in self.tried:
+            if len(self.tried) >= TRIALS_PER_READING:
+                return None
+            result = adjudicate(self.board, self.position, {power: [order]}, self.rules)
+            self.tried[key] = any(
+                r.order == order and Outcome.VOID in r.outcomes for r in result.results
+            )
+        return self.tried[key]
+
+    def build_sites(self, power: str) -> list[str] | None:
+        """The centres where the power may build this winter (None: more
+        to try than the reading may)."""
+        if power not in self.sites:
+            tried = [(b, self.voids(power, b)) for b in self._candidate_builds(power)]
+            self.sites[power] = (
+                None
+                if any(void is None for _, void in tried)
+                else sorted(
+                    {
+                        self.board.location_name(build.unit.province)
+                        for build, void in tried
+                        if not void
+                    }
+                )
+            )
+        return self.sites[power]
+
+    def _candidate_builds(self, power: str):
+        """An army and a fleet (on each coast) in every centre it owns."""
+        board = self.board
+        for province, owner in self.position.centres.items():
+            if owner != power:
+                continue
+            coasts = board.provinces[province].coasts
+            for location in [province, *(f"{province}/{c}" for c in coasts)]:
+                for kind in "AF":
+                    if board.can_hold(kind, location):
+                        yield Build(Unit(kind, location))
+
+
+# Orders one reading may try through a variant's adjudication (about 1 ms
+# each in the largest variant): a message's checks stay within a second.
+TRIALS_PER_READING = 50
+
+
+def _void_by_the_variant(trial: VariantTrial, power: str, parsed):
+    """In a variant with rules of its own, a retreat, or a build the power
+    has room for, that the variant's own adjudication voids is refused as it
+    arrives, as in the standard game: no other power's order can mend it.
+    (A build owed nothing is left to the deadline: a variant may give builds
+    by order.)"""
+    board, position = trial.board, trial.position
+    order = parsed.order
+    kind = _kind(order)
+    if kind == K.RETREAT and position.phase.type == "R":
+        if trial.voids(power, order) is not True:
+            return parsed
+        entry = position.dislodged.get(order.unit.province)
+        return _retreat_refused(board, parsed, tuple(entry.retreats) if entry else ())
+    if kind != K.BUILD or position.phase.type != "A":
+        return parsed
+    if orders_needed(board, position, trial.rules).get(power, 0) <= 0:
+        return parsed
+    if trial.voids(power, order) is not True:
+        return parsed
+    name = board.powers[power].name
+    place = board.location_name(order.unit.location)
+    word = unit_kind(order.unit.kind).word
+    article = "an" if word[:1] in "aeiou" else "a"
+    why = f"the rules of this game do not let {name} build {article} {word} in {place}"
+    sites = trial.build_sites(power)
+    if sites is None:
+        return ParsedOrder(parsed.text, None, why)
+    if not sites:
+        where = f"{name} has nowhere to build this winter"
+    elif len(sites) == 1:
+        where = f"{name} can build in {sites[0]} only"
+    else:
+        where = f"{name} can build in {', '.join(sites[:-1])} or {sites[-1]}"
+    return ParsedOrder(parsed.text, None, f"{why}: {where}")
+
+
+def _retreat_refused(board: Board, parsed, options) -> ParsedOrder:
+    order = parsed.order
     unit = order.unit
     kind = "army" if unit.kind == "A" else "fleet"
     who = f"the {kind} in {board.location_name(unit.location)}"
@@ -415,6 +544,7 @@ def route(
     shared: dict[str, list[ParsedOrder]] = {c: [] for c in countries}
     refused: list[tuple[str, str]] = []
     names = " and ".join(board.powers[c].name for c in countries)
+    trial = VariantTrial(board, position, rules)
     current = None
     for line in lines:
         named, unclear = _header(board, line)
@@ -430,7 +560,7 @@ def route(
                     (line, f"{board.powers[named].name} is not yours; you play {names}")
                 )
             continue
-        for parsed in read_orders(board, position, current, line, rules):
+        for parsed in read_orders(board, position, current, line, rules, trial):
             if parsed.order is None:
                 refused.append((parsed.text, parsed.error or "not understood"))
                 continue
@@ -447,6 +577,11 @@ def route(
                     )
                 )
                 continue
+            if current is None:  # read for no country: its checks now
+                parsed = checked_for(board, position, country, parsed, rules, trial)
+                if parsed.order is None:
+                    refused.append((parsed.text, parsed.error or "not understood"))
+                    continue
             shared[country].append(parsed)
     return shared, refused
 

@@ -14,8 +14,9 @@ end of grace.  Checks, each phase:
   second tick at the same moment does nothing);
 * every player and the master get exactly one results mail for it;
 * no order reply refuses one of our canonical lines as not understood,
-  or for any reason but the two in LEGIT (every refusal is kept in
-  `refusals`);
+  or for any reason but those in LEGIT: a fleet's coast, and what the
+  variant's own adjudication voids whatever else is ordered (a retreat, a
+  build), checked as it arrives (every refusal is kept in `refusals`);
 * the orders stored are the ones mailed (the last per unit or kind);
 * the position stored after the phase is what `judge adjudicate`
   (`handle_request`) gives for the stored previous position and the
@@ -47,7 +48,13 @@ CODE = "PYJ"
 REFUSED = "Refused orders (your other orders stand):"
 # What the order language rightly refuses of `random_orders`' canonical text:
 # a fleet built inland, or on a two-coast centre without its coast.
-LEGIT = ("a fleet cannot be built in ", "a fleet built in ")
+LEGIT = (
+    "a fleet cannot be built in ",
+    "a fleet built in ",
+    "the rules of this game do not let ",  # a build the variant voids
+    "the army in ",  # ... cannot retreat to ...: a retreat the variant voids
+    "the fleet in ",
+)
 
 
 def pw(address: str) -> str:
