@@ -107,9 +107,12 @@ def checked_for(
     parsed = _not_yours(board, position, power, parsed)
     phase = position.phase.type
     if hooks_for(board) is not None:  # a variant with rules of its own
+        trial = trial or VariantTrial(board, position, rules)
         if phase in "RA":
-            trial = trial or VariantTrial(board, position, rules)
             parsed = _void_by_the_variant(trial, power, parsed)
+        elif variant_for(board).standard_moves:
+            parsed = _void_on_arrival(board, position, parsed, rules)
+            parsed = _move_void_by_the_variant(trial, power, parsed)
         return parsed
     if phase == "A":
         parsed = _no_adjustment(board, position, power, parsed, rules)
@@ -233,6 +236,21 @@ def _void_by_the_variant(trial: VariantTrial, power: str, parsed):
     return ParsedOrder(parsed.text, None, f"{why}: {where}")
 
 
+def _move_void_by_the_variant(trial: VariantTrial, power: str, parsed):
+    """A move the variant voids, given alone (into a province its rules
+    close), is refused as it arrives.  Moves only: a support or convoy
+    given alone has nothing to match."""
+    order = parsed.order
+    if _kind(order) != K.MOVE or trial.voids(power, order) is not True:
+        return parsed
+    board, unit = trial.board, order.unit
+    kind = unit_kind(unit.kind).word
+    who = f"the {kind} in {trial.board.location_name(unit.location)}"
+    there = board.location_name(order.dest)
+    why = f"{who} cannot move to {there}: the rules of this game do not allow it now"
+    return ParsedOrder(parsed.text, None, why)
+
+
 def _retreat_refused(board: Board, parsed, options) -> ParsedOrder:
     order = parsed.order
     unit = order.unit
@@ -266,7 +284,9 @@ def _void_on_arrival(
     as it arrives, with the reason, so the player can mend it in time (and
     a slip does not replace the unit's earlier, good order)."""
     order = parsed.order
-    if order is None or not void_whatever_ordered(board, position, order, rules):
+    if getattr(order, "unit", None) is None:  # no order, or one naming no unit
+        return parsed
+    if not void_whatever_ordered(board, position, order, rules):
         return parsed
     unit = order.unit
     kind = "army" if unit.kind == "A" else "fleet"

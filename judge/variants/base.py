@@ -86,6 +86,13 @@ class Variant:
     # How the guards it places fight (judge.engine.hooks.GuardRules): a
     # second piece in a province, as Imperial's garrisons are.
     guard_rules: Any = None
+    # Its rules only narrow the standard game's movement (closed provinces,
+    # units that only hold), never widen it (no move beyond the map's
+    # adjacencies, no second piece): a movement order the standard rules
+    # void whatever else is ordered is void here too, and a move given alone
+    # shows whether the variant voids it.  The game then refuses such orders
+    # as they arrive; otherwise they are judged at the deadline.
+    standard_moves = False
 
     # -- the start -------------------------------------------------------------
 

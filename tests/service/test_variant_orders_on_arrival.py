@@ -127,3 +127,27 @@ def test_one_reading_tries_a_bounded_number_of_orders():
     assert len(trial.tried) == TRIALS_PER_READING
     assert trial.voids("FRANCE", Build(Unit("F", "KIE"))) is None  # not tried
     assert trial.build_sites("GERMANY") is None  # more to try than it may
+
+
+def test_moves_are_checked_in_variants_that_only_narrow_the_standard_moves(judge):
+    """The two-player game (its own rules: Italy closed until 1915): a move
+    the standard rules void, and a move into a closed province, are refused
+    as they arrive; a move it allows is stored."""
+    judge.send(MASTER, "CREATE ?duo pw-master standard-2p\nBECOME MASTER")
+    for address in ADDRESSES[:2]:
+        judge.send(address, f"SIGNON ?duo {pw(address)}")
+    assert judge.phase("duo") == "S1914M"
+    france = judge.seat("FRANCE", "duo")
+    body = judge.send(
+        france,
+        f"SIGNON Fduo {pw(france)}\nA Par - Munich\nA Mar - Piedmont\nA Mar - Bur",
+    )[0].body
+    assert (
+        "A Par - Munich: the army in Paris cannot move to Munich: Paris can"
+        " move to Brest, Burgundy, Gascony or Picardy" in body
+    ), body
+    assert (
+        "A Mar - Piedmont: the army in Marseilles cannot move to Piedmont:"
+        " the rules of this game do not allow it now" in body
+    ), body
+    assert stored_orders(judge.db, "duo") == {"FRANCE": ["A MAR - BUR"]}

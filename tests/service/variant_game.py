@@ -15,8 +15,9 @@ end of grace.  Checks, each phase:
 * every player and the master get exactly one results mail for it;
 * no order reply refuses one of our canonical lines as not understood,
   or for any reason but those in LEGIT: a fleet's coast, and what the
-  variant's own adjudication voids whatever else is ordered (a retreat, a
-  build), checked as it arrives (every refusal is kept in `refusals`);
+  rules void whatever else is ordered (a retreat, a build; a move, support
+  or convoy where the variant only narrows the standard moves), checked as
+  it arrives (every refusal is kept in `refusals`);
 * the orders stored are the ones mailed (the last per unit or kind);
 * the position stored after the phase is what `judge adjudicate`
   (`handle_request`) gives for the stored previous position and the
@@ -52,8 +53,10 @@ LEGIT = (
     "a fleet cannot be built in ",
     "a fleet built in ",
     "the rules of this game do not let ",  # a build the variant voids
-    "the army in ",  # ... cannot retreat to ...: a retreat the variant voids
+    "the army in ",  # ... cannot retreat (move, support) to ...: void
     "the fleet in ",
+    "no fleet at sea could convoy ",  # a move only a convoy could make
+    "only a fleet at sea can convoy",
 )
 
 
@@ -79,7 +82,7 @@ class VariantGame:
         self.maps_off: set[str] = set()
         self.last_year = 0
         self.phases = 0
-        self.refusals: list[tuple[str, str, str, str]] = []  # phase, power, text, why
+        self.refusals: list[tuple[str, str, str, str]] = []  # phase, country, text, why
         self.log: list[str] = []
 
     @property
@@ -174,7 +177,7 @@ class VariantGame:
         if address not in self.maps_off:  # drawing maps: other tests
             lines.append("SET MAP OFF")
             self.maps_off.add(address)
-        ours = set()
+        ours: dict[str, str] = {}  # text -> the country it was written for
         for power, orders in mine:
             if headed:
                 lines.append(f"{board.powers[power].name}:")
@@ -183,7 +186,7 @@ class VariantGame:
             for order in orders:
                 text = order.canonical()
                 lines.append(text)
-                ours.add(text)
+                ours[text] = power
                 waives += text == "WAIVE"
                 key = order_key(order, waives)
                 kept.pop(key, None)
@@ -193,7 +196,7 @@ class VariantGame:
         reply = self.judge.send(address, body)[0]
         assert reply.to == (address,)
         for text, why in refused_lines(reply.body):
-            self.refusals.append((phase, ",".join(powers), text, why))
+            self.refusals.append((phase, ours.get(text, ",".join(powers)), text, why))
             self.log.append(f"refused: {text}: {why}")
             assert text in ours and why.startswith(LEGIT), (self.trail(), reply.body)
             # a refused line was not stored
@@ -274,6 +277,7 @@ class VariantGame:
         )
         before, orders = json.loads(row[0]), json.loads(row[1])
         assert before == json.loads(game.position)
+        self.check_refused_are_void(game, before, orders)
         request = {"variant": game.variant, "state": before, "orders": orders}
         answer = handle_request(request)
         assert "error" not in answer, answer
@@ -287,6 +291,31 @@ class VariantGame:
             assert "error" not in answer, answer
             state = answer["state"]
         assert state == json.loads(after.position), self.trail()
+
+    def check_refused_are_void(self, game, before: dict, orders: dict) -> None:
+        """Each order refused as void on arrival this phase is void indeed:
+        `judge adjudicate` voids it when put back in place of its power's
+        order for the same unit (a build: alone among the power's orders)."""
+        phase = before["phase"]
+        for when, owner, text, why in self.refusals:
+            if when != phase or why.startswith(LEGIT[:2]):  # coasts: unread
+                continue
+            place = text.split()[1].split("/")[0]
+            kept = [
+                o for o in orders.get(owner, [])
+                if not text.endswith(" B") and o.split()[1].split("/")[0] != place
+            ]  # fmt: skip
+            request = {"variant": game.variant, "state": before,
+                       "orders": {**orders, owner: [*kept, text]}}  # fmt: skip
+            answer = handle_request(request)
+            found = [r for r in answer["results"] if r["power"] == owner
+                     and r["order"] == text]  # fmt: skip
+            assert found and "void" in found[0]["result"], (
+                self.trail(),
+                text,
+                why,
+                answer["results"],
+            )
 
     def trail(self) -> str:
         return "\n".join(self.log[-30:])

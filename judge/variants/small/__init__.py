@@ -18,6 +18,7 @@ from judge.variants.small.state import coin_toss
 class SmallGames(Variant):
     rules = "small"
     roster_by_seat = True  # P1, P2...: one to three countries each
+    standard_moves = True  # closed provinces and neutrals narrow them
     rule_hooks = SmallGameRules()
 
     def state_fields(self, board: Board):

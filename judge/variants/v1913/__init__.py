@@ -13,6 +13,7 @@ from judge.variants.v1913.state import FIELDS
 
 class Variant1913(Variant):
     rules = "1913"
+    standard_moves = True  # its own orders are builds and votes
     rule_hooks = Rules1913()
 
     def state_fields(self, board: Board):
