@@ -157,7 +157,12 @@ class VariantTrial:
         if key not in self.tried:
             if len(self.tried) >= TRIALS_PER_READING:
                 return None
-            result = adjudicate(self.board, self.position, {power: [order]}, self.rules)
+            try:
+                result = adjudicate(
+                    self.board, self.position, {power: [order]}, self.rules
+                )
+            except ValueError:  # the variant's rules refuse to try it: the
+                return None  # deadline's adjudication will say
             self.tried[key] = any(
                 r.order == order and Outcome.VOID in r.outcomes for r in result.results
             )
