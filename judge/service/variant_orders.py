@@ -147,7 +147,7 @@ class VariantTrial:
 
     def __init__(self, board: Board, position: Position, rules: Rules):
         self.board, self.position, self.rules = board, position, rules
-        self.tried: dict[tuple[str, Order], bool] = {}
+        self.tried: dict[tuple[str, Order], bool | None] = {}
         self.sites: dict[str, list[str] | None] = {}
 
     def voids(self, power: str, order: Order) -> bool | None:
@@ -162,7 +162,8 @@ class VariantTrial:
                     self.board, self.position, {power: [order]}, self.rules
                 )
             except ValueError:  # the variant's rules refuse to try it: the
-                return None  # deadline's adjudication will say
+                self.tried[key] = None  # deadline's adjudication will say
+                return None
             self.tried[key] = any(
                 r.order == order and Outcome.VOID in r.outcomes for r in result.results
             )
