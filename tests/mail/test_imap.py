@@ -5,6 +5,7 @@ import os
 import subprocess
 import threading
 from email.message import EmailMessage
+from pathlib import Path
 
 import pytest
 
@@ -152,19 +153,26 @@ def _kill_imap_sessions(dovecot) -> None:
     pytest.skip(f"doveadm kick failed: {problem}")
 
 
-def test_imap_password_from_a_file_named_in_the_config(
-    dovecot, tmp_path, start_judge, wait_until
-):
-    from judge.config import load_config
-
+def config_reading_the_password_file(tmp_path, dovecot, more: str = "") -> Path:
+    """A judge.toml with the listener off, reading the Dovecot mailbox with
+    the password in a file beside it; `more`: further [imap] lines."""
     (tmp_path / "imap.secret").write_text("secret\n")
     path = tmp_path / "judge.toml"
     path.write_text(
         '[judge]\naddress = "judge@example.org"\ndata_dir = "var"\n'
         "[smtp]\nenabled = false\n"
         f'[imap]\nhost = "{dovecot.host}"\nport = {dovecot.port}\nuser = "judge"\n'
-        'password_file = "imap.secret"\n'
+        'password_file = "imap.secret"\n' + more
     )
+    return path
+
+
+def test_imap_password_from_a_file_named_in_the_config(
+    dovecot, tmp_path, start_judge, wait_until
+):
+    from judge.config import load_config
+
+    path = config_reading_the_password_file(tmp_path, dovecot)
     config = load_config(path)
     assert "secret" not in path.read_text().replace("imap.secret", "")
     daemon = start_judge(config)
@@ -184,13 +192,8 @@ def test_judge_mail_without_a_listener_puts_its_message_into_the_mailbox(
     from judge.cli import main
     from judge.config import load_config
 
-    (tmp_path / "imap.secret").write_text("secret\n")
-    path = tmp_path / "judge.toml"
-    path.write_text(
-        '[judge]\naddress = "judge@example.org"\ndata_dir = "var"\n'
-        "[smtp]\nenabled = false\n"
-        f'[imap]\nhost = "{dovecot.host}"\nport = {dovecot.port}\nuser = "judge"\n'
-        'password_file = "imap.secret"\nprocessed_folder = "Judged"\n'
+    path = config_reading_the_password_file(
+        tmp_path, dovecot, 'processed_folder = "Judged"\n'
     )
     daemon = start_judge(load_config(path))
     assert daemon.imap.connected.wait(30)

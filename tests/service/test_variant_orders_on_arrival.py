@@ -53,30 +53,29 @@ def orders(judge, text: str) -> str:
     return judge.send(france, f"SIGNON Ffour {pw(france)}\n{text}")[0].body
 
 
-def test_a_retreat_the_variant_voids_is_refused_with_the_options(four):
-    at(four, RETREAT)
-    body = orders(four, "A Bur - Paris")
-    assert (
-        "A Bur - Paris: the army in Burgundy cannot retreat to Paris:"
-        " Burgundy can retreat to Gascony or Marseilles\n" in body
-    ), body
+@pytest.mark.parametrize(
+    "state, bad, refusal, good, stored",
+    [
+        (RETREAT, "A Bur - Paris", "the army in Burgundy cannot retreat to Paris:"
+         " Burgundy can retreat to Gascony or Marseilles",
+         "A Bur - Gascony", "A BUR R GAS"),
+        # Marseilles: a home centre, but German-held; Paris: occupied
+        (WINTER, "Build A Mar", "the rules of this game do not let France build"
+         " an army in Marseilles: France can build in Brest only",
+         "Build F Brest", "F BRE B"),
+    ],
+    ids=["retreat", "build"],
+)  # fmt: skip
+def test_an_order_the_variant_voids_is_refused_with_the_options(
+    four, state, bad, refusal, good, stored
+):
+    at(four, state)
+    body = orders(four, bad)
+    assert f"{bad}: {refusal}\n" in body, body
     assert stored_orders(four.db, "four") == {}
-    body = orders(four, "A Bur - Gascony")
+    body = orders(four, good)
     assert "Refused" not in body, body
-    assert stored_orders(four.db, "four") == {"FRANCE": ["A BUR R GAS"]}
-
-
-def test_a_build_the_variant_voids_is_refused_naming_where_to_build(four):
-    at(four, WINTER)
-    body = orders(four, "Build A Mar")  # a home centre, but German-held
-    assert (
-        "Build A Mar: the rules of this game do not let France build an army"
-        " in Marseilles: France can build in Brest only\n" in body
-    ), body
-    assert stored_orders(four.db, "four") == {}
-    body = orders(four, "Build F Brest")
-    assert "Refused" not in body, body
-    assert stored_orders(four.db, "four") == {"FRANCE": ["F BRE B"]}
+    assert stored_orders(four.db, "four") == {"FRANCE": [stored]}
 
 
 def test_a_duplex_seats_orders_without_a_heading_get_the_standard_checks(judge):
