@@ -16,6 +16,7 @@ from judge.reports.dates import judge_date
 from judge.reports.header import header_context
 from judge.reports.results import phase_title
 from judge.reports.templating import render
+from judge.variants import variant_for
 
 
 def _plural(n: int, word: str) -> str:
@@ -116,14 +117,22 @@ def any_disband_status(board, position, power, orders) -> list[str]:
     return out
 
 
-def status_lines(phase_type: str, owes: bool, missing: int, needed: int) -> list[str]:
+def status_lines(
+    phase_type: str,
+    owes: bool,
+    missing: int,
+    needed: int,
+    build_orders: str = "BUILD or WAIVE",
+) -> list[str]:
+    """What the power still owes; `build_orders`: the orders a winter's
+    builds are made up of, as the variant names them."""
     if not owes:
         return ["No orders are required from you this phase."]
     if phase_type == "A":
         if not missing:
             return ["Your adjustment orders are complete."]
         if needed > 0:
-            return [f"{_plural(missing, 'build')} pending: BUILD or WAIVE each."]
+            return [f"{_plural(missing, 'build')} pending: {build_orders} each."]
         return [
             f"{_plural(missing, 'removal')} pending: if none are given, units "
             "are removed by the civil disorder rules."
@@ -223,7 +232,9 @@ def order_reply(
         status_lines=(
             any_disband_status(board, position, power, orders)
             if any_disband and phase.type == "A" and owes
-            else status_lines(phase.type, owes, missing, needed or 0)
+            else status_lines(
+                phase.type, owes, missing, needed or 0, variant_for(board).build_orders
+            )
         ),
         deadline=judge_date(deadline, tz),
         grace=judge_date(grace_end, tz) if grace_end else None,

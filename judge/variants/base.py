@@ -93,6 +93,9 @@ class Variant:
     # shows whether the variant voids it.  The game then refuses such orders
     # as they arrive; otherwise they are judged at the deadline.
     standard_moves = False
+    # How the order reply names the orders a power owes in a winter of
+    # builds ("1 build pending: BUILD or WAIVE each.").
+    build_orders = "BUILD or WAIVE"
 
     # -- the start -------------------------------------------------------------
 

@@ -43,6 +43,7 @@ RESERVE_OPENS = (
 
 
 class Imperial(Variant):
+    build_orders = "BUILD, RAISE B <province> or WAIVE"  # IMP-10: barbarians
     rules = "imperial"
     unit_words = {"ig": "IG", "g": "IG", "garrison": "IG"}  # "IG Bre"
     unit_word_prefixes = {"imperial": "garrison"}  # "Imperial Garrison Brest"
