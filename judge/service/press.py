@@ -384,7 +384,19 @@ def deliver(db, settings, game, board, options, draft, plan: Plan, body, now):
     add_press(db, game.name, game.turn, plan.to_observers, public_text, iso(now))
     if draft.kind == "reply":
         return "Your answer was sent to the writer of that press.", mails
-    return f"Press sent to {len(targets)} recipient(s).", mails
+    return _sent(board, draft.options, len(targets)), mails
+
+
+def _sent(board, opts: PressOptions | None, count: int) -> str:
+    """The sender's acknowledgement, as njudge words it ("Message sent to
+    France", "Broadcast message sent"), with how many mails went out."""
+    many = f"{count} recipient{'' if count == 1 else 's'}"
+    if opts is None or not opts.partial:
+        return f"Broadcast message sent ({many})."
+    to = ("all but " if opts.partial == "allbut" else "") + _names(
+        board, opts.recipients
+    )
+    return f"Message sent to {to} ({many})."
 
 
 def _heading(who: str, shown_as: str) -> str:

@@ -139,7 +139,7 @@ def test_sixty_broadcasts_do_not_send_four_hundred_mails(judge):
     assert len(out) <= 1 + Budgets().mails_per_message
     body = out[0].body
     assert "Press not sent: one message may cause at most 30 mails" in body
-    assert body.count("Press sent to") == len(out[1:]) // 7
+    assert body.count("Broadcast message sent (") == len(out[1:]) // 7
 
 
 def test_the_results_of_a_processing_are_not_cut(tmp_path):
@@ -306,11 +306,11 @@ def test_press_has_a_rate_per_player(tmp_path):
     address = judge.seat("FRANCE")
     press = "PRESS TO England\nhello\nENDPRESS\n"
     out = judge.send(address, f"{signon(judge, 'FRANCE')}\n{press * 3}")
-    assert out[0].body.count("Press sent to") == 2
+    assert out[0].body.count("Message sent to England (") == 2
     assert "Press not sent: at most 2 press messages an hour." in out[0].body
     judge.later(hours=1, minutes=1)
     out = judge.send(address, f"{signon(judge, 'FRANCE')}\n{press}")
-    assert "Press sent to" in out[0].body
+    assert "Message sent to England (1 recipient)." in out[0].body
 
 
 # -- identity --

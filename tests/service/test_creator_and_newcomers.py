@@ -77,11 +77,14 @@ def test_signoff_and_the_end_of_the_mail_end_press(judge):
         france,
         f"{signon(judge, 'FRANCE')}\nBROADCAST\nSigned off.\nSIGNOFF\nA PAR-BUR",
     )
-    assert "> SIGNOFF\nPress sent to" in out[0].body
+    assert "> SIGNOFF\nBroadcast message sent (7 recipients)." in out[0].body
     assert len([m for m in out[1:] if "Signed off." in m.body]) == 7  # 6 + master
     assert "Burgundy" not in out[0].body  # SIGNOFF ended the message
     out = judge.send(france, f"{signon(judge, 'FRANCE')}\nPRESS TO G\nTo the end.")
-    assert "(The end of your mail ended the press.)\nPress sent to" in out[0].body
+    assert (
+        "(The end of your mail ended the press.)\nMessage sent to Germany"
+        " (1 recipient)." in out[0].body
+    )
     assert [m.to[0] for m in out[1:] if "To the end." in m.body] == [
         judge.seat("GERMANY")
     ]

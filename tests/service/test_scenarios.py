@@ -32,7 +32,8 @@ def test_press_white_private_and_broadcast(judge, update_golden):
         "ENDPRESS\nBROADCAST\nPeace to all.\nEND BROADCAST",
     )
     # France only: the master sees private press only under SET ALL PRESS
-    assert "Press sent to 1 recipient(s)." in out[0].body
+    assert "Message sent to France (1 recipient)." in out[0].body
+    assert "Broadcast message sent (" in out[0].body
     assert not any("Channel" in b for b in bodies(out, MASTER))
     private = bodies(out, france)
     assert any("Message from England to France:" in b for b in private)
