@@ -218,7 +218,9 @@ def end_of_grace(db, settings, game, late, now) -> list[OutgoingMail]:
                 member,
                 "Civil Disorder",
                 f"The grace period has ended.  In civil disorder: {names}.\n"
-                "Their units hold, retreats disband, removals follow the rules.\n"
+                "Orders received are carried out; their units without orders hold,"
+                " dislodged ones disband, and removals owed follow the civil"
+                " disorder rules.\n"
                 "Anyone may take over such a power with SIGNON"
                 " <letter><game> <password>.\n",
             )
