@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -617,12 +618,18 @@ def help_text() -> str:
     """GET SETTINGS: each setting as written, and what it does."""
     lines = []
     for forms, what in HELP:
-        lines += [f"  SET {forms}", f"      {what}"]
+        lines += [
+            f"  SET {forms}",
+            *textwrap.wrap(what, 76, initial_indent=" " * 6, subsequent_indent=" " * 6),
+        ]
     lines += [
         "",
-        "A rule changed after the start (MINOR PRESS, TOUCH PRESS, where builds"
-        " go,\nthe disbands, the convoys, BLANK BOARD, the map flags) makes the"
-        " game irregular,\nas on njudge: LIST and SUMMARY say so, and its play"
-        " counts for no player's record.",
+        *textwrap.wrap(
+            "A rule changed after the start (MINOR PRESS, TOUCH PRESS, where"
+            " builds go, the disbands, the convoys, BLANK BOARD, the map flags)"
+            " makes the game irregular, as on njudge: LIST and SUMMARY say so,"
+            " and its play counts for no player's record.",
+            76,
+        ),
     ]
     return "\n".join(lines)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import textwrap
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING
 
@@ -64,7 +65,10 @@ def index_page(ctx) -> str:
     return (
         f"Every command of the judge {ctx.settings.code}, as it reads them.\n"
         "Case does not matter; spaces inside a keyword are optional.\n"
-        f"Also read: {synonyms}, SEND ME = GET, SIGNON O<game> = OBSERVE.\n\n"
+        + textwrap.fill(
+            f"Also read: {synonyms}, SEND ME = GET, SIGNON O<game> = OBSERVE.", 76
+        )
+        + "\n\n"
         + ctx.registry.index()
     )
 

@@ -325,10 +325,10 @@ COMMANDS = [
 
 def settings_page(ctx) -> str:
     return (
-        "The game's settings (SET <option>, after SIGNON; in a moderated game"
-        " the master's,\nbut SET ALL PRESS and SET [NO] BROADCAST, a master's or"
-        " observer's own).\nNO (or UN) before an option marked [NO] turns it off."
-        "\n\n" + help_text()
+        "The game's settings (SET <option>, after SIGNON; in a moderated\n"
+        "game the master's, but SET ALL PRESS and SET [NO] BROADCAST, a\n"
+        "master's or observer's own).  NO (or UN) before an option marked\n"
+        "[NO] turns it off.\n\n" + help_text()
     )
 
 
