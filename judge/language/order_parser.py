@@ -24,6 +24,7 @@ player ("Warshaw read as Warsaw").
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from judge.engine.board import Board
@@ -77,10 +78,22 @@ class ParsedOrder:
     notes: tuple[str, ...] = ()  # how names were read ("Warshaw read as Warsaw")
 
 
+def plain(line: str) -> str:
+    """A line as typed, without what pasting or another keyboard adds:
+    invisible format characters (zero-width spaces, byte-order and
+    direction marks, soft hyphens) are dropped, and compatibility forms
+    (full-width letters and dashes, non-breaking spaces) become plain ones."""
+    if line.isascii():
+        return line
+    line = unicodedata.normalize("NFKC", line)
+    return "".join(c for c in line if unicodedata.category(c) != "Cf")
+
+
 def split_lines(text: str) -> list[list[str]]:
     """The orders of `text`, line by line (blank pieces dropped)."""
     lines = []
     for line in text.splitlines():
+        line = plain(line)
         bare = line.strip()
         if is_canonical(bare):  # one order, nothing to split or strip
             lines.append([bare])

@@ -318,3 +318,28 @@ def test_canonical_orders_run_together_split_back(drawn):
     texts = [order.canonical() for order, _ in drawn]
     results = parse_orders(BOARD, position, None, " ".join(texts))
     assert [r.order.canonical() if r.order else r.error for r in results] == texts
+
+
+# What pasting from a web page, a chat or another keyboard puts into a line:
+# invisible marks anywhere, spaces that do not break, full-width forms.
+INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u200e"]
+
+
+@FEW
+@given(movement_orders(), st.data())
+def test_pasted_and_full_width_orders_read_as_typed(drawn, data):
+    order, standing = drawn
+    position = positions.position("S1901M", place(standing))
+    text = order.canonical()
+    chars = list(text)
+    for _ in range(data.draw(st.integers(1, 4))):
+        at = data.draw(st.integers(0, len(chars)))
+        chars.insert(at, data.draw(st.sampled_from(INVISIBLE)))
+    pasted = "".join(chars)
+    if data.draw(st.booleans()):
+        pasted = pasted.replace(" ", "\u00a0")  # non-breaking spaces
+    if data.draw(st.booleans()):  # typed on a full-width keyboard
+        pasted = "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in pasted)
+    [result] = parse_orders(BOARD, position, None, pasted)
+    assert result.error is None, (pasted, result.error)
+    assert result.order.canonical() == text
