@@ -35,6 +35,8 @@ def mask_passwords(text: str, command: Command | None = None) -> str:
     one, as ****.  Replies go to whoever sent the line, and copies of them
     to seat holders and masters: none shows a password."""
     where = PASSWORD_ARGS.get(command.name) if command is not None else None
+    if where is not None and _letter_apart(command):
+        where = len(command.args)  # "SIGNON F alpha pw": all after the letter
     if where is not None and where < len(command.args):
         # the password's word, counted from the end of the line
         after = sum(len(arg.split()) for arg in command.args[where + 1 :])
@@ -47,6 +49,18 @@ def mask_passwords(text: str, command: Command | None = None) -> str:
         if unread and unread.group(2).strip():
             return f"{unread.group(1)} {MASK}"
     return text
+
+
+def _letter_apart(command: Command) -> bool:
+    """SIGNON with its power's letter written apart from the game's name
+    ("SIGNON F alpha pw"): the password is not where it usually is."""
+    args = command.args
+    return (
+        command.name == "signon"
+        and len(args) > 2
+        and len(args[0]) == 1
+        and args[0] != "?"
+    )
 
 
 def compose(ctx, mail: IncomingMail, code: str) -> list[OutgoingMail]:

@@ -264,3 +264,17 @@ def test_a_broken_game_does_not_stop_the_others(judge):
     out = judge.tick(judge.deadline("beta"))
     assert out and all("beta" in m.subject for m in out)
     assert judge.phase("alpha") is None
+
+
+def test_signon_with_the_letter_apart_from_the_game(judge):
+    """'SIGNON F alpha <password>', as players type it from memory, signs on
+    as France; the reply does not quote the password."""
+    form_game(judge)
+    france = judge.seat("FRANCE")
+    out = judge.send(france, f"SIGNON F alpha {password(france)}\nA Par - Bur")
+    assert "France: Army Paris -> Burgundy." in out[0].body, out[0].body
+    assert password(france) not in out[0].body
+    assert "> SIGNON F ****" in out[0].body
+    out = judge.send(france, "SIGNON F nosuchgame secret\nA Par - Pic")
+    assert "Use: SIGNON <letter><game> <password>" in out[0].body
+    assert "secret" not in out[0].body

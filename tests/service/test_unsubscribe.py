@@ -125,6 +125,9 @@ def test_help_lists_the_ways_out(judge):
         ("OBSERVE alpha secret1", "OBSERVE alpha ****"),
         ("SET PASSWORD secret1", "SET PASSWORD ****"),
         ("SIGNON Falpha secret1 extra words", "SIGNON Falpha ****"),
+        # the letter written apart from the game's name
+        ("SIGNON F alpha secret1", "SIGNON F ****"),
+        ("SIGN ON M alpha secret1", "SIGN ON M ****"),
     ],
 )
 def test_passwords_in_quoted_lines_are_masked(judge, line, shown):

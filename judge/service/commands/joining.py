@@ -201,6 +201,11 @@ def do_become_master(ctx: Context, command: Command) -> Go:
     return Go.ON
 
 
+def _a_game(ctx: Context, name: str) -> bool:
+    name = name.lower()
+    return bool(GAME_NAME.match(name)) and load_game(ctx.db, name) is not None
+
+
 def do_signon(ctx: Context, command: Command) -> Go:
     target, password = command.args[:2]
     spec = command.args[2] if len(command.args) > 2 else ""
@@ -217,6 +222,9 @@ def do_signon(ctx: Context, command: Command) -> Go:
             )
             return ctx.stop()
         return join_forming(ctx, game, password)
+    if len(target) == 1 and target != "?" and spec and _a_game(ctx, password):
+        # "SIGNON F alpha pw": the letter written apart from the game's name
+        target, password, spec = target + password, spec, ""
     if len(target) < 2:
         ctx.say("Use: SIGNON <letter><game> <password>")
         return ctx.stop()
