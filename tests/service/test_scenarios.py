@@ -278,3 +278,12 @@ def test_signon_with_the_letter_apart_from_the_game(judge):
     out = judge.send(france, "SIGNON F nosuchgame secret\nA Par - Pic")
     assert "Use: SIGNON <letter><game> <password>" in out[0].body
     assert "secret" not in out[0].body
+
+
+def test_a_forming_games_deadline_is_refused_saying_what_sets_it(judge):
+    judge.send(MASTER, "CREATE ?early pw-master standard")
+    out = judge.send(MASTER, "SIGNON Mearly pw-master\nSET DEADLINE next friday")
+    body = out[0].body
+    assert "Game 'early' is forming: it has no deadline to set yet." in body
+    assert "SET MOVE CLOCK <hh:mm>" in body
+    assert judge.game("early")["deadline"] is None

@@ -66,6 +66,14 @@ def phase_default_time(ctx, game) -> time:
 
 
 def running_game(ctx, game) -> bool:
+    if game.status == "forming":
+        ctx.say(
+            f"Game '{game.name}' is forming: it has no deadline to set yet.  Its"
+            " first deadline is set when it starts, by the movement timing"
+            " (SET MOVE CLOCK <hh:mm>, SET MOVE NEXT <hours>); once it runs,"
+            " SET DEADLINE, SET GRACE and SET START move that phase's."
+        )
+        return False
     if game.status != "active":
         ctx.say(f"Game '{game.name}' is {game.status}: it has no deadline to set.")
         return False
