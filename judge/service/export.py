@@ -42,13 +42,18 @@ def _started_game(db, name: str):
     return game
 
 
+def has_mila_record(game) -> bool:
+    """Can MILA's format express this game (a map MILA has)?"""
+    return game.variant.partition(":")[0] in MILA_MAPS
+
+
 def mila_record(db, name: str) -> dict:
     """MILA's saved game: every processed phase with its orders, results and
     the broadcasts of its time, then the phase now (no orders yet) or, in a
     finished game, the final position."""
     game = _started_game(db, name)
     variant, _, _options = game.variant.partition(":")
-    if variant not in MILA_MAPS:
+    if not has_mila_record(game):
         raise NoRecord(
             f"game {game.name!r} is {variant}, which MILA's format has no map for;"
             " use --format history"

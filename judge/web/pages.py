@@ -17,6 +17,7 @@ from judge.pictures.geometry import GeometryError
 from judge.pictures.style import power_colours
 from judge.reports.dates import date_in_words
 from judge.service import queries
+from judge.service.export import has_mila_record
 from judge.service.game_map import NoPicture, game_scene
 from judge.service.game_options import identities_hidden
 from judge.service.seats import game_seats
@@ -217,6 +218,7 @@ def game_page(db, found: Found, tz: str, pictures: PictureCache) -> dict:
         "current": str(position.phase),
         "finished": game.status == "finished",
         "result": game.result,
+        "mila": has_mila_record(game),
     }
 
 

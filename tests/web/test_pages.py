@@ -231,3 +231,27 @@ def test_the_masters_set_nolist_by_mail_hides_the_game_without_its_key(site):
         judge.send("master@example.org", "SIGNON Malpha pw-master\nSET LIST")
     assert judge.game()["unlisted"] == 0
     assert site.get("/game/alpha")[0] == 200
+
+
+@pytest.mark.parametrize("variant, seed", [("imperial", 7), ("standard-2p", 1)])
+def test_a_variant_games_pages_serve_and_link_nothing_missing(tmp_path, variant, seed):
+    """A variant game played by mail: its page, every phase and every link
+    on it answer; MILA's record, which has no map for it, is not linked
+    (its address says 404, as the export contract refuses it)."""
+    from harness import Judge
+    from served import serve
+    from variant_game import VariantGame
+
+    judge = Judge(tmp_path / "judge.db")
+    VariantGame(judge, variant, seed, 2).play()
+    served = serve(judge)
+    try:
+        page = html(served, "/game/vg")
+        assert "game.json" not in page and "HISTORY vg" in page
+        links = set(re.findall(r'href="(/[^"]*)"', page))
+        assert any("/game/vg/" in link for link in links), links
+        for link in sorted(links):
+            html(served, link.replace("&amp;", "&"))
+        assert served.get("/game/vg/game.json")[0] == 404
+    finally:
+        served.stop()
