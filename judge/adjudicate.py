@@ -95,11 +95,14 @@ def _stands(board: Board, unit: Unit) -> bool:
     return unit.kind in ("A", "F") and board.can_hold(unit.kind, unit.location)
 
 
-def _read(board, position, power, batch: list[str], mine: list, errors: list) -> None:
-    """Parse the batched order strings (then empty the batch)."""
+def _read(
+    board, position, power, batch: list[str], mine: list, errors: list, rules
+) -> None:
+    """Parse the batched order strings (then empty the batch), by the
+    request's rules (`standard:any_disband=True` reads MAINTAIN)."""
     if not batch:
         return
-    for parsed in parse_orders(board, position, power, "\n".join(batch)):
+    for parsed in parse_orders(board, position, power, "\n".join(batch), rules):
         if parsed.order is None:
             errors.append({"power": power, "order": parsed.text, "error": parsed.error})
         else:
@@ -153,9 +156,9 @@ def _handle(request, default_variant: str) -> dict:
                 batch.append(text)
                 continue
             if batch:  # keep the orders in the order given
-                _read(board, position, power, batch, mine, errors)
+                _read(board, position, power, batch, mine, errors, rules)
             mine.append(order)
-        _read(board, position, power, batch, mine, errors)
+        _read(board, position, power, batch, mine, errors, rules)
 
     result = adjudicate(board, position, orders, rules)
     results = [

@@ -401,3 +401,30 @@ def test_maintain_is_read_and_void_under_the_standard_rules():
          "result": ["void"]}
     ]  # fmt: skip
     assert answer["state"]["units"]["FRANCE"] == ["A PAR"]
+
+
+def test_njudges_rule_settings_are_variant_options_here():
+    """A request has no game to SET a rule on: the settings are options of
+    the variant ("standard:any_disband=True"), read by the order language
+    too (MAINTAIN written as players write it)."""
+    winter = {"phase": "W1901A", "units": {"FRANCE": ["A PAR", "A MAR", "F BRE"]},
+              "centers": {"FRANCE": ["PAR", "BRE"]}}  # fmt: skip
+    answer = handle_request(
+        {
+            "variant": "standard:any_disband=True",
+            "state": winter,
+            "orders": {"FRANCE": ["Maintain A Par", "A Mar D", "Build A Bre"]},
+        }
+    )
+    assert answer["errors"] == []
+    results = {r["order"]: r["result"] for r in answer["results"]}
+    assert results == {"A PAR MAINTAIN": [], "A MAR D": [], "A BRE B": ["void"]}
+    assert answer["state"]["units"]["FRANCE"] == ["A PAR", "F BRE"]
+    spring = handle_request(
+        {"variant": "standard:movement_disband=True",
+         "orders": {"FRANCE": ["A Par D"]}}
+    )  # fmt: skip
+    assert [r["result"] for r in spring["results"] if r["unit"] == "A PAR"] == [
+        ["disband"]
+    ]
+    assert "A PAR" not in spring["state"]["units"]["FRANCE"]

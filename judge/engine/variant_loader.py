@@ -31,8 +31,51 @@ PLAIN_MAP_OPTIONS: dict[str, dict] = {
 }
 
 
+def _switch(help_text: str) -> dict:
+    return {"default": "False", "values": ["False", "True"], "help": help_text}
+
+
+# njudge's rule settings (judge.engine.results.Rules), which a game by mail
+# takes with SET; as options of every map they reach `judge adjudicate`
+# ("variant": "standard:any_disband=True"), whose requests carry no game.
+RULE_SETTINGS: dict[str, dict] = {
+    "any_disband": _switch("every unit ordered MAINTAIN or DISBAND each winter"),
+    "home_transfer": _switch("a centre held a year becomes its holder's home"),
+    "strict_convoy": _switch("a convoy of an army in or to a landlocked place is void"),
+    "coastal_convoys": _switch("fleets on coasts convoy as fleets at sea do"),
+    "auto_disband": _switch("dislodged units are disbanded at once"),
+    "movement_disband": _switch("a unit may be ordered to disband in movement"),
+    "build_sites": {
+        "default": "home",
+        "values": ["home", "any", "one"],
+        "help": "builds in home centres, any owned centre, or any while one"
+        " home is owned",
+    },
+}
+
+
 class VariantError(ValueError):
     """An unknown variant or option, or a malformed variant name."""
+
+
+class UnknownOption(VariantError):
+    """An option the variant does not have; the message names its own
+    options and the rule settings every variant takes."""
+
+    def __init__(self, variant: str, option: str, own: list[str]) -> None:
+        self.variant, self.option, self.own = variant, option, own
+        super().__init__(
+            f"{self.without_settings()[:-1]}; and the rule settings:"
+            f" {', '.join(sorted(RULE_SETTINGS))})"
+        )
+
+    def without_settings(self) -> str:
+        """The message naming only the variant's own options."""
+        own = ", ".join(self.own) or "none"
+        return (
+            f"variant {self.variant!r} has no option {self.option!r}"
+            f" (its options: {own})"
+        )
 
 
 def parse_variant(text: str) -> tuple[str, dict[str, str]]:
@@ -82,6 +125,7 @@ def variant_options(name: str) -> dict[str, dict]:
     """Option name -> {"default", "values" (or absent: any text), "help"}."""
     data = _raw(_canonical_name(name))
     options = copy.deepcopy(PLAIN_MAP_OPTIONS)  # the standard rules' choice
+    options.update(copy.deepcopy(RULE_SETTINGS))
     for key, spec in data.get("options", {}).items():
         options[key] = {k: v for k, v in spec.items() if k != "patch"}
     return options
@@ -118,10 +162,8 @@ def _load_variant(text: str) -> tuple[Board, Rules]:
     for key, value in given.items():
         spec = specs.get(key)
         if spec is None:
-            known = ", ".join(sorted(specs)) or "none"
-            raise VariantError(
-                f"variant {name!r} has no option {key!r} (its options: {known})"
-            )
+            own = sorted(k for k in specs if k not in RULE_SETTINGS)
+            raise UnknownOption(name, key, own)
         allowed = spec.get("values")
         if allowed is not None:
             match = [v for v in allowed if v.lower() == value.lower()]

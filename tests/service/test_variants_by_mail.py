@@ -387,3 +387,23 @@ def test_imperial_barbarian_army_disbanded_in_winter_by_mail(judge):
     assert after.extra["wild"] == ["BUR"]
     assert "BUR" in after.extra["barbarian"]
     assert after.units_of("EMPIRE_BRE") == [Unit("A", "BRE")]
+
+
+def test_a_rule_setting_written_into_the_variant_is_refused_naming_set(judge):
+    out = judge.send(MASTER, "CREATE ?rs pw-master standard:any_disband=True")
+    assert (
+        "refused: any_disband is a game setting here: SET ANY DISBAND after the"
+        " game is created (GET SETTINGS)." in out[0].body
+    ), out[0].body
+    assert judge.row("SELECT COUNT(*) FROM svc_games WHERE name = 'rs'")[0] == 0
+    # an unknown option lists the variant's own, not the settings SET takes
+    body = judge.send(MASTER, "CREATE ?rs pw-master 1913:colour=red")[0].body
+    assert "(its options: holland_is_sc, opening_label, opening_nmr," in body
+    assert "any_disband" not in body
+
+
+def test_every_rule_setting_has_its_set_form():
+    from judge.engine.variant_loader import RULE_SETTINGS
+    from judge.service.checks import SET_FORMS
+
+    assert set(SET_FORMS) == set(RULE_SETTINGS)

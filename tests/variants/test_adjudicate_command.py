@@ -61,7 +61,9 @@ def test_unknown_variant_and_option_are_errors_for_that_line():
     assert response == {
         "id": 2,
         "error": "variant '1913' has no option 'colour' (its options: holland_is_sc, "
-        "opening_label, opening_nmr, preset_start, rules)",
+        "opening_label, opening_nmr, preset_start, rules; and the rule settings:"
+        " any_disband, auto_disband, build_sites, coastal_convoys, home_transfer,"
+        " movement_disband, strict_convoy)",
     }
 
 

@@ -3,6 +3,7 @@
 import pytest
 
 from judge.engine.board import Board
+from judge.engine.variant_loader import RULE_SETTINGS
 from judge.variants import (
     VariantError,
     canonical_variant,
@@ -87,9 +88,21 @@ def test_option_values_are_case_insensitive_and_defaults_are_filled_in():
         "same_side": "player",
         "year_label": "none",
         "victory": "country_18",
+        **{key: spec["default"] for key, spec in RULE_SETTINGS.items()},
     }
     _, rules = load_variant("standard:rules=2023")
     assert rules.rules_2023
+
+
+def test_the_rule_settings_are_options_of_every_map():
+    """njudge's SET rule options reach `judge adjudicate` as variant options:
+    a request carries no game to SET them on."""
+    for name in ("standard", "standard-4p", "1913", "imperial"):
+        _, rules = load_variant(f"{name}:any_disband=true,build_sites=ANY")
+        assert rules.any_disband and rules.build_sites == "any"
+        assert not rules.home_transfer
+    with pytest.raises(VariantError, match="cannot be 'maybe'"):
+        load_variant("standard:home_transfer=maybe")
 
 
 def test_aliases_and_canonical_spelling():
