@@ -48,8 +48,16 @@ def date_in_words(moment: datetime, tz: str) -> str:
     local = _local(moment, tz)
     return (
         f"{WEEKDAYS[local.weekday()]} {local.day} {MONTHS[local.month - 1]} "
-        f"{local.year}, {local:%H:%M} ({tz})"
+        f"{local.year}, {local:%H:%M} ({zone_label(tz)})"
     )
+
+
+def zone_label(tz: str) -> str:
+    """A zone's name as a player reads it: IANA's fixed offsets, whose signs
+    are POSIX's (Etc/GMT-2 is two hours ahead), as UTC+2."""
+    if tz.startswith("Etc/GMT") and tz[7:8] in "+-" and tz[8:].isdigit():
+        return f"UTC{'-' if tz[7] == '+' else '+'}{int(tz[8:])}"
+    return tz
 
 
 def archive_date(moment: datetime, tz: str) -> str:

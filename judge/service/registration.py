@@ -63,14 +63,15 @@ _OFFSET = re.compile(r"^(?:gmt|utc)\s*([+-])\s*(\d{1,2})(?::?00)?$", re.I)
 
 
 def zone_for(text: str) -> str | None:
-    """An IANA zone for what a registration's Timezone line says: an IANA
-    name, njudge's names (Eastern, Pacific, GMT...), or GMT+2 / UTC-5."""
+    """An IANA zone for what a registration's Timezone line or SET TIMEZONE
+    says: njudge's names (Eastern, Pacific, GMT...), an IANA name, or
+    GMT+2 / UTC-5."""
     text = text.strip()
+    key = re.sub(r"\s+(time|standard time|daylight time)$", "", text.lower())
+    if key in ZONE_NAMES:  # before IANA's: its EST is -5 all year round
+        return ZONE_NAMES[key]
     if valid_zone(text):
         return text
-    key = re.sub(r"\s+(time|standard time|daylight time)$", "", text.lower())
-    if key in ZONE_NAMES:
-        return ZONE_NAMES[key]
     offset = _OFFSET.match(text)
     if offset:
         sign, hours = offset.groups()

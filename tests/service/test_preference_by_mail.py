@@ -147,6 +147,9 @@ def test_every_variant_reads_its_own_seats(judge):
     for text in ("BRE", "Brest"):
         out = judge.send(PLAYERS[0], f"SIGNON ?imp pw\nSET PREFERENCE {text}")
         assert "Your preference: Empire of Brest (BRE)." in out[0].body
-    # a folder of the zone database is no time zone (and no crash)
+    # a folder of the zone database is no time zone (and no crash); Pacific,
+    # also a folder, is njudge's name of the US west coast's zone
+    out = judge.send(PLAYERS[0], "SIGNON ?sm pw\nSET TIMEZONE America")
+    assert "'America' is not a time zone" in out[0].body
     out = judge.send(PLAYERS[0], "SIGNON ?sm pw\nSET TIMEZONE Pacific")
-    assert "'Pacific' is not a time zone" in out[0].body
+    assert "Your time zone is now America/Los_Angeles." in out[0].body

@@ -3,6 +3,7 @@ wrong passwords and unknown commands, master powers."""
 
 from datetime import timedelta
 
+import pytest
 from harness import (
     HOLDS,
     MASTER,
@@ -287,3 +288,42 @@ def test_a_forming_games_deadline_is_refused_saying_what_sets_it(judge):
     assert "Game 'early' is forming: it has no deadline to set yet." in body
     assert "SET MOVE CLOCK <hh:mm>" in body
     assert judge.game("early")["deadline"] is None
+
+
+@pytest.mark.parametrize(
+    "written, zone, shown",
+    [
+        ("Eastern", "America/New_York", "18:30 (America/New_York)"),
+        ("EST", "America/New_York", "18:30 (America/New_York)"),  # with DST
+        ("Central European", "Europe/Paris", "00:30 (Europe/Paris)"),
+        ("GMT+2", "Etc/GMT-2", "01:30 (UTC+2)"),
+        ("UTC-5", "Etc/GMT+5", "18:30 (UTC-5)"),
+        ("Asia/Tokyo", "Asia/Tokyo", "08:30 (Asia/Tokyo)"),
+    ],
+)
+def test_set_timezone_reads_zones_as_the_registration_form_does(
+    judge, written, zone, shown
+):
+    """njudge's names (Eastern, CET...), IANA names and UTC offsets, as the
+    REGISTER form's Timezone line takes them; an offset is shown as UTC+2,
+    never as IANA's reversed Etc/GMT-2."""
+    form_game(judge)
+    france = judge.seat("FRANCE")
+    body = judge.send(france, f"{signon(judge, 'FRANCE')}\nSET TIMEZONE {written}")[
+        0
+    ].body
+    assert "is not a time zone" not in body, body
+    assert judge.row(
+        "SELECT tz FROM svc_members WHERE game = 'alpha' AND power = 'FRANCE'"
+    ) == (zone,)
+    assert "Deadline in your time zone: " in body and shown in body, body
+    assert "Etc/GMT" not in body
+
+
+def test_set_timezone_refuses_what_is_no_zone(judge):
+    form_game(judge)
+    france = judge.seat("FRANCE")
+    body = judge.send(france, f"{signon(judge, 'FRANCE')}\nSET TIMEZONE Mars/Olympus")[
+        0
+    ].body
+    assert "'Mars/Olympus' is not a time zone (e.g. Europe/Paris, Eastern," in body

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from judge.engine.api import orders_needed
 from judge.mail.addresses import for_sending
+from judge.reports.dates import zone_label
 from judge.service import endings, game_options, reachability, seats, votes
-from judge.service.checks import valid_zone
 from judge.service.commands import powers, timing
 from judge.service.commands.registration import do_end, do_register
 from judge.service.commands.registry import Spec
@@ -26,6 +26,7 @@ from judge.service.queries import (
     set_account_zone,
     update_member,
 )
+from judge.service.registration import zone_for
 
 if TYPE_CHECKING:
     from judge.language.commands import Command
@@ -213,14 +214,18 @@ def set_timezone(ctx: Context, command: Command) -> Go:
     me = ctx.me or ctx.joined or ctx.need_me()
     if me is None:
         return Go.ON
-    zone = command.args[0]
-    if not valid_zone(zone):
-        ctx.say(f"'{zone[:40]}' is not a time zone (e.g. Europe/Paris, UTC).")
+    written = command.args[0]
+    zone = zone_for(written)
+    if zone is None:
+        ctx.say(
+            f"'{written[:40]}' is not a time zone (e.g. Europe/Paris, Eastern,"
+            " UTC+2, UTC)."
+        )
         return Go.ON
     update_seat(ctx, me, tz=zone)
     set_account_zone(ctx.db, me.address, zone)
     ctx.me = member_by_id(ctx.db, ctx.me.id) if ctx.me else None
-    ctx.say(f"Your time zone is now {zone}.")
+    ctx.say(f"Your time zone is now {zone_label(zone)}.")
     return Go.ON
 
 
@@ -295,7 +300,7 @@ COMMANDS = [
         "set_timezone",
         "settings",
         "SET TIMEZONE <zone>",
-        "the time zone of your deadlines (e.g. Europe/Paris)",
+        "the time zone of your deadlines (Europe/Paris, Eastern, UTC+2)",
         set_timezone,
     ),
     Spec(
