@@ -89,11 +89,23 @@ def plain(line: str) -> str:
     return "".join(c for c in line if unicodedata.category(c) != "Cf")
 
 
+# "Waive one build", "I waive my build", "waive both builds": as many WAIVEs
+_WAIVES = re.compile(
+    r"(?i)^\s*(?:i\s+)?waives?\s+(?:(?P<n>one|a|my|the|1|two|both|2|three|3)\s+)?"
+    r"builds?\s*\.?\s*$"
+)
+_HOW_MANY = {"two": 2, "both": 2, "2": 2, "three": 3, "3": 3}
+
+
 def split_lines(text: str) -> list[list[str]]:
     """The orders of `text`, line by line (blank pieces dropped)."""
     lines = []
     for line in text.splitlines():
         line = plain(line)
+        waives = _WAIVES.match(line) if "aive" in line.lower() else None
+        if waives:
+            lines.append(["WAIVE"] * _HOW_MANY.get((waives["n"] or "").lower(), 1))
+            continue
         bare = line.strip()
         if is_canonical(bare):  # one order, nothing to split or strip
             lines.append([bare])
