@@ -98,14 +98,21 @@ class NameIndex:
             for name in (pid, power.name, power.adjective):
                 key = "".join(words_of(name))
                 self.nations[key] = pid
-        # Short forms of nations ("Turk", "Germ"); never a place's name.
+        # Short forms of nations ("Turk", "Germ", and "Ger" as in njudge's
+        # "S Ger A Mun"); never a place's name, and three letters only where
+        # one power's names begin so.
+        threes: dict[str, set[str]] = {}
         for pid, power in board.powers.items():
             for name in (power.name, power.adjective):
                 key = "".join(words_of(name))
+                threes.setdefault(key[:3], set()).add(pid)
                 for n in range(4, len(key)):
                     short = key[:n]
                     if (short,) not in self.exact:
                         self.nations.setdefault(short, pid)
+        for short, pids in threes.items():
+            if len(short) == 3 and len(pids) == 1 and (short,) not in self.exact:
+                self.nations.setdefault(short, next(iter(pids)))
 
         # The variant's words for its own kinds of piece, and its multi-step
         # moves (a fleet's route).
