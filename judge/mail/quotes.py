@@ -12,6 +12,8 @@ shapes, each in the client's language:
 
 Everything from the first of these on is the old mail, so old orders in it
 are never read again; lines quoted with '>' are dropped wherever they stand.
+The line a phone adds ("Sent from my iPhone") ends the text as a signature
+does.
 Top-posted text (the reply above the quote) is what the judge reads.
 """
 
@@ -52,6 +54,21 @@ _SEPARATORS = re.compile(
     re.IGNORECASE,
 )
 
+# The line a phone or webmail client adds under what was written, in the
+# languages above: the text ends there, as at a "-- " signature.
+_CLIENT_SIGNATURE = re.compile(
+    r"^(?:sent from my \S.*"
+    r"|sent from (?:mail|outlook|yahoo mail|gmail|proton mail)\b.*"
+    r"|get outlook for (?:ios|android)\b.*"
+    r"|von meinem \S.* gesendet"
+    r"|envoyé de mon \S.*"
+    r"|enviado desde mi \S.*"
+    r"|inviato da(?:l mio)? \S.*"
+    r"|verzonden (?:vanaf|met) mijn \S.*"
+    r"|enviado do meu \S.*)$",
+    re.IGNORECASE,
+)
+
 # Outlook's block: a sender line, then at least two more of the header names.
 _BLOCK_FROM = ("from", "von", "de", "da", "van")
 _BLOCK_OTHERS = (
@@ -82,6 +99,8 @@ def strip_quotes_and_signature(text: str) -> str:
     kept: list[str] = []
     for i, line in enumerate(lines):
         if line == "--":  # the signature separator "-- " (trailing space trimmed)
+            break
+        if _CLIENT_SIGNATURE.match(line.strip()):
             break
         if _starts_quoted_original(lines, i):
             break

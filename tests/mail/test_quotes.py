@@ -191,6 +191,28 @@ def test_separators_end_the_reply(separator):
     assert "Pic" not in text
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Sent from my iPhone",
+        "Sent from my Galaxy",
+        "Get Outlook for Android",
+        "Sent from Mail for Windows",
+        "Von meinem iPhone gesendet",
+        "Envoyé de mon iPad",
+        "Enviado desde mi Android",
+    ],
+)
+def test_a_phones_signature_line_ends_the_reply(line):
+    body = f"SIGNON Falpha pw\nA Par - Bur\n\n{line}\n\nOld text\nA Par - Pic"
+    assert quotes.strip_quotes_and_signature(body) == "SIGNON Falpha pw\nA Par - Bur"
+
+
+def test_a_line_that_only_begins_like_a_signature_is_read():
+    body = "A Par - Bur\nSent from the front: A Mar H"
+    assert quotes.strip_quotes_and_signature(body) == body
+
+
 def test_orders_that_look_like_the_openers_are_still_read():
     # An attribution opener without its verb, and a lone 'From:' line, are text.
     body = (
