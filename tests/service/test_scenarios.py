@@ -327,3 +327,11 @@ def test_set_timezone_refuses_what_is_no_zone(judge):
         0
     ].body
     assert "'Mars/Olympus' is not a time zone (e.g. Europe/Paris, Eastern," in body
+
+
+def test_orders_on_the_signon_line_are_said_to_be_unread(judge):
+    form_game(judge)
+    france = judge.seat("FRANCE")
+    body = judge.send(france, f"SIGNON Falpha {password(france)} A Par - Bur")[0].body
+    assert "The rest of the SIGNON line was not read: put each order on a line" in body
+    assert "France: Army Paris, No Order Processed." in body

@@ -228,6 +228,11 @@ def do_signon(ctx: Context, command: Command) -> Go:
     if len(target) < 2:
         ctx.say("Use: SIGNON <letter><game> <password>")
         return ctx.stop()
+    if spec and not target.startswith("?"):  # "SIGNON Falpha pw A Par-Bur"
+        ctx.say(
+            "The rest of the SIGNON line was not read: put each order on a"
+            " line of its own after it."
+        )
     letter = seats.long_letter(ctx.db, target) or target[0].upper()
     game = ctx.game_arg(target[len(letter) :])
     if game is None:
