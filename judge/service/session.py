@@ -46,6 +46,9 @@ class Session:
         )  # fmt: skip
         self.commands = 0  # commands read, against the message's budget
         self.order_lines = 0
+        # a reply to a confirmation mail: its subject confirms, and the
+        # "Yes, please" written above the quote is no unknown command
+        self.confirming = False
 
     def run(self) -> None:
         ctx = self.ctx
@@ -97,6 +100,7 @@ class Session:
             return f"UNSUBSCRIBE {leaving.group(1)}"
         confirm = CONFIRMATION.search(subject)
         first = f"CONFIRM {confirm.group(1)}\n" if confirm else ""
+        self.confirming = confirm is not None
         if self.mail.body.strip() or subject.lower().startswith(("re:", "fwd:")):
             return first + self.mail.body
         return first or subject
@@ -130,6 +134,8 @@ class Session:
             usage = REGISTRY.nearest_usage(error.keyword, text)
             ctx.say(f"> {shown}\nUse: {usage}")
             return Go.ON
+        if command is None and self.confirming:
+            return Go.ON  # the answer to the confirmation mail, in words
         if command is None:
             word = text.split()[0][:40]
             ctx.say(

@@ -252,8 +252,15 @@ def test_an_unconfirmed_request_may_be_made_again_a_day_later(judge):
 
 def test_a_reply_keeping_the_subject_confirms(judge):
     form_game(judge)
-    out = judge.observe("watcher@example.org")
+    out = judge.observe("watcher@example.org")  # the reply says "Yes, please."
     assert "You are observing game 'alpha'" in out[0].body
+    assert "is not a command" not in out[0].body  # the words are the answer
+    # a command in such a reply is still read
+    out = judge.send("fan@example.org", "OBSERVE alpha")
+    asking = next(m for m in out if "(CONFIRM " in m.subject)
+    out = judge.send("fan@example.org", "LIST", subject="Re: " + asking.subject)
+    assert "You are observing game 'alpha'" in out[0].body
+    assert "> LIST" in out[0].body and "alpha" in out[0].body.split("> LIST")[1]
 
 
 def test_new_subscriptions_are_limited_per_sender_and_day(judge):
