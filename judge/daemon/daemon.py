@@ -166,7 +166,8 @@ class Daemon:
         again inside itself when a second signal came, and deadlock.  A
         second signal during the stop hurries it (see `stop`)."""
         signals = SignalFlag()
-        with signals.installed(signal.SIGTERM, signal.SIGINT):
+        # once stopped the process only ends: later signals are ignored
+        with signals.installed(signal.SIGTERM, signal.SIGINT, then=signal.SIG_IGN):
             self.start()
             try:
                 signals.wait()
@@ -294,7 +295,11 @@ class SignalFlag:
         self.count += 1  # nothing else: no lock, no I/O, no logging
 
     @contextmanager
-    def installed(self, *signums: int):
+    def installed(self, *signums: int, then=None):
+        """The signals recorded while inside; afterwards their handlers are
+        `then` (None: the previous ones).  A process that is ending passes
+        SIG_IGN: a late signal (a second Ctrl-C reaching uv and the judge)
+        must not raise KeyboardInterrupt in the interpreter's own shutdown."""
         previous = {n: signal.signal(n, self._handle) for n in signums}
         old_fd = signal.set_wakeup_fd(self._write, warn_on_full_buffer=False)
         try:
@@ -302,7 +307,7 @@ class SignalFlag:
         finally:
             signal.set_wakeup_fd(old_fd)
             for signum, handler in previous.items():
-                signal.signal(signum, handler)
+                signal.signal(signum, handler if then is None else then)
             os.close(self._read)
             os.close(self._write)
 

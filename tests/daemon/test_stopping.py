@@ -200,3 +200,36 @@ def test_the_pages_stop_with_the_judge_however_often_it_is_signalled(
     text = log.read_text()
     assert "Traceback" not in text, text[-3000:]
     assert text.count("stopped; longest write transaction") == 3
+
+
+@pytest.mark.slow  # ten starts of the judge
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_signals_that_keep_coming_through_the_stop_raise_nothing(tmp_path, free_port):
+    """SIGINT every 2 ms, from the first to the process's end: the stop and
+    the interpreter's own shutdown after it (where a restored default
+    handler raised KeyboardInterrupt, about one stop in fifteen) show no
+    traceback, and the judge ends in time."""
+    port = free_port()
+    config = write_config(tmp_path, port)
+    log = tmp_path / "serve.log"
+    for _ in range(10):
+        with open(log, "ab") as out:
+            judge = subprocess.Popen(
+                [sys.executable, "-m", "judge", "serve", "--config", str(config)],
+                cwd=REPO, stdout=out, stderr=out,
+            )  # fmt: skip
+        try:
+            wait_for_port(port, judge, timeout=60)
+            began = time.monotonic()
+            while judge.poll() is None and time.monotonic() - began < STOP_WITHIN:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(judge.pid, signal.SIGINT)
+                time.sleep(0.002)
+            assert judge.poll() is not None, "still running"
+        finally:
+            if judge.poll() is None:
+                judge.kill()
+                judge.wait()
+    text = log.read_text()
+    assert "Traceback" not in text, text[-3000:]
+    assert text.count("stopped; longest write transaction") == 10
