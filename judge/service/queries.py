@@ -19,6 +19,7 @@ from judge.engine.board import Board
 from judge.engine.hooks import hooks_for
 from judge.engine.serialize import position_from_json, position_to_json
 from judge.engine.state import Position
+from judge.engine.variant_loader import RULE_SETTINGS
 from judge.service.deadlines import DeadlineSettings, PhaseTiming
 from judge.store import db as store_db
 from judge.variants import load_variant
@@ -27,13 +28,8 @@ from judge.variants import load_variant
 def rule_values(settings: dict) -> dict[str, str]:
     """The settings that change the adjudication, as the engine's rule
     options (judge.engine.results.Rules): values, never a variant's name."""
-    out = {}
-    for key in ("centres", "build_sites", "coastal_convoys", "movement_disband",
-                "auto_disband", "strict_convoy", "any_disband",
-                "blank_board", "home_transfer"):  # fmt: skip
-        if key in settings:
-            out[key] = str(settings[key])
-    return out
+    keys = (*RULE_SETTINGS, "centres", "blank_board")  # those two: games only
+    return {key: str(settings[key]) for key in keys if key in settings}
 
 
 def iso(when: datetime | None) -> str | None:

@@ -149,6 +149,13 @@ class VariantTrial:
         self.board, self.position, self.rules = board, position, rules
         self.tried: dict[tuple[str, Order], bool | None] = {}
         self.sites: dict[str, list[str] | None] = {}
+        self._needed: dict[str, int] | None = None
+
+    def owed(self, power: str) -> int:
+        """What the power owes this phase (orders_needed, asked once)."""
+        if self._needed is None:
+            self._needed = orders_needed(self.board, self.position, self.rules)
+        return self._needed.get(power, 0)
 
     def voids(self, power: str, order: Order) -> bool | None:
         """Does the variant void the order, given alone?  None: not tried,
@@ -221,7 +228,7 @@ def _void_by_the_variant(trial: VariantTrial, power: str, parsed):
         return _retreat_refused(board, parsed, tuple(entry.retreats) if entry else ())
     if kind != K.BUILD or position.phase.type != "A":
         return parsed
-    if orders_needed(board, position, trial.rules).get(power, 0) <= 0:
+    if trial.owed(power) <= 0:
         return parsed
     if trial.voids(power, order) is not True:
         return parsed
@@ -249,19 +256,22 @@ def _move_void_by_the_variant(trial: VariantTrial, power: str, parsed):
     order = parsed.order
     if _kind(order) != K.MOVE or trial.voids(power, order) is not True:
         return parsed
-    board, unit = trial.board, order.unit
-    kind = unit_kind(unit.kind).word
-    who = f"the {kind} in {trial.board.location_name(unit.location)}"
+    board = trial.board
+    who = _the_unit(board, order.unit)
     there = board.location_name(order.dest)
     why = f"{who} cannot move to {there}: the rules of this game do not allow it now"
     return ParsedOrder(parsed.text, None, why)
 
 
+def _the_unit(board: Board, unit) -> str:
+    """'the army in Budapest', as the refusals name a unit."""
+    return f"the {unit_kind(unit.kind).word} in {board.location_name(unit.location)}"
+
+
 def _retreat_refused(board: Board, parsed, options) -> ParsedOrder:
     order = parsed.order
     unit = order.unit
-    kind = "army" if unit.kind == "A" else "fleet"
-    who = f"the {kind} in {board.location_name(unit.location)}"
+    who = _the_unit(board, unit)
     there = board.location_name(order.dest)
     names = sorted(board.location_name(loc) for loc in options)
     if not names:
@@ -295,8 +305,7 @@ def _void_on_arrival(
     if not void_whatever_ordered(board, position, order, rules):
         return parsed
     unit = order.unit
-    kind = "army" if unit.kind == "A" else "fleet"
-    who = f"the {kind} in {board.location_name(unit.location)}"
+    who = _the_unit(board, unit)
     kind = _kind(order)
     if kind == K.MOVE:
         there = board.location_name(order.dest)
